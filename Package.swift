@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layout and import rules: ../README.md "Architecture". PlayheadCore imports no C; each C library
+// is reached only through its wrapper target; only the executable wires everything together.
+let package = Package(
+    name: "Playhead",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "playhead", targets: ["playhead"]),
+        .library(name: "Playhead", targets: ["Playhead"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [
+            .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"]),
+        ]),
+        .target(name: "CShims", dependencies: ["CFFmpeg"]),
+        .target(name: "PlayheadCore"),
+        .target(name: "PlayheadSys", dependencies: [
+            "PlayheadCore", .product(name: "DequeModule", package: "swift-collections"),
+        ]),
+        .target(name: "Playhead", dependencies: ["PlayheadCore", "PlayheadSys"]),
+        .target(name: "PlayheadFFmpeg", dependencies: ["PlayheadCore", "PlayheadSys", "CFFmpeg", "CShims"]),
+        .executableTarget(name: "playhead", dependencies: [
+            "Playhead", "PlayheadFFmpeg", "PlayheadSys",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "PlayheadTestSupport", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead"],
+                path: "Tests/PlayheadTestSupport"),
+        .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),
+        .testTarget(name: "PlayheadTests", dependencies: ["Playhead", "PlayheadTestSupport"]),
+        .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,12 @@
+#ifndef PLAYHEAD_CFFMPEG_SHIM_H
+#define PLAYHEAD_CFFMPEG_SHIM_H
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libavutil/avutil.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#endif

@@ -1,0 +1,29 @@
+#ifndef PLAYHEAD_CSHIMS_H
+#define PLAYHEAD_CSHIMS_H
+#include <stdint.h>
+
+struct AVFormatContext;
+
+/* FFmpeg's error codes are macros built from FFERRTAG; Swift cannot import them. */
+int playhead_averror_eof(void);
+int playhead_averror_eagain(void);
+int playhead_averror_exit(void);
+int playhead_averror_invaliddata(void);
+int64_t playhead_nopts_value(void);
+int playhead_time_base(void);
+/* av_err2str is a macro around a compound literal. */
+void playhead_av_strerror(int code, char *buffer, int size);
+/* The interrupt callback that bounds every blocking FFmpeg I/O wait: FFmpeg polls it and
+   gives up when it returns non-zero. The deadline is on CLOCK_MONOTONIC in nanoseconds and
+   may be moved while a read is in progress. */
+typedef struct playhead_io_guard {
+    volatile int64_t deadline_ns;
+    volatile int aborted;
+} playhead_io_guard;
+void playhead_install_io_guard(struct AVFormatContext *ctx, playhead_io_guard *guard);
+int64_t playhead_monotonic_ns(void);
+/* av_log's callback takes a va_list; route FFmpeg's own messages to a plain line sink. */
+typedef void (*playhead_log_line_fn)(int level, const char *line);
+void playhead_set_ffmpeg_log_sink(playhead_log_line_fn fn, int max_level);
+
+#endif

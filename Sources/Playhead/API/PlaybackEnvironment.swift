@@ -1,0 +1,31 @@
+import PlayheadSys
+
+/// Everything a player plays through: the backend that opens media, the outputs and the clock.
+/// The executable builds one from the command line; tests build one from fakes.
+public struct PlaybackEnvironment: Sendable {
+    public var backend: any MediaBackend
+    public var videoSink: any VideoSink
+    public var audioSink: any AudioSink
+    public var clock: any HostClock
+    public var sourceOptions: SourceOptions
+
+    public init(backend: any MediaBackend, videoSink: any VideoSink, audioSink: any AudioSink,
+                clock: any HostClock, sourceOptions: SourceOptions = SourceOptions()) {
+        self.backend = backend
+        self.videoSink = videoSink
+        self.audioSink = audioSink
+        self.clock = clock
+        var options = sourceOptions
+        options.audioFormat = audioSink.format
+        self.sourceOptions = options
+    }
+
+    /// Null outputs on the real clock, or as fast as possible when `untimed`.
+    public static func headless(backend: any MediaBackend, untimed: Bool = false,
+                                options: SourceOptions = SourceOptions()) -> PlaybackEnvironment {
+        let clock: any HostClock = untimed ? VirtualClock() : MonotonicClock()
+        return PlaybackEnvironment(backend: backend, videoSink: NullVideoSink(),
+                                   audioSink: NullAudioSink(clock: clock), clock: clock,
+                                   sourceOptions: options)
+    }
+}

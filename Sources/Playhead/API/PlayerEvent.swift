@@ -1,0 +1,55 @@
+/// Something that happened during playback, with the item's media time when it happened.
+public struct PlayerEvent: Sendable, CustomStringConvertible {
+    public enum Kind: Sendable {
+        case itemStatusChanged(ItemStatus)
+        case currentItemChanged
+        case didPlayToEndTime
+        case failedToPlayToEndTime(PlaybackError)
+        case playbackStalled
+        case timeJumped
+        case newErrorLogEntry(ErrorLogEntry)
+        case rateChanged(Double)
+        case readyForDisplay
+        case seekCompleted(finished: Bool)
+    }
+
+    public let kind: Kind
+    public let item: PlayerItem?
+    public let time: MediaTime
+
+    public init(_ kind: Kind, item: PlayerItem?, time: MediaTime) {
+        self.kind = kind
+        self.item = item
+        self.time = time
+    }
+
+    /// Stable lower-camel-case names, used by `--events jsonl` and logs.
+    public var name: String {
+        switch kind {
+        case .itemStatusChanged: return "itemStatusChanged"
+        case .currentItemChanged: return "currentItemChanged"
+        case .didPlayToEndTime: return "didPlayToEndTime"
+        case .failedToPlayToEndTime: return "failedToPlayToEndTime"
+        case .playbackStalled: return "playbackStalled"
+        case .timeJumped: return "timeJumped"
+        case .newErrorLogEntry: return "newErrorLogEntry"
+        case .rateChanged: return "rateChanged"
+        case .readyForDisplay: return "readyForDisplay"
+        case .seekCompleted: return "seekCompleted"
+        }
+    }
+
+    public var description: String {
+        var text = "\(name) t=\(time.secondsText)"
+        if let item { text += " item=\(item.asset.url)" }
+        switch kind {
+        case .itemStatusChanged(let s): text += " status=\(s.rawValue)"
+        case .failedToPlayToEndTime(let e): text += " error=\(e.message)"
+        case .newErrorLogEntry(let e): text += " error=\(e.message)"
+        case .rateChanged(let r): text += " rate=\(r)"
+        case .seekCompleted(let f): text += " finished=\(f)"
+        default: break
+        }
+        return text
+    }
+}

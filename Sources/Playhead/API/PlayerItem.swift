@@ -1,0 +1,96 @@
+import Synchronization
+
+/// The presentation state of one asset in a player (AVPlayerItem). The engine writes its
+/// state; anyone may read it from any thread.
+public final class PlayerItem: Sendable, Hashable, CustomStringConvertible {
+    struct State {
+        var status: ItemStatus = .unknown
+        var error: PlaybackError?
+        var errorLog: [ErrorLogEntry] = []
+        var info: MediaInfo?
+        var enabled: [MediaType: Bool] = [.video: true, .audio: true]
+        var loaded: [MediaTimeRange] = []
+        var toggleHandler: (@Sendable (PlayerItem, MediaType, Bool) -> Void)?
+        var tracks: [PlayerItemTrack] = []
+    }
+
+    public let asset: Asset
+    let state = Mutex(State())
+
+    public init(asset: Asset) {
+        self.asset = asset
+    }
+
+    public convenience init(url: String) {
+        self.init(asset: Asset(url: url))
+    }
+
+    public var location: MediaLocation? { asset.location }
+
+    public var status: ItemStatus { state.withLock { $0.status } }
+    public var error: PlaybackError? { state.withLock { $0.error } }
+    public var errorLog: [ErrorLogEntry] { state.withLock { $0.errorLog } }
+    public var duration: MediaTime { state.withLock { $0.info?.duration ?? .indefinite } }
+    public var presentationSize: PixelSize { state.withLock { $0.info?.presentationSize ?? .zero } }
+    public var tracks: [PlayerItemTrack] { state.withLock { $0.tracks } }
+    public var loadedTimeRanges: [MediaTimeRange] { state.withLock { $0.loaded } }
+
+    public var seekableTimeRanges: [MediaTimeRange] {
+        state.withLock { s in
+            guard let info = s.info, info.isSeekable, info.duration.isNumeric else { return [] }
+            return [MediaTimeRange(start: .zero, duration: info.duration)]
+        }
+    }
+
+    private var isSeekableLocal: Bool {
+        state.withLock { ($0.info?.isSeekable ?? false) && ($0.info?.isLocal ?? false) && ($0.info?.hasVideo ?? false) }
+    }
+
+    public var canPlayReverse: Bool { isSeekableLocal }
+    public var canPlaySlowReverse: Bool { isSeekableLocal }
+    public var canPlayFastReverse: Bool { isSeekableLocal }
+    public var canPlaySlowForward: Bool { status == .readyToPlay }
+    public var canPlayFastForward: Bool { status == .readyToPlay }
+
+    func isEnabled(_ type: MediaType) -> Bool { state.withLock { $0.enabled[type] ?? false } }
+
+    func setEnabled(_ enabled: Bool, mediaType: MediaType) {
+        let handler = state.withLock { s -> (@Sendable (PlayerItem, MediaType, Bool) -> Void)? in
+            guard s.enabled[mediaType] != enabled else { return nil }
+            s.enabled[mediaType] = enabled
+            return s.toggleHandler
+        }
+        handler?(self, mediaType, enabled)
+    }
+
+    /// Called by the engine: returns the status change to announce, if any.
+    func apply(_ event: ItemStatusEvent, info: MediaInfo? = nil, error: PlaybackError? = nil,
+               at date: HostTime) -> (ItemStatus, ErrorLogEntry?)? {
+        state.withLock { s in
+            if let info, s.info == nil {
+                s.info = info
+                s.tracks = info.tracks.map { PlayerItemTrack(info: $0, item: self) }
+            }
+            var entry: ErrorLogEntry?
+            if let error {
+                let e = ErrorLogEntry(date: date, uri: asset.url, error: error)
+                s.errorLog.append(e)
+                entry = e
+            }
+            guard let next = s.status.next(on: event) else { return entry.map { (s.status, $0) } }
+            s.status = next
+            if let error, next == .failed { s.error = error }
+            return (next, entry)
+        }
+    }
+
+    func setLoaded(_ ranges: [MediaTimeRange]) { state.withLock { $0.loaded = ranges } }
+
+    func setToggleHandler(_ handler: (@Sendable (PlayerItem, MediaType, Bool) -> Void)?) {
+        state.withLock { $0.toggleHandler = handler }
+    }
+
+    public static func == (a: PlayerItem, b: PlayerItem) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    public var description: String { "PlayerItem(\(asset.url))" }
+}

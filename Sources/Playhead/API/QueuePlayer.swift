@@ -1,0 +1,28 @@
+/// Plays a list of items in order (AVQueuePlayer). The next item is opened and decoded ahead,
+/// so it starts without a gap.
+public final class QueuePlayer: Player, @unchecked Sendable {
+    public init(environment: PlaybackEnvironment, items: [PlayerItem]) {
+        super.init(environment: environment)
+        for item in items { engine.post(.insert(item, after: nil)) }
+    }
+
+    override class var defaultActionAtItemEnd: ActionAtItemEnd { .advance }
+
+    public func items() -> [PlayerItem] { engine.snapshot.withLock { $0.items } }
+
+    public func advanceToNextItem() { engine.post(.advance) }
+
+    public func canInsert(_ item: PlayerItem, after: PlayerItem?) -> Bool {
+        PlayQueue(items: items()).canInsert(item, after: after)
+    }
+
+    /// Appends when `after` is nil.
+    public func insert(_ item: PlayerItem, after: PlayerItem?) {
+        engine.post(.insert(item, after: after))
+    }
+
+    public func remove(_ item: PlayerItem) { engine.post(.remove(item)) }
+    public func removeAllItems() { engine.post(.removeAll) }
+
+    func setLoopMode(_ mode: PlayQueue<PlayerItem>.LoopMode) { engine.post(.setLoopMode(mode)) }
+}

@@ -1,0 +1,17 @@
+/// Everything the public API asks of the engine; carried out on the engine thread in order.
+enum EngineCommand: @unchecked Sendable {
+    case insert(PlayerItem, after: PlayerItem?)
+    case remove(PlayerItem)
+    case removeAll
+    case advance
+    case replaceCurrent(PlayerItem?)
+    case setRate(PlaybackRate)
+    case seek(SeekRequest, completion: (@Sendable (Bool) -> Void)?)
+    case setVolume(Float)
+    case setMuted(Bool)
+    case setActionAtItemEnd(ActionAtItemEnd)
+    case setLoopMode(PlayQueue<PlayerItem>.LoopMode)
+    case trackToggled(PlayerItem, MediaType, Bool)
+    case opened(PlayerItem, Result<any MediaSource, PlaybackError>)
+    case shutdown
+}

@@ -1,0 +1,124 @@
+import PlayheadSys
+
+extension PlaybackEngine {
+    func handle(_ command: EngineCommand) {
+        switch command {
+        case .insert(let item, let after):
+            let wasEmpty = queue.items.isEmpty
+            if queue.insert(item, after: after), wasEmpty { startCurrent() }
+        case .remove(let item):
+            if queue.remove(item) {
+                stopCurrent()
+                startCurrent()
+            } else {
+                discard(item)
+            }
+        case .removeAll:
+            stopCurrent()
+            for item in queue.items { discard(item) }
+            queue.removeAll()
+            emit(.currentItemChanged, item: nil, time: .zero)
+        case .advance:
+            advance(reason: nil)
+        case .replaceCurrent(let item):
+            stopCurrent()
+            queue.replaceCurrent(with: item)
+            startCurrent()
+        case .setRate(let newRate):
+            setRate(newRate)
+        case .seek(let request, let completion):
+            let (id, actions) = seeks.request(request)
+            if let completion { seekCompletions[id] = completion }
+            for action in actions { perform(action) }
+            beginSeek(request, internal: false)
+        case .setVolume(let v):
+            volume = min(max(v, 0), 1)
+        case .setMuted(let m):
+            muted = m
+        case .setActionAtItemEnd(let a):
+            actionAtItemEnd = a
+        case .setLoopMode(let mode):
+            queue.loopMode = mode
+            dropPreroll()
+        case .trackToggled(let item, let type, let enabled):
+            trackToggled(item, type, enabled)
+        case .opened(let item, let result):
+            opening.remove(item)
+            guard queue.items.contains(item) || queue.upNext == item else {
+                if case .success(let s) = result { s.close() }
+                return
+            }
+            opened[item] = result
+            if segments.isEmpty && queue.current == item { startCurrent() }
+        case .shutdown:
+            break
+        }
+    }
+
+    func setRate(_ newRate: PlaybackRate) {
+        let old = rate
+        guard newRate != old else { return }
+        let now = env.clock.now()
+        let itemTime = currentItemTime()
+        rate = newRate
+        if old.isReverse != newRate.isReverse && !newRate.isPaused && segments.first != nil {
+            // Changing direction: decode from here in the new direction.
+            clock.setRate(newRate, at: now)
+            beginSeek(SeekRequest(target: itemTime, toleranceBefore: .zero, toleranceAfter: .zero), internal: true)
+        } else {
+            clock.setRate(waitingForData || stalled ? .paused : newRate, at: now)
+        }
+        if newRate.isPaused || !newRate.isNormal { env.audioSink.pause() } else { env.audioSink.resume() }
+        if !newRate.isNormal && !newRate.isPaused { flushAudio() }
+        emit(.rateChanged(newRate.doubleValue), item: segments.first?.item, time: itemTime)
+        if old.isPaused != newRate.isPaused {
+            fire(observers.withLock { $0.playbackChanged(playing: !newRate.isPaused, at: itemTime) })
+        }
+    }
+
+    /// Starts decoding the current item from `request.target` and shows nothing until the
+    /// first acceptable frame is there.
+    func beginSeek(_ request: SeekRequest, internal isInternal: Bool) {
+        guard var seg = segments.first else {
+            // Not open yet: the seek applies as soon as it is (a start position).
+            if queue.current != nil { deferredSeek = request; return }
+            if !isInternal { for action in seeks.landed() { perform(action) } }
+            return
+        }
+        dropPreroll()
+        video.removeAll()
+        flushAudio()
+        seg.videoEOS = false
+        seg.audioEOS = false
+        seg.videoEnd = nil
+        seg.audioEnd = nil
+        seg.offset = .zero
+        segments[0] = seg
+        let target = request.target
+        seg.source.seek(to: target, backwards: rate.isReverse)
+        pendingSeek = request
+        clock.reset(media: target, host: env.clock.now())
+        env.videoSink.flush()
+    }
+
+    func flushAudio() {
+        audio = nil
+        env.audioSink.flush()
+        audioMap.reset()
+    }
+
+    func trackToggled(_ item: PlayerItem, _ type: MediaType, _ enabled: Bool) {
+        guard let seg = segments.first, seg.item == item else { return }
+        seg.source.setEnabled(enabled, mediaType: type)
+        if enabled {
+            // A track coming back must be decoded from here: resume both at this time.
+            beginSeek(SeekRequest(target: currentItemTime(), toleranceBefore: .zero, toleranceAfter: .zero), internal: true)
+        } else if type == .video {
+            video.removeAll { $0.item == item }
+            segments[0].videoEOS = true
+        } else if type == .audio {
+            flushAudio()
+            segments[0].audioEOS = true
+        }
+    }
+}

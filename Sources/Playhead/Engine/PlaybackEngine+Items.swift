@@ -1,0 +1,124 @@
+import PlayheadSys
+
+extension PlaybackEngine {
+    /// Opens an item on a thread of its own; the result comes back as a command.
+    func ensureOpening(_ item: PlayerItem) {
+        guard opened[item] == nil, !opening.contains(item) else { return }
+        opening.insert(item)
+        let backend = env.backend, options = env.sourceOptions
+        _ = WorkerThread(name: "ph-open") { [self] in
+            let result: Result<any MediaSource, PlaybackError>
+            if let location = item.location {
+                do throws(PlaybackError) {
+                    result = .success(try backend.open(location, options: options))
+                } catch {
+                    result = .failure(error)
+                }
+            } else {
+                result = .failure(item.asset.locationError
+                    ?? PlaybackError(.invalidLocation, "\(item.asset.url): not a location"))
+            }
+            post(.opened(item, result))
+        }
+    }
+
+    /// Makes the queue's first item the playing one, once it is open.
+    func startCurrent() {
+        guard segments.isEmpty, let item = queue.current else { return }
+        guard let result = opened.removeValue(forKey: item) else {
+            ensureOpening(item)
+            return
+        }
+        switch result {
+        case .failure(let error):
+            itemFailed(item, error)
+        case .success(let source):
+            segments = [activate(item, source, offset: .zero)]
+            video.removeAll()
+            flushAudio()
+            waitingForData = true
+            clock = PresentationClock(media: .zero, host: env.clock.now(), rate: .paused)
+            lastPresentedEnd = nil
+            emit(.currentItemChanged, item: item, time: .zero)
+            fire(observers.withLock { $0.jumped(to: .zero) })
+            if let request = deferredSeek {
+                deferredSeek = nil
+                beginSeek(request, internal: true)
+            }
+        }
+    }
+
+    /// Announces an opened item and starts its decoding; returns its segment.
+    func activate(_ item: PlayerItem, _ source: any MediaSource, offset: MediaTime) -> Segment {
+        item.setToggleHandler { [weak self] item, type, enabled in
+            self?.post(.trackToggled(item, type, enabled))
+        }
+        if let (status, entry) = item.apply(.opened, info: source.info, at: env.clock.now()) {
+            if let entry { emit(.newErrorLogEntry(entry), item: item, time: .zero) }
+            emit(.itemStatusChanged(status), item: item, time: .zero)
+        }
+        for type in [MediaType.video, .audio] where !item.isEnabled(type) {
+            source.setEnabled(false, mediaType: type)
+        }
+        source.start { [weak self] in self?.wake() }
+        return Segment(item: item, source: source, offset: offset)
+    }
+
+    /// Stops the current item (replaced, removed): its source is closed, its seeks cancelled.
+    func stopCurrent() {
+        for action in seeks.cancel() { perform(action) }
+        pendingSeek = nil
+        deferredSeek = nil
+        for s in segments {
+            s.source.close()
+            s.item.setToggleHandler(nil)
+        }
+        segments.removeAll()
+        video.removeAll()
+        flushAudio()
+        env.videoSink.flush()
+    }
+
+    /// Closes a pre-rolled item that will not follow after all (a seek, a queue edit).
+    func dropPreroll() {
+        while segments.count > 1 {
+            let s = segments.removeLast()
+            video.removeAll { $0.item == s.item }
+            if audio?.item == s.item { audio = nil }
+            s.source.close()
+        }
+        for (item, result) in opened where item != queue.current {
+            if case .success(let source) = result { source.close() }
+            opened[item] = nil
+        }
+    }
+
+    func discard(_ item: PlayerItem) {
+        if case .success(let source) = opened.removeValue(forKey: item) { source.close() }
+    }
+
+    /// The current item failed to open or to play: announce it and go on with the queue.
+    func itemFailed(_ item: PlayerItem, _ error: PlaybackError) {
+        let time = segments.first?.item == item ? currentItemTime() : .zero
+        if let (status, entry) = item.apply(.failed, error: error, at: env.clock.now()) {
+            if let entry { emit(.newErrorLogEntry(entry), item: item, time: time) }
+            if status == .failed { emit(.itemStatusChanged(.failed), item: item, time: time) }
+        }
+        emit(.failedToPlayToEndTime(error), item: item, time: time)
+        if segments.first?.item == item { stopCurrent() }
+        advance(reason: nil)
+    }
+
+    /// Moves to the next item of the queue (end of item, failure, advanceToNextItem).
+    func advance(reason: Void?) {
+        stopCurrent()
+        let previous = queue.current
+        let next = queue.advance()
+        if let previous, next != previous { discard(previous) }
+        if next == nil {
+            emit(.currentItemChanged, item: nil, time: .zero)
+            return
+        }
+        startCurrent()
+    }
+}

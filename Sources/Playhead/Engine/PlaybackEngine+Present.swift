@@ -1,0 +1,128 @@
+extension PlaybackEngine {
+    /// Shows the frames that are due, drops those overtaken; returns when the next is due.
+    func presentVideo(_ now: HostTime) -> HostTime? {
+        guard let seg = segments.first else { return nil }
+        if rate.isPaused || waitingForData {
+            // Paused after a start or seek: show where we are, as a player does.
+            if !seg.shownFirstFrame, let q = video.first, q.item == seg.item {
+                present(q, dueAt: now, now: now)
+                video.removeFirst()
+            }
+            return nil
+        }
+        if stalled { return nil }
+        let t = clock.mediaTime(at: now)
+        while let q = video.first {
+            var frame = q.frame
+            frame.pts = q.timeline
+            var next: VideoFrame?
+            if video.count > 1 {
+                next = video[1].frame
+                next!.pts = video[1].timeline
+            }
+            switch scheduler.decide(frame: frame, next: next, now: t, forward: !rate.isReverse) {
+            case .present:
+                present(q, dueAt: clock.hostTime(for: q.timeline) ?? now, now: now)
+                video.removeFirst()
+            case .drop:
+                statistics.framesDropped += 1
+                video.removeFirst()
+            case .wait(let until):
+                return clock.hostTime(for: until)
+            }
+        }
+        return nil
+    }
+
+    private func present(_ q: QueuedFrame, dueAt due: HostTime, now: HostTime) {
+        env.videoSink.present(q.frame, dueAt: due)
+        statistics.framesPresented += 1
+        if now - due > q.frame.duration.nanoseconds { statistics.framesLate += 1 }
+        lastPresentedEnd = q.timeline + q.frame.duration
+        if let i = segments.firstIndex(where: { $0.item == q.item }), !segments[i].shownFirstFrame {
+            segments[i].shownFirstFrame = true
+            emit(.readyForDisplay, item: q.item, time: q.frame.pts)
+        }
+    }
+
+    /// Playback ran dry (the network, a slow disk): stop the clock and say so, once.
+    func checkStall(_ now: HostTime, videoPending: Bool) {
+        guard let seg = segments.first, !rate.isPaused, !waitingForData, !env.clock.isVirtual else { return }
+        let t = clock.mediaTime(at: now)
+        if stalled {
+            let videoBack = !seg.hasVideo || seg.videoEOS || !video.isEmpty
+            let audioBack = !seg.hasAudio || seg.audioEOS || audio != nil
+            if videoBack && audioBack {
+                stalled = false
+                clock.setRate(rate, at: now)
+            }
+            return
+        }
+        let grace = MediaTime(value: 200, timescale: 1000)
+        let videoDry = seg.hasVideo && videoPending && video.isEmpty && lastPresentedEnd.map { t > $0 + grace } == true
+        let audioDry = seg.hasAudio && !seg.audioEOS && audio == nil
+            && env.audioSink.playedFrames() >= env.audioSink.writtenFrames() && rate.isNormal
+        if videoDry || (audioDry && (!seg.hasVideo || video.isEmpty)) {
+            stalled = true
+            statistics.stalls += 1
+            clock.setRate(.paused, at: now)
+            emit(.playbackStalled, item: seg.item)
+        }
+    }
+
+    /// Moves on when the timeline passes the end of the current item.
+    func checkEnd() {
+        guard let seg = segments.first, !rate.isPaused, !waitingForData else { return }
+        let t = timelineNow()
+        if rate.isReverse {
+            if seg.videoEOS && video.isEmpty && !seg.endAnnounced {
+                segments[0].endAnnounced = true
+                setRate(.paused)
+            }
+            return
+        }
+        if segments.count > 1 {
+            guard t >= segments[1].offset else { return }
+            let done = segments.removeFirst()
+            done.source.close()
+            done.item.setToggleHandler(nil)
+            emit(.didPlayToEndTime, item: done.item, time: done.end)
+            let previous = queue.current
+            queue.advance()
+            if let previous, queue.current != previous { discard(previous) }
+            let current = segments[0]
+            emit(.currentItemChanged, item: current.item, time: t - current.offset)
+            fire(observers.withLock { $0.jumped(to: t - current.offset) })
+            return
+        }
+        let ownVideoQueued = video.contains { $0.item == seg.item }
+        let ownAudioQueued = audio?.item == seg.item
+        guard seg.fullyDemuxed, !ownVideoQueued, !ownAudioQueued, !seg.endAnnounced,
+              t >= seg.offset + seg.end else { return }
+        segments[0].endAnnounced = true
+        emit(.didPlayToEndTime, item: seg.item, time: seg.end)
+        switch actionAtItemEnd {
+        case .advance: advance(reason: nil)
+        case .pause: setRate(.paused)
+        case .none: break
+        }
+    }
+
+    func endDeadline() -> HostTime? {
+        guard let seg = segments.first, seg.fullyDemuxed, !rate.isReverse else { return nil }
+        let end = segments.count > 1 ? segments[1].offset : seg.offset + seg.end
+        return clock.hostTime(for: end)
+    }
+
+    /// Opens the next item while this one plays, and queues it right behind once this one has
+    /// been read to its end, so the two join without a gap.
+    func prerollNext() {
+        guard segments.count == 1, !rate.isReverse, actionAtItemEnd == .advance,
+              let next = queue.upNext, next != segments[0].item, pendingSeek == nil else { return }
+        ensureOpening(next)
+        guard segments[0].fullyDemuxed, case .success(let source)? = opened[next] else { return }
+        opened[next] = nil
+        let offset = segments[0].offset + segments[0].end
+        segments.append(activate(next, source, offset: offset))
+    }
+}

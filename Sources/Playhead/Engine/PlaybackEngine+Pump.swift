@@ -1,0 +1,226 @@
+extension PlaybackEngine {
+    /// One pass of the loop. Returns when it next has something to do (nil: when woken).
+    func pump() -> HostTime? {
+        awaitingWake = false
+        guard !segments.isEmpty else {
+            if let item = queue.current { ensureOpening(item) }
+            awaitingWake = true
+            return nil
+        }
+        let videoPending = fillVideo()
+        guard !segments.isEmpty else { return nil }
+        let audioPending = fillAudio()
+        guard !segments.isEmpty else { return nil }
+        if pendingSeek != nil {
+            landSeek()
+            if pendingSeek != nil {
+                awaitingWake = true
+                return nil
+            }
+        }
+        updateWaiting()
+        let now = env.clock.now()
+        writeAudio()
+        syncClockToAudio(now)
+        var deadlines: [HostTime?] = [presentVideo(now)]
+        checkStall(now, videoPending: videoPending)
+        checkEnd()
+        guard !segments.isEmpty else { return nil }
+        prerollNext()
+        if !rate.isPaused && !waitingForData && !stalled {
+            let t = currentItemTime()
+            fire(observers.withLock { $0.advance(to: t) })
+            if let next = observers.withLock({ $0.nextDeadline(after: t, forward: !rate.isReverse) }) {
+                deadlines.append(clock.hostTime(for: segments[0].offset + next))
+            }
+            deadlines.append(audioRefillDeadline(now))
+            deadlines.append(endDeadline())
+        }
+        let sinkEmpty = env.audioSink.writtenFrames() <= env.audioSink.playedFrames()
+        if (videoPending && video.isEmpty) || (audioPending && sinkEmpty && rate.isNormal) || waitingForData {
+            awaitingWake = true
+        }
+        // A deadline already past means work this pass could not do yet (a full sink): look
+        // again shortly rather than spin.
+        return deadlines.compactMap { $0 }.filter { $0 > now }.min() ?? now + 5_000_000
+    }
+
+    /// Pulls decoded frames until three wait in line. Returns true when the source had none.
+    private func fillVideo() -> Bool {
+        while video.count < 3 {
+            guard let i = segments.firstIndex(where: { $0.hasVideo && !$0.videoEOS }) else { return false }
+            switch segments[i].source.pullVideo() {
+            case .element(let frame):
+                let timeline = segments[i].offset + frame.pts
+                if !rate.isReverse {
+                    segments[i].videoEnd = MediaTime.maximum(segments[i].videoEnd ?? frame.end, frame.end)
+                }
+                video.append(QueuedFrame(frame: frame, timeline: timeline, item: segments[i].item))
+            case .pending:
+                return true
+            case .endOfStream:
+                segments[i].videoEOS = true
+            case .failed(let error):
+                segmentFailed(i, error)
+                return false
+            }
+        }
+        return false
+    }
+
+    /// Pulls the next audio buffer when none waits. Returns true when the source had none.
+    @discardableResult
+    func fillAudio() -> Bool {
+        guard audio == nil, !rate.isReverse else { return false }
+        while let i = segments.firstIndex(where: { $0.hasAudio && !$0.audioEOS }) {
+            switch segments[i].source.pullAudio() {
+            case .element(let buffer):
+                segments[i].audioEnd = MediaTime.maximum(segments[i].audioEnd ?? buffer.end, buffer.end)
+                audio = QueuedAudio(buffer: buffer, timeline: segments[i].offset + buffer.pts, item: segments[i].item)
+                return false
+            case .pending:
+                return true
+            case .endOfStream:
+                segments[i].audioEOS = true
+            case .failed(let error):
+                segmentFailed(i, error)
+                return false
+            }
+        }
+        return false
+    }
+
+    private func segmentFailed(_ index: Int, _ error: PlaybackError) {
+        let item = segments[index].item
+        if index == 0 {
+            itemFailed(item, error)
+            return
+        }
+        dropPreroll()
+        opened[item] = .failure(error)
+    }
+
+    /// Throws away what comes before the seek's target and lands on the first acceptable frame.
+    private func landSeek() {
+        guard let request = pendingSeek, let seg = segments.first else { return }
+        var landing: MediaTime?
+        if seg.hasVideo {
+            while let q = video.first, q.item == seg.item {
+                let ok = rate.isReverse ? q.frame.pts <= request.target
+                    : request.accepts(framePTS: q.frame.pts, end: q.frame.end)
+                if ok {
+                    landing = rate.isReverse ? q.frame.pts : request.landingTime(framePTS: q.frame.pts)
+                    break
+                }
+                video.removeFirst()
+            }
+            if landing == nil && seg.videoEOS { landing = request.target }
+        } else {
+            if audio != nil || seg.audioEOS { landing = request.target }
+        }
+        guard let landing else { return }
+        pendingSeek = nil
+        let now = env.clock.now()
+        clock = PresentationClock(media: landing, host: now, rate: .paused)
+        waitingForData = true
+        segments[0].shownFirstFrame = false
+        for action in seeks.landed() { perform(action) }
+        emit(.timeJumped, item: seg.item, time: landing)
+        fire(observers.withLock { $0.jumped(to: landing) })
+    }
+
+    /// The clock starts once the current item has something to show and to play.
+    private func updateWaiting() {
+        guard waitingForData, let seg = segments.first else { return }
+        let videoReady = !seg.hasVideo || seg.videoEOS || video.contains { $0.item == seg.item }
+        let audioReady = !seg.hasAudio || seg.audioEOS || rate.isReverse || audio != nil
+        guard videoReady && audioReady else { return }
+        waitingForData = false
+        clock.setRate(rate, at: env.clock.now())
+    }
+
+    private func writeAudio() {
+        guard rate.isNormal, !waitingForData, !stalled else {
+            dropPastAudio()
+            return
+        }
+        let sink = env.audioSink
+        let rateHz = sink.format.sampleRate, channels = sink.format.channels
+        let gain: Float = muted ? 0 : volume
+        while true {
+            if audio == nil { fillAudio() }
+            guard var a = audio else { return }
+            let start = audioMap.writtenEnd ?? timelineNow()
+            let gap = a.timeline - start
+            let gapFrames = Int(gap.converted(to: Int32(rateHz)).value)
+            if gapFrames < 0 {
+                // Overlaps what is already written (or is already past): skip the overlap.
+                if -gapFrames >= a.buffer.frameCount { audio = nil; continue }
+                a.buffer = a.buffer.dropping(frames: -gapFrames)
+                a.timeline = start
+                audio = a
+                continue
+            }
+            if gapFrames > 0 {
+                // Silence where the timeline has no sound (a shorter audio track, an item
+                // without audio in the queue), so that what follows plays at its time.
+                let silence = [Float](repeating: 0, count: min(gapFrames, sink.bufferCapacityFrames) * channels)
+                let took = write(silence[...], at: start)
+                if took < gapFrames { return }
+                continue
+            }
+            var samples = a.buffer.samples
+            if gain != 1 { for i in samples.indices { samples[i] *= gain } }
+            let took = write(samples[...], at: a.timeline)
+            if took >= a.buffer.frameCount {
+                audio = nil
+            } else {
+                a.buffer = a.buffer.dropping(frames: took)
+                a.timeline = a.timeline + sink.format.duration(ofFrames: took)
+                audio = a
+                return
+            }
+        }
+    }
+
+    private func write(_ samples: ArraySlice<Float>, at timeline: MediaTime) -> Int {
+        let sink = env.audioSink
+        let position = sink.writtenFrames()
+        let took = sink.write(samples)
+        if took > 0 {
+            audioMap.recordWrite(deviceFrame: position, media: timeline, frames: took)
+            statistics.audioFramesWritten += Int64(took)
+        }
+        return took
+    }
+
+    /// Not playing audio (paused, other rates): keep the queue from holding stale sound.
+    private func dropPastAudio() {
+        guard !rate.isPaused, !waitingForData else { return }
+        let t = timelineNow()
+        while let a = audio, a.timeline + a.buffer.duration <= t {
+            audio = nil
+            fillAudio()
+        }
+    }
+
+    /// While sound plays, the clock follows the samples actually played.
+    private func syncClockToAudio(_ now: HostTime) {
+        guard rate.isNormal, !waitingForData, !stalled else { return }
+        let sink = env.audioSink
+        let played = sink.playedFrames()
+        guard played < sink.writtenFrames(), let heard = audioMap.mediaTime(playedFrames: played) else { return }
+        let drift = heard - clock.mediaTime(at: now)
+        if drift > MediaTime(value: 2, timescale: 1000) || drift < MediaTime(value: -2, timescale: 1000) {
+            clock.reset(media: heard, host: now)
+        }
+    }
+
+    private func audioRefillDeadline(_ now: HostTime) -> HostTime? {
+        let sink = env.audioSink
+        guard rate.isNormal, audio != nil || segments.contains(where: { $0.hasAudio && !$0.audioEOS }) else { return nil }
+        let buffered = sink.writtenFrames() - sink.playedFrames()
+        let spare = buffered - Int64(sink.bufferCapacityFrames / 2)
+        return now + max(spare, 1) * 1_000_000_000 / Int64(sink.format.sampleRate)
+    }
+}

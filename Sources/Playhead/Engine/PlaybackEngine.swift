@@ -1,0 +1,198 @@
+import DequeModule
+import PlayheadSys
+import Synchronization
+
+/// The playback loop, on a thread of its own: take commands, pull decoded media, feed the
+/// sinks at the right times, announce what happened, sleep until the next thing is due.
+/// All fields below `// Engine thread only` are touched by that thread alone.
+final class PlaybackEngine: @unchecked Sendable {
+    struct Snapshot {
+        var items: [PlayerItem] = []
+        var clock = PresentationClock()
+        var offset: MediaTime = .zero
+        var rate: PlaybackRate = .paused
+        var statistics = PlaybackStatistics()
+        var finished = false
+        var volume: Float = 1
+        var muted = false
+        var actionAtItemEnd: ActionAtItemEnd = .pause
+    }
+
+    let env: PlaybackEnvironment
+    let snapshot: Mutex<Snapshot>
+    let observers = Mutex(TimeObserverSchedule())
+    let observerCallbacks = Mutex<[TimeObserverToken: @Sendable (MediaTime) -> Void]>([:])
+    private let eventSink = Mutex<@Sendable (PlayerEvent) -> Void>({ _ in })
+    private let inboxLock = ConditionLock()
+    private var inbox: [EngineCommand] = []
+    private var woken = false
+    private var thread: WorkerThread?
+
+    // Engine thread only.
+    var queue = PlayQueue<PlayerItem>(items: [])
+    var segments: [Segment] = []
+    var opening: Set<PlayerItem> = []
+    var opened: [PlayerItem: Result<any MediaSource, PlaybackError>] = [:]
+    var clock = PresentationClock()
+    var rate: PlaybackRate = .paused
+    var volume: Float = 1
+    var muted = false
+    var actionAtItemEnd: ActionAtItemEnd
+    var video = Deque<QueuedFrame>()
+    var audio: QueuedAudio?
+    var audioMap: AudioClockMap
+    var seeks = SeekCoordinator()
+    var seekCompletions: [UInt64: @Sendable (Bool) -> Void] = [:]
+    var statistics = PlaybackStatistics()
+    var waitingForData = true
+    var stalled = false
+    var awaitingWake = false
+    var lastObservedTime: MediaTime?
+    var pendingSeek: SeekRequest?
+    var lastPresentedEnd: MediaTime?
+    var deferredSeek: SeekRequest?
+    let scheduler = FrameScheduler()
+
+    init(env: PlaybackEnvironment, actionAtItemEnd: ActionAtItemEnd,
+         events: @escaping @Sendable (PlayerEvent) -> Void) {
+        self.env = env
+        self.actionAtItemEnd = actionAtItemEnd
+        self.eventSink.withLock { $0 = events }
+        self.audioMap = AudioClockMap(sampleRate: env.audioSink.format.sampleRate)
+        self.snapshot = Mutex(Snapshot(actionAtItemEnd: actionAtItemEnd))
+    }
+
+    func start() {
+        thread = WorkerThread(name: "ph-engine") { [self] in run() }
+    }
+
+    func post(_ command: EngineCommand) {
+        inboxLock.withLock {
+            inbox.append(command)
+            inboxLock.broadcast()
+        }
+    }
+
+    /// Decoded data arrived or an observer returned: look again.
+    func wake() {
+        inboxLock.withLock {
+            woken = true
+            inboxLock.broadcast()
+        }
+    }
+
+    func shutdown() {
+        post(.shutdown)
+        thread?.join()
+        thread = nil
+    }
+
+    func setEventSink(_ sink: @escaping @Sendable (PlayerEvent) -> Void) {
+        eventSink.withLock { $0 = sink }
+    }
+
+    func emit(_ kind: PlayerEvent.Kind, item: PlayerItem?, time: MediaTime? = nil) {
+        let event = PlayerEvent(kind, item: item, time: time ?? currentItemTime())
+        eventSink.withLock { $0 }(event)
+    }
+
+    private func run() {
+        while true {
+            let commands = inboxLock.withLock { () -> [EngineCommand] in
+                defer { inbox.removeAll(keepingCapacity: true); woken = false }
+                return inbox
+            }
+            for command in commands {
+                if case .shutdown = command {
+                    tearDown()
+                    return
+                }
+                handle(command)
+            }
+            let deadline = pump()
+            publishSnapshot()
+            sleep(until: deadline)
+        }
+    }
+
+    /// Sleeps until `deadline` (nil: until woken). A virtual clock jumps to the deadline
+    /// instead, unless the engine is waiting for decoded data, which only a wake brings.
+    private func sleep(until deadline: HostTime?) {
+        let clock = env.clock
+        inboxLock.withLock {
+            guard inbox.isEmpty && !woken else { return }
+            if clock.isVirtual {
+                if let deadline, !awaitingWake {
+                    clock.advance(to: deadline)
+                    return
+                }
+                inboxLock.wait()
+                return
+            }
+            // Never sleep long without looking: a missed wake costs at most 50 ms.
+            let cap = clock.now() + 50_000_000
+            let until = min(deadline ?? cap, cap)
+            inboxLock.wait(untilMonotonic: until.nanoseconds)
+        }
+    }
+
+    private func tearDown() {
+        for s in segments { s.source.close() }
+        segments.removeAll()
+        for case .success(let source) in opened.values { source.close() }
+        opened.removeAll()
+        for action in seeks.cancel() { perform(action) }
+    }
+
+    func publishSnapshot() {
+        let offset = segments.first?.offset ?? .zero
+        snapshot.withLock { s in
+            s.items = queue.items
+            s.clock = clock
+            s.offset = offset
+            s.rate = rate
+            s.statistics = statistics
+            s.volume = volume
+            s.muted = muted
+            s.actionAtItemEnd = actionAtItemEnd
+            s.finished = queue.items.isEmpty && opening.isEmpty
+        }
+    }
+
+    /// Media time of the current item now.
+    func currentItemTime() -> MediaTime {
+        guard let s = segments.first else { return .zero }
+        return timelineNow() - s.offset
+    }
+
+    func timelineNow() -> MediaTime {
+        clock.mediaTime(at: env.clock.now())
+    }
+
+    func perform(_ action: SeekCoordinator.Action) {
+        switch action {
+        case .complete(let id, let finished):
+            let item = segments.first?.item
+            seekCompletions.removeValue(forKey: id)?(finished)
+            emit(.seekCompleted(finished: finished), item: item)
+        case .startSeek:
+            break
+        }
+    }
+
+    func fire(_ fires: [TimeObserverSchedule.Fire]) {
+        guard !fires.isEmpty else { return }
+        let callbacks = observerCallbacks.withLock { $0 }
+        for f in fires {
+            guard let cb = callbacks[f.token] else {
+                observers.withLock { $0.returned(f.token) }
+                continue
+            }
+            Task.detached { [self] in
+                cb(f.time)
+                observers.withLock { $0.returned(f.token) }
+                wake()
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// Where samples go. The sink is also the master clock when audio plays: `playedFrames` counts
+/// the frames that have actually left the device, so video can follow what is heard.
+public protocol AudioSink: AnyObject, Sendable {
+    var name: String { get }
+    var format: AudioFormat { get }
+    /// Takes as many frames as fit without blocking; returns how many it took.
+    func write(_ samples: ArraySlice<Float>) -> Int
+    /// Frames written so far (monotonic until `flush`).
+    func writtenFrames() -> Int64
+    /// Frames played so far (never more than written).
+    func playedFrames() -> Int64
+    /// How many frames the sink holds at most; the engine keeps it about this full.
+    var bufferCapacityFrames: Int { get }
+    func pause()
+    func resume()
+    /// Drops what is queued and restarts both counters at zero.
+    func flush()
+}

@@ -1,0 +1,43 @@
+/// How the source should decode: the audio format the sink wants, decoder threads, the
+/// direction of reading.
+public struct SourceOptions: Sendable, Hashable {
+    public var audioFormat: AudioFormat
+    /// 0 lets the decoder choose.
+    public var decodeThreads: Int
+    /// Bound on every network wait, in nanoseconds.
+    public var networkTimeoutNanoseconds: Int64
+
+    public init(audioFormat: AudioFormat = .standard, decodeThreads: Int = 0,
+                networkTimeoutNanoseconds: Int64 = 10_000_000_000) {
+        self.audioFormat = audioFormat
+        self.decodeThreads = decodeThreads
+        self.networkTimeoutNanoseconds = networkTimeoutNanoseconds
+    }
+}
+
+/// An opened item: demux and decode run on the source's own threads and fill bounded queues
+/// that the engine pulls from without blocking.
+public protocol MediaSource: AnyObject, Sendable {
+    var info: MediaInfo { get }
+    /// Starts the worker threads. `wake` is called (from any thread) whenever a pull that
+    /// returned `.pending` may now return something else.
+    func start(wake: @escaping @Sendable () -> Void)
+    func pullVideo() -> SourcePull<VideoFrame>
+    func pullAudio() -> SourcePull<AudioBuffer>
+    /// Drops everything queued and restarts decoding at the last keyframe at or before `time`.
+    /// Nothing decoded before the call is pulled after it. With `backwards`, the source then
+    /// delivers video in descending time, one GOP at a time, and no audio.
+    func seek(to time: MediaTime, backwards: Bool)
+    /// Stops decoding a track type (and drops what is queued), or starts it again.
+    func setEnabled(_ enabled: Bool, mediaType: MediaType)
+    /// Time ranges already demuxed, on the item's timeline.
+    func loadedTimeRanges() -> [MediaTimeRange]
+    /// Stops the threads and frees everything; pulls afterwards return `.endOfStream`.
+    func close()
+}
+
+/// Opens locations into sources. Opening blocks (probing, network), so callers run it on a
+/// thread of their own.
+public protocol MediaBackend: Sendable {
+    func open(_ location: MediaLocation, options: SourceOptions) throws(PlaybackError) -> any MediaSource
+}

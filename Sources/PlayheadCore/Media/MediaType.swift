@@ -1,0 +1,3 @@
+public enum MediaType: String, Sendable, Hashable, CaseIterable {
+    case video, audio, subtitle, data, other
+}

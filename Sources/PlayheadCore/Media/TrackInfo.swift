@@ -1,0 +1,34 @@
+/// What a container says about one of its streams.
+public struct TrackInfo: Sendable, Hashable {
+    public var trackID: Int
+    public var mediaType: MediaType
+    /// Codec short name as FFmpeg spells it ("h264", "aac", "vp9"...).
+    public var codec: String
+    public var naturalSize: PixelSize
+    /// Nominal frame rate as frames per `frameRate.timescale` seconds; invalid when unknown.
+    public var frameRate: MediaTime
+    public var sampleRate: Int
+    public var channelCount: Int
+    /// ISO 639 language code from the container, or nil.
+    public var language: String?
+    public var duration: MediaTime
+
+    public init(trackID: Int, mediaType: MediaType, codec: String, naturalSize: PixelSize = .zero,
+                frameRate: MediaTime = .invalid, sampleRate: Int = 0, channelCount: Int = 0,
+                language: String? = nil, duration: MediaTime = .indefinite) {
+        self.trackID = trackID
+        self.mediaType = mediaType
+        self.codec = codec
+        self.naturalSize = naturalSize
+        self.frameRate = frameRate
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+        self.language = language
+        self.duration = duration
+    }
+
+    /// Frames per second for display.
+    public var nominalFrameRate: Double {
+        frameRate.isNumeric ? Double(frameRate.value) / Double(frameRate.timescale) : 0
+    }
+}

@@ -1,0 +1,28 @@
+/// A decoded picture, owned by the backend that made it. Sinks reach the pixels only through
+/// the backend's own calls (conversion into a display buffer, a digest), so no raw pointer
+/// crosses a module boundary.
+public protocol VideoPicture: AnyObject, Sendable {
+    var size: PixelSize { get }
+    /// FFmpeg's pixel format name ("yuv420p", "nv12"...).
+    var pixelFormatName: String { get }
+    /// A 64-bit FNV-1a digest of the visible pixels, plane by plane, for tests and capture.
+    func digest() -> UInt64
+}
+
+public struct VideoFrame: Sendable {
+    /// Presentation time on the item's timeline.
+    public var pts: MediaTime
+    /// How long the frame is meant to stay on screen (from the next frame or the frame rate).
+    public var duration: MediaTime
+    public var isKeyframe: Bool
+    public var picture: any VideoPicture
+
+    public init(pts: MediaTime, duration: MediaTime, isKeyframe: Bool, picture: any VideoPicture) {
+        self.pts = pts
+        self.duration = duration
+        self.isKeyframe = isKeyframe
+        self.picture = picture
+    }
+
+    public var end: MediaTime { pts + duration }
+}

@@ -1,0 +1,92 @@
+import CFFmpeg
+import PlayheadCore
+
+extension FFmpegSource {
+    /// The audio decode thread: decodes, converts to the sink's format, and stamps each buffer
+    /// with a time that runs on sample by sample (so rounding in the container's timestamps
+    /// never makes a gap), re-based when the stream really jumps.
+    func runAudioDecoder(_ track: Track) {
+        var decoderEpoch = epoch.load(ordering: .acquiring)
+        var base: MediaTime?
+        var produced: Int64 = 0
+        var errors = 0
+        let outFormat = options.audioFormat
+        let jumpLimit = MediaTime(value: 40, timescale: 1000)
+
+        func emit(_ item: DecodedItem<AudioBuffer>) {
+            let tag = decoderEpoch
+            audioFrames.push(Tagged(epoch: tag, value: item)) { self.epoch.load(ordering: .acquiring) == tag }
+            notifyConsumer()
+        }
+
+        func take(_ raw: UnsafeMutablePointer<AVFrame>) -> Bool {
+            let pts = track.timing.mediaTime(raw.pointee.best_effort_timestamp)
+            switch resampler.convert(raw) {
+            case .failure(let error):
+                emit(.failed(PlaybackError(error.code, "\(location): \(error.message)")))
+                return false
+            case .success(let samples):
+                guard !samples.isEmpty else { return true }
+                let expected = base.map { $0 + outFormat.duration(ofFrames: Int(produced)) }
+                if let expected {
+                    if pts.isNumeric, (pts - expected) > jumpLimit || (expected - pts) > jumpLimit {
+                        base = pts
+                        produced = 0
+                    }
+                } else {
+                    base = pts.isNumeric ? pts : .zero
+                    produced = 0
+                }
+                let start = base! + outFormat.duration(ofFrames: Int(produced))
+                let buffer = AudioBuffer(pts: start, format: outFormat, samples: samples)
+                produced += Int64(buffer.frameCount)
+                emit(.element(buffer))
+                return true
+            }
+        }
+
+        func receiveAll() -> Bool {
+            while true {
+                switch track.decoder.receive() {
+                case .frame(let raw): if !take(raw) { return false }
+                case .needInput, .drained: return true
+                case .failed:
+                    errors += 1
+                    if errors > 32 {
+                        emit(.failed(PlaybackError(.decodeFailed, "\(location): the \(track.decoder.codecName) audio cannot be decoded")))
+                        return false
+                    }
+                    return true
+                }
+            }
+        }
+
+        while case .element(let tagged) = audioPackets.pop() {
+            if tagged.epoch != epoch.load(ordering: .acquiring) { continue }
+            if tagged.epoch != decoderEpoch {
+                track.decoder.flush()
+                resampler.reset()
+                base = nil
+                decoderEpoch = tagged.epoch
+            }
+            switch tagged.value {
+            case .packet(let packet):
+                var rc = track.decoder.send(packet)
+                while rc == FFmpegError.again {
+                    guard receiveAll() else { break }
+                    rc = track.decoder.send(packet)
+                }
+                if rc < 0 && rc != FFmpegError.again { errors += 1 } else if receiveAll() { errors = 0 }
+            case .end, .failed:
+                _ = track.decoder.send(nil)
+                _ = receiveAll()
+                track.decoder.flush()
+                resampler.reset()
+                base = nil
+                if case .failed(let error) = tagged.value { emit(.failed(error)) } else { emit(.end) }
+            case .segmentStart, .segmentEnd:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import PlayheadCore
+import PlayheadSys
+
+extension FFmpegSource {
+    /// The demux thread: reads packets and hands them to the decoders until the end, then
+    /// waits for a seek or for close.
+    func runDemuxer() {
+        var atEnd = false
+        while true {
+            let (closed, request) = control.withLock { () -> (Bool, (target: MediaTime, backwards: Bool)?) in
+                while !state.closed && state.request == nil && atEnd { control.wait() }
+                defer { state.request = nil }
+                return (state.closed, state.request)
+            }
+            if closed { return }
+            let current = epoch.load(ordering: .acquiring)
+            if let request {
+                atEnd = false
+                if request.backwards {
+                    runReverse(from: request.target, epoch: current)
+                    atEnd = true
+                } else if let error = seekForward(to: request.target) {
+                    broadcast(.failed(error), epoch: current)
+                    atEnd = true
+                }
+                continue
+            }
+            switch format.readPacket() {
+            case .packet(let packet):
+                route(packet, epoch: current)
+            case .endOfFile:
+                broadcast(.end, epoch: current)
+                atEnd = true
+            case .failed(let error):
+                if error.code == .cancelled { return }
+                broadcast(.failed(error), epoch: current)
+                atEnd = true
+            }
+        }
+    }
+
+    private func seekForward(to target: MediaTime) -> PlaybackError? {
+        guard let track = video ?? audio else { return nil }
+        let ts = track.timing.timestamp(target)
+        return format.seek(stream: track.index, to: ts, maxTimestamp: ts)
+    }
+
+    private func route(_ packet: Packet, epoch tag: UInt64) {
+        let queue: BoundedQueue<Tagged<PacketItem>>
+        let track: Track
+        if let v = video, packet.streamIndex == v.index {
+            guard isEnabled(.video) else { return }
+            queue = videoPackets
+            track = v
+        } else if let a = audio, packet.streamIndex == a.index {
+            guard isEnabled(.audio) else { return }
+            queue = audioPackets
+            track = a
+        } else {
+            return
+        }
+        noteLoaded(track.timing.mediaTime(packet.pts))
+        queue.push(Tagged(epoch: tag, value: .packet(packet))) { self.epoch.load(ordering: .acquiring) == tag }
+    }
+
+    private func noteLoaded(_ t: MediaTime) {
+        guard t.isNumeric else { return }
+        control.withLock {
+            if let r = state.loaded {
+                if t > r.end { state.loaded = MediaTimeRange(start: r.start, end: t) }
+            } else {
+                state.loaded = MediaTimeRange(start: t, duration: .zero)
+            }
+        }
+    }
+
+    func broadcast(_ item: PacketItem, epoch tag: UInt64) {
+        for queue in [videoPackets, audioPackets] {
+            queue.push(Tagged(epoch: tag, value: item)) { self.epoch.load(ordering: .acquiring) == tag }
+        }
+    }
+
+    /// Reverse playback, video only: seek to the keyframe before `limit`, hand the decoder that
+    /// GOP as one segment (it shows the frames last to first), and step back a GOP at a time.
+    private func runReverse(from target: MediaTime, epoch tag: UInt64) {
+        audioPackets.push(Tagged(epoch: tag, value: .end)) { self.epoch.load(ordering: .acquiring) == tag }
+        guard let v = video else { return }
+        var limit = target
+        let stale = { self.epoch.load(ordering: .acquiring) != tag || self.control.withLock { self.state.closed } }
+        func push(_ item: PacketItem) {
+            videoPackets.push(Tagged(epoch: tag, value: item)) { !stale() }
+        }
+        while !stale() {
+            let ts = v.timing.timestamp(limit) - 1
+            if let error = format.seek(stream: v.index, to: ts, maxTimestamp: ts) {
+                push(.failed(error))
+                return
+            }
+            push(.segmentStart(limit: limit))
+            var keyframe: MediaTime?
+            reading: while !stale() {
+                switch format.readPacket() {
+                case .packet(let packet):
+                    guard packet.streamIndex == v.index else { continue }
+                    let dts = v.timing.mediaTime(packet.dts == Int64.min ? packet.pts : packet.dts)
+                    if keyframe == nil { keyframe = v.timing.mediaTime(packet.pts) }
+                    // Packets decoded after `limit` cannot be needed by a frame shown before it.
+                    if dts.isNumeric && dts >= limit { break reading }
+                    push(.packet(packet))
+                case .endOfFile:
+                    break reading
+                case .failed(let error):
+                    push(.failed(error))
+                    return
+                }
+            }
+            push(.segmentEnd)
+            guard let k = keyframe, k.isNumeric, k < limit, k > MediaTime.zero else { break }
+            limit = k
+        }
+        push(.end)
+    }
+}

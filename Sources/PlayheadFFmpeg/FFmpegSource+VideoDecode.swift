@@ -1,0 +1,109 @@
+import CFFmpeg
+import PlayheadCore
+
+extension FFmpegSource {
+    /// The video decode thread. Each frame is held back until the next one arrives, so its
+    /// duration is the real gap between them (variable frame rate comes out right).
+    func runVideoDecoder(_ track: Track) {
+        var decoderEpoch = epoch.load(ordering: .acquiring)
+        var held: VideoFrame?
+        var segment: (limit: MediaTime, frames: [VideoFrame])?
+        var errors = 0
+
+        func emit(_ item: DecodedItem<VideoFrame>) {
+            let tag = decoderEpoch
+            videoFrames.push(Tagged(epoch: tag, value: item)) { self.epoch.load(ordering: .acquiring) == tag }
+            notifyConsumer()
+        }
+
+        func take(_ raw: UnsafeMutablePointer<AVFrame>) {
+            let pts = track.timing.mediaTime(raw.pointee.best_effort_timestamp)
+            let declared = raw.pointee.pkt_duration > 0
+                ? MediaTime(value: raw.pointee.pkt_duration * track.timing.numerator, timescale: track.timing.denominator)
+                : track.frameDuration
+            let key = raw.pointee.key_frame != 0
+            guard pts.isNumeric, let picture = FFmpegPicture(takingFrom: raw) else { return }
+            let frame = VideoFrame(pts: pts, duration: declared, isKeyframe: key, picture: picture)
+            if segment != nil {
+                if frame.pts < segment!.limit { segment!.frames.append(frame) }
+                return
+            }
+            if var previous = held {
+                if frame.pts > previous.pts { previous.duration = frame.pts - previous.pts }
+                emit(.element(previous))
+            }
+            held = frame
+        }
+
+        func receiveAll() -> Bool {
+            while true {
+                switch track.decoder.receive() {
+                case .frame(let raw): take(raw)
+                case .needInput: return true
+                case .drained: return true
+                case .failed(let rc):
+                    errors += 1
+                    if errors > 32 {
+                        emit(.failed(PlaybackError(.decodeFailed, "\(location): the \(track.decoder.codecName) video cannot be decoded: \(FFmpegError.describe(rc))")))
+                        return false
+                    }
+                    return true
+                }
+            }
+        }
+
+        func drain() {
+            _ = track.decoder.send(nil)
+            _ = receiveAll()
+            track.decoder.flush()
+        }
+
+        while case .element(let tagged) = videoPackets.pop() {
+            if tagged.epoch != epoch.load(ordering: .acquiring) { continue }
+            if tagged.epoch != decoderEpoch {
+                track.decoder.flush()
+                held = nil
+                segment = nil
+                decoderEpoch = tagged.epoch
+            }
+            switch tagged.value {
+            case .packet(let packet):
+                var rc = track.decoder.send(packet)
+                while rc == FFmpegError.again {
+                    guard receiveAll() else { break }
+                    rc = track.decoder.send(packet)
+                }
+                if rc < 0 && rc != FFmpegError.again {
+                    errors += 1
+                } else if receiveAll() {
+                    errors = 0
+                }
+            case .end:
+                drain()
+                if let last = held { emit(.element(last)) }
+                held = nil
+                emit(.end)
+            case .failed(let error):
+                drain()
+                if let last = held { emit(.element(last)) }
+                held = nil
+                emit(.failed(error))
+            case .segmentStart(let limit):
+                track.decoder.flush()
+                segment = (limit, [])
+            case .segmentEnd:
+                drain()
+                if let s = segment {
+                    let frames = s.frames.sorted { $0.pts < $1.pts }
+                    for (i, frame) in frames.enumerated().reversed() {
+                        var f = frame
+                        let next = i + 1 < frames.count ? frames[i + 1].pts : s.limit
+                        if next > f.pts { f.duration = next - f.pts }
+                        emit(.element(f))
+                    }
+                }
+                segment = nil
+            }
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import CFFmpeg
+import PlayheadCore
+import PlayheadSys
+import Synchronization
+
+/// An opened item: one demux thread and one decode thread per played track, joined by bounded
+/// queues, so memory stays bounded whatever the file holds.
+final class FFmpegSource: MediaSource, @unchecked Sendable {
+    struct Track {
+        let index: Int
+        let timing: StreamTiming
+        let decoder: Decoder
+        let frameDuration: MediaTime
+    }
+
+    struct Control {
+        var request: (target: MediaTime, backwards: Bool)?
+        var closed = false
+        var enabled: [MediaType: Bool] = [.video: true, .audio: true]
+        var loaded: MediaTimeRange?
+        var wake: (@Sendable () -> Void)?
+    }
+
+    struct PullState {
+        var videoEndedEpoch: UInt64?
+        var audioEndedEpoch: UInt64?
+    }
+
+    let info: MediaInfo
+    let location: MediaLocation
+    let options: SourceOptions
+    let format: FormatContext
+    let video: Track?
+    let audio: Track?
+    let resampler: Resampler
+
+    let epoch = Atomic<UInt64>(0)
+    let control = ConditionLock()
+    var state = Control()
+    private let pullState = Mutex(PullState())
+
+    let videoPackets = BoundedQueue<Tagged<PacketItem>>(capacity: 96)
+    let audioPackets = BoundedQueue<Tagged<PacketItem>>(capacity: 192)
+    let videoFrames = BoundedQueue<Tagged<DecodedItem<VideoFrame>>>(capacity: 6)
+    let audioFrames = BoundedQueue<Tagged<DecodedItem<AudioBuffer>>>(capacity: 32)
+    private var threads: [WorkerThread] = []
+
+    init(location: MediaLocation, options: SourceOptions) throws(PlaybackError) {
+        self.location = location
+        self.options = options
+        let format = try FormatContext(location: location, timeoutNanoseconds: options.networkTimeoutNanoseconds)
+        self.format = format
+        var info = MediaInfoReader.read(format)
+        let videoIndex = format.bestStream(AVMEDIA_TYPE_VIDEO).flatMap { i in
+            info.tracks.contains { $0.trackID == i } ? i : nil
+        }
+        let audioIndex = format.bestStream(AVMEDIA_TYPE_AUDIO)
+        var firstError: PlaybackError?
+        func makeTrack(_ index: Int?) -> Track? {
+            guard let index else { return nil }
+            let stream = format.stream(index)
+            do throws(PlaybackError) {
+                let decoder = try Decoder(stream: stream, threads: options.decodeThreads, location: location)
+                let rate = stream.pointee.avg_frame_rate
+                let frameDuration = rate.num > 0 && rate.den > 0
+                    ? MediaTime(value: Int64(rate.den), timescale: rate.num) : MediaTime(value: 1, timescale: 25)
+                return Track(index: index, timing: StreamTiming(stream: stream, containerStart: format.startTime),
+                             decoder: decoder, frameDuration: frameDuration)
+            } catch {
+                firstError = firstError ?? error
+                return nil
+            }
+        }
+        let video = makeTrack(videoIndex), audio = makeTrack(audioIndex)
+        self.video = video
+        self.audio = audio
+        if video == nil && audio == nil {
+            throw firstError ?? PlaybackError(.noPlayableTracks, "\(location): no audio or video track (format \(info.formatName)); check the file")
+        }
+        // Keep only the tracks we decode, so that clients see what will play.
+        info.tracks.removeAll { t in
+            (t.mediaType == .video && t.trackID != video?.index) || (t.mediaType == .audio && t.trackID != audio?.index)
+        }
+        self.info = info
+        resampler = Resampler(output: options.audioFormat)
+        self.format.discardAll(except: Set([video?.index, audio?.index].compactMap { $0 }))
+    }
+
+    func start(wake: @escaping @Sendable () -> Void) {
+        control.withLock { state.wake = wake }
+        threads.append(WorkerThread(name: "ph-demux") { [self] in runDemuxer() })
+        if let video { threads.append(WorkerThread(name: "ph-vdec") { [self] in runVideoDecoder(video) }) }
+        if let audio { threads.append(WorkerThread(name: "ph-adec") { [self] in runAudioDecoder(audio) }) }
+    }
+
+    func notifyConsumer() {
+        let wake = control.withLock { state.wake }
+        wake?()
+    }
+
+    func isEnabled(_ type: MediaType) -> Bool {
+        control.withLock { state.enabled[type] ?? false }
+    }
+
+    func pullVideo() -> SourcePull<VideoFrame> {
+        guard video != nil, isEnabled(.video) else { return .endOfStream }
+        return pull(videoFrames, ended: \.videoEndedEpoch)
+    }
+
+    func pullAudio() -> SourcePull<AudioBuffer> {
+        guard audio != nil, isEnabled(.audio) else { return .endOfStream }
+        return pull(audioFrames, ended: \.audioEndedEpoch)
+    }
+
+    private func pull<T>(_ queue: BoundedQueue<Tagged<DecodedItem<T>>>,
+                         ended: WritableKeyPath<PullState, UInt64?>) -> SourcePull<T> {
+        let current = epoch.load(ordering: .acquiring)
+        if pullState.withLock({ $0[keyPath: ended] }) == current { return .endOfStream }
+        while true {
+            switch queue.tryPop() {
+            case .element(let tagged):
+                guard tagged.epoch == current else { continue }
+                switch tagged.value {
+                case .element(let e): return .element(e)
+                case .end:
+                    pullState.withLock { $0[keyPath: ended] = current }
+                    return .endOfStream
+                case .failed(let error): return .failed(error)
+                }
+            case .empty: return .pending
+            case .ended, .closed: return .endOfStream
+            }
+        }
+    }
+
+    func seek(to time: MediaTime, backwards: Bool) {
+        control.withLock {
+            state.request = (time, backwards)
+            state.loaded = nil
+            epoch.add(1, ordering: .releasing)
+            control.broadcast()
+        }
+        for q in [videoPackets, audioPackets] { q.flush() }
+        videoFrames.flush()
+        audioFrames.flush()
+    }
+
+    func setEnabled(_ enabled: Bool, mediaType: MediaType) {
+        control.withLock { state.enabled[mediaType] = enabled }
+        guard !enabled else { return }
+        switch mediaType {
+        case .video: videoPackets.flush(); videoFrames.flush()
+        case .audio: audioPackets.flush(); audioFrames.flush()
+        default: break
+        }
+    }
+
+    func loadedTimeRanges() -> [MediaTimeRange] {
+        control.withLock { state.loaded.map { [$0] } ?? [] }
+    }
+
+    func close() {
+        let first = control.withLock { () -> Bool in
+            defer { state.closed = true; control.broadcast() }
+            return !state.closed
+        }
+        guard first else { return }
+        format.abort()
+        for q in [videoPackets, audioPackets] { q.close() }
+        videoFrames.close()
+        audioFrames.close()
+        for t in threads { t.join() }
+        threads.removeAll()
+    }
+
+    deinit { close() }
+}

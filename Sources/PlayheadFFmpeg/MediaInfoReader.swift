@@ -1,0 +1,49 @@
+import CFFmpeg
+import PlayheadCore
+
+/// Reads what the container says into the core's MediaInfo.
+enum MediaInfoReader {
+    static func read(_ format: FormatContext) -> MediaInfo {
+        var tracks: [TrackInfo] = []
+        for i in 0..<format.streamCount {
+            let stream = format.stream(i)
+            guard let par = stream.pointee.codecpar?.pointee else { continue }
+            let type: MediaType
+            switch par.codec_type {
+            case AVMEDIA_TYPE_VIDEO: type = .video
+            case AVMEDIA_TYPE_AUDIO: type = .audio
+            case AVMEDIA_TYPE_SUBTITLE: type = .subtitle
+            case AVMEDIA_TYPE_DATA: type = .data
+            default: type = .other
+            }
+            // Cover art is a video stream of one picture: not a track to play.
+            if type == .video && stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { continue }
+            let timing = StreamTiming(stream: stream, containerStart: format.startTime)
+            let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+            var duration = MediaTime.indefinite
+            if stream.pointee.duration > 0 {
+                duration = MediaTime(value: stream.pointee.duration * timing.numerator, timescale: timing.denominator)
+            }
+            tracks.append(TrackInfo(
+                trackID: i,
+                mediaType: type,
+                codec: String(cString: avcodec_get_name(par.codec_id)),
+                naturalSize: PixelSize(width: Int(par.width), height: Int(par.height)),
+                frameRate: type == .video && rate.num > 0 && rate.den > 0
+                    ? MediaTime(value: Int64(rate.num), timescale: rate.den) : .invalid,
+                sampleRate: Int(par.sample_rate),
+                channelCount: Int(par.ch_layout.nb_channels),
+                language: metadata(stream.pointee.metadata, "language"),
+                duration: duration))
+        }
+        let duration = format.duration.map { MediaTime(value: $0, timescale: 1_000_000) } ?? .indefinite
+        return MediaInfo(tracks: tracks, duration: duration, isSeekable: format.isSeekable,
+                         isLocal: format.location.isLocal, formatName: format.formatName)
+    }
+
+    private static func metadata(_ dict: OpaquePointer?, _ key: String) -> String? {
+        guard let entry = av_dict_get(dict, key, nil, 0), let value = entry.pointee.value else { return nil }
+        let s = String(cString: value)
+        return s.isEmpty || s == "und" ? nil : s
+    }
+}

@@ -1,0 +1,27 @@
+import PlayheadCore
+
+/// What the demux thread hands a decoder thread.
+enum PacketItem {
+    case packet(Packet)
+    case end
+    case failed(PlaybackError)
+    /// Reverse playback: the packets that follow decode one GOP; show frames before `limit`.
+    case segmentStart(limit: MediaTime)
+    case segmentEnd
+}
+
+/// What a decoder thread hands the engine.
+enum DecodedItem<Element: Sendable>: Sendable {
+    case element(Element)
+    case end
+    case failed(PlaybackError)
+}
+
+/// Anything queued carries the seek epoch it was produced in; a seek bumps the epoch, and
+/// whatever carries an older one is dropped wherever it is found.
+struct Tagged<Value> {
+    let epoch: UInt64
+    let value: Value
+}
+
+extension Tagged: Sendable where Value: Sendable {}

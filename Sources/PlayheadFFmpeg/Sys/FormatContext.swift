@@ -1,0 +1,137 @@
+import CFFmpeg
+import CShims
+import PlayheadCore
+
+/// An open container (libavformat), the only owner of its AVFormatContext. Every blocking call
+/// runs under an I/O guard whose deadline bounds network waits; `abort` makes a blocked read
+/// return at once (closing while a server hangs).
+final class FormatContext: @unchecked Sendable {
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    private let guardPointer: UnsafeMutablePointer<playhead_io_guard>
+    let location: MediaLocation
+    let timeoutNanoseconds: Int64
+
+    enum ReadResult {
+        case packet(Packet)
+        case endOfFile
+        case failed(PlaybackError)
+    }
+
+    init(location: MediaLocation, timeoutNanoseconds: Int64) throws(PlaybackError) {
+        self.location = location
+        self.timeoutNanoseconds = timeoutNanoseconds
+        guardPointer = .allocate(capacity: 1)
+        guardPointer.initialize(to: playhead_io_guard(deadline_ns: 0, aborted: 0))
+        // Every property is set from here on, so deinit frees what a failed init leaves.
+        guard let ctx = avformat_alloc_context() else {
+            throw PlaybackError(.internalError, "\(location): out of memory opening the container")
+        }
+        playhead_install_io_guard(ctx, guardPointer)
+        context = ctx
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        if !location.isLocal {
+            let micros = String(timeoutNanoseconds / 1000)
+            av_dict_set(&options, "rw_timeout", micros, 0)
+            av_dict_set(&options, "timeout", micros, 0)
+        }
+        let rc = bounded { avformat_open_input(&context, location.string, nil, &options) }
+        if rc < 0 {
+            // avformat_open_input frees the context on failure.
+            context = nil
+            throw FFmpegError(operation: "open", code: rc)
+                .playbackError(for: location, timedOut: deadlinePassed)
+        }
+        let info = bounded { avformat_find_stream_info(context, nil) }
+        if info < 0 {
+            let error = FFmpegError(operation: "reading stream info", code: info)
+                .playbackError(for: location, timedOut: deadlinePassed)
+            throw error
+        }
+    }
+
+    deinit {
+        avformat_close_input(&context)
+        guardPointer.deallocate()
+    }
+
+    var raw: UnsafeMutablePointer<AVFormatContext> { context! }
+
+    func abort() { guardPointer.pointee.aborted = 1 }
+
+    private var deadlinePassed: Bool {
+        guardPointer.pointee.deadline_ns > 0 && playhead_monotonic_ns() > guardPointer.pointee.deadline_ns
+    }
+
+    private func bounded(_ call: () -> Int32) -> Int32 {
+        guardPointer.pointee.deadline_ns = playhead_monotonic_ns() + timeoutNanoseconds
+        defer { guardPointer.pointee.deadline_ns = 0 }
+        return call()
+    }
+
+    func readPacket() -> ReadResult {
+        guard let packet = Packet() else {
+            return .failed(PlaybackError(.internalError, "\(location): out of memory reading a packet"))
+        }
+        let rc = bounded { av_read_frame(context, packet.raw) }
+        if rc >= 0 { return .packet(packet) }
+        if rc == FFmpegError.endOfFile { return .endOfFile }
+        let timedOut = deadlinePassed
+        if guardPointer.pointee.aborted != 0 {
+            return .failed(PlaybackError(.cancelled, "\(location): closed"))
+        }
+        return .failed(FFmpegError(operation: "read", code: rc).playbackError(for: location, timedOut: timedOut))
+    }
+
+    /// Seeks `stream` to the last keyframe at or before `timestamp` (stream time base), never
+    /// later than `maxTimestamp`.
+    func seek(stream: Int, to timestamp: Int64, maxTimestamp: Int64) -> PlaybackError? {
+        let rc = bounded {
+            avformat_seek_file(context, Int32(stream), Int64.min, timestamp, maxTimestamp, 0)
+        }
+        if rc >= 0 { return nil }
+        // Some demuxers only seek by byte or backwards flag; try the plain API once.
+        let fallback = bounded {
+            av_seek_frame(context, Int32(stream), timestamp, AVSEEK_FLAG_BACKWARD)
+        }
+        if fallback >= 0 { return nil }
+        return PlaybackError(.seekFailed, "\(location): seek failed: \(FFmpegError.describe(rc))")
+    }
+
+    var streamCount: Int { Int(raw.pointee.nb_streams) }
+
+    func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> { raw.pointee.streams[index]! }
+
+    /// Start of the container's timeline in AV_TIME_BASE units (0 when unknown).
+    var startTime: Int64 {
+        let s = raw.pointee.start_time
+        return s == playhead_nopts_value() ? 0 : s
+    }
+
+    var duration: Int64? {
+        let d = raw.pointee.duration
+        return d == playhead_nopts_value() || d <= 0 ? nil : d
+    }
+
+    var formatName: String {
+        raw.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
+    }
+
+    var isSeekable: Bool {
+        guard duration != nil else { return false }
+        guard let pb = raw.pointee.pb else { return true }
+        return pb.pointee.seekable & AVIO_SEEKABLE_NORMAL != 0
+    }
+
+    func bestStream(_ type: AVMediaType) -> Int? {
+        let i = av_find_best_stream(context, type, -1, -1, nil, 0)
+        return i >= 0 ? Int(i) : nil
+    }
+
+    /// Tells the demuxer to drop packets of streams nobody decodes.
+    func discardAll(except keep: Set<Int>) {
+        for i in 0..<streamCount where !keep.contains(i) {
+            stream(i).pointee.discard = AVDISCARD_ALL
+        }
+    }
+}

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every OS call the threading layer makes goes through here, one function per call, so that
+/// a debug build can trace them and the rest of the code never touches a C type.
+enum Sys {
+    static func monotonicNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    static func timespecFrom(nanoseconds ns: Int64) -> timespec {
+        timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
+    }
+
+    static func sleep(nanoseconds ns: Int64) {
+        guard ns > 0 else { return }
+        var request = timespecFrom(nanoseconds: ns)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+    }
+
+    static func errorDescription(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    static var currentErrno: Int32 { errno }
+}

@@ -1,0 +1,52 @@
+import Playhead
+
+/// Prints events as JSON lines (one object each, for scripts and tests) or as text.
+struct EventPrinter {
+    let format: PlayheadCommand.EventFormat
+
+    func print(_ event: PlayerEvent) {
+        switch format {
+        case .none: return
+        case .text: Console.out(event.description)
+        case .jsonl: Console.out(json(event))
+        }
+    }
+
+    func json(_ event: PlayerEvent) -> String {
+        var fields: [(String, String)] = [("event", quote(event.name))]
+        fields.append(("time", event.time.isNumeric ? event.time.secondsText : "null"))
+        fields.append(("item", event.item.map { quote($0.asset.url) } ?? "null"))
+        switch event.kind {
+        case .itemStatusChanged(let s): fields.append(("status", quote(s.rawValue)))
+        case .failedToPlayToEndTime(let e):
+            fields.append(("error", quote(e.message)))
+            fields.append(("code", quote(e.code.rawValue)))
+        case .newErrorLogEntry(let e): fields.append(("error", quote(e.message)))
+        case .rateChanged(let r): fields.append(("rate", "\(r)"))
+        case .seekCompleted(let f): fields.append(("finished", f ? "true" : "false"))
+        default: break
+        }
+        return "{" + fields.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    private func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
