@@ -23,7 +23,9 @@ public struct PresentationClock: Sendable, Equatable {
     /// when the clock runs away from it.
     public func hostTime(for media: MediaTime) -> HostTime? {
         guard !rate.isPaused, media.isNumeric else { return nil }
-        let delta = (media - anchorMedia).multiplied(by: rate.denominator, over: rate.numerator)
+        // In nanoseconds before scaling, so that half a 1/25 s tick is not rounded to a whole one.
+        let delta = (media - anchorMedia).converted(to: 1_000_000_000)
+            .multiplied(by: rate.denominator, over: rate.numerator)
         guard delta.isNumeric else { return nil }
         return anchorHost + delta.nanoseconds
     }

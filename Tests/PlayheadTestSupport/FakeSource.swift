@@ -1,0 +1,123 @@
+import Playhead
+import Synchronization
+
+/// A source that makes frames on demand: `frameCount` video frames at `fps` and audio in
+/// 1024-frame buffers, every keyframeInterval-th frame a keyframe. Pulls never wait, so tests
+/// on a virtual clock are deterministic.
+public final class FakeSource: MediaSource {
+    struct State {
+        var nextFrame = 0
+        var nextAudioFrame: Int64 = 0
+        var videoEnabled = true
+        var audioEnabled = true
+        var backwards = false
+        var reverseFrom = 0
+        var closed = false
+    }
+
+    public let info: MediaInfo
+    let frameCount: Int
+    let fps: Int32
+    let keyframeInterval: Int
+    let audioFormat: AudioFormat
+    let audioFrames: Int64
+    let failAfterFrame: Int?
+    private let state = Mutex(State())
+
+    public init(frameCount: Int = 50, fps: Int32 = 25, hasAudio: Bool = true, keyframeInterval: Int = 12,
+                audioFormat: AudioFormat = .standard, failAfterFrame: Int? = nil, hasVideo: Bool = true) {
+        self.frameCount = frameCount
+        self.fps = fps
+        self.keyframeInterval = keyframeInterval
+        self.audioFormat = audioFormat
+        self.failAfterFrame = failAfterFrame
+        let duration = MediaTime(value: Int64(frameCount), timescale: fps)
+        audioFrames = hasAudio ? duration.converted(to: Int32(audioFormat.sampleRate)).value : 0
+        var tracks: [TrackInfo] = []
+        if hasVideo {
+            tracks.append(TrackInfo(trackID: 0, mediaType: .video, codec: "fake", naturalSize: PixelSize(width: 16, height: 16),
+                                    frameRate: MediaTime(value: Int64(fps), timescale: 1), duration: duration))
+        }
+        if hasAudio {
+            tracks.append(TrackInfo(trackID: 1, mediaType: .audio, codec: "fake", sampleRate: audioFormat.sampleRate,
+                                    channelCount: audioFormat.channels, duration: duration))
+        }
+        info = MediaInfo(tracks: tracks, duration: duration, isSeekable: true, isLocal: true, formatName: "fake")
+    }
+
+    public func start(wake: @escaping @Sendable () -> Void) {}
+
+    public func pullVideo() -> SourcePull<VideoFrame> {
+        state.withLock { s in
+            guard info.hasVideo, s.videoEnabled, !s.closed else { return .endOfStream }
+            if let fail = failAfterFrame, s.nextFrame >= fail {
+                return .failed(PlaybackError(.readFailed, "fake: read failed at frame \(fail)"))
+            }
+            if s.backwards {
+                guard s.nextFrame >= 0 else { return .endOfStream }
+                defer { s.nextFrame -= 1 }
+                return .element(frame(s.nextFrame))
+            }
+            guard s.nextFrame < frameCount else { return .endOfStream }
+            defer { s.nextFrame += 1 }
+            return .element(frame(s.nextFrame))
+        }
+    }
+
+    public func pullAudio() -> SourcePull<AudioBuffer> {
+        state.withLock { s in
+            guard audioFrames > 0, s.audioEnabled, !s.backwards, !s.closed else { return .endOfStream }
+            guard s.nextAudioFrame < audioFrames else { return .endOfStream }
+            let n = Int(min(1024, audioFrames - s.nextAudioFrame))
+            let pts = MediaTime(value: s.nextAudioFrame, timescale: Int32(audioFormat.sampleRate))
+            s.nextAudioFrame += Int64(n)
+            return .element(AudioBuffer(pts: pts, format: audioFormat,
+                                        samples: [Float](repeating: 0.25, count: n * audioFormat.channels)))
+        }
+    }
+
+    private func frame(_ n: Int) -> VideoFrame {
+        VideoFrame(pts: MediaTime(value: Int64(n), timescale: fps), duration: MediaTime(value: 1, timescale: fps),
+                   isKeyframe: n % keyframeInterval == 0, picture: FakePicture(number: n))
+    }
+
+    public func seek(to time: MediaTime, backwards: Bool) {
+        state.withLock { s in
+            let target = Int(MediaTime.maximum(time, .zero).converted(to: fps).value)
+            let clamped = min(target, frameCount)
+            s.backwards = backwards
+            if backwards {
+                s.nextFrame = min(clamped, frameCount - 1)
+            } else {
+                let key = clamped - clamped % keyframeInterval
+                s.nextFrame = key
+                s.nextAudioFrame = MediaTime(value: Int64(key), timescale: fps).converted(to: Int32(audioFormat.sampleRate)).value
+            }
+        }
+    }
+
+    public func setEnabled(_ enabled: Bool, mediaType: MediaType) {
+        state.withLock { s in
+            if mediaType == .video { s.videoEnabled = enabled }
+            if mediaType == .audio { s.audioEnabled = enabled }
+        }
+    }
+
+    public func loadedTimeRanges() -> [MediaTimeRange] { [MediaTimeRange(start: .zero, duration: info.duration)] }
+    public func close() { state.withLock { $0.closed = true } }
+}
+
+/// Opens "fake://N" locations... by path: "fake-<frames>[-noaudio][-fail<k>]"; anything else
+/// fails as not found.
+public struct FakeBackend: MediaBackend {
+    public init() {}
+    public func open(_ location: MediaLocation, options: SourceOptions) throws(PlaybackError) -> any MediaSource {
+        let parts = location.string.split(separator: "-")
+        guard parts.first == "fake", parts.count >= 2, let frames = Int(parts[1]) else {
+            throw PlaybackError(.fileNotFound, "\(location): no such file; check the path")
+        }
+        let noAudio = parts.contains("noaudio")
+        let fail = parts.first { $0.hasPrefix("fail") }.flatMap { Int($0.dropFirst(4)) }
+        return FakeSource(frameCount: frames, hasAudio: !noAudio, audioFormat: options.audioFormat, failAfterFrame: fail)
+    }
+}

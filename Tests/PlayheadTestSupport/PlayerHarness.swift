@@ -1,0 +1,46 @@
+import Playhead
+import Synchronization
+
+/// A player on a virtual clock with recording outputs, and the events it emitted.
+public final class PlayerHarness: Sendable {
+    public let clock = VirtualClock()
+    public let video = RecordingVideoSink()
+    public let player: QueuePlayer
+    private let recorded = EventLog()
+
+    public init(urls: [String], backend: any MediaBackend = FakeBackend()) {
+        let audio = NullAudioSink(clock: clock)
+        let env = PlaybackEnvironment(backend: backend, videoSink: video, audioSink: audio, clock: clock)
+        player = QueuePlayer(environment: env, items: [])
+        player.onEvent = { [recorded] event in recorded.append(event) }
+        for url in urls { player.insert(PlayerItem(asset: Asset(url: url, backend: backend)), after: nil) }
+    }
+
+    public var events: [PlayerEvent] { recorded.all }
+    public var eventNames: [String] { events.map(\.name) }
+
+    /// Waits (really, up to `seconds`) until `condition` holds on the recorded events.
+    @discardableResult
+    public func waitFor(seconds: Double = 20, _ condition: ([PlayerEvent]) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if condition(events) { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return condition(events)
+    }
+
+    /// Waits until the queue has played out (current item became nil after playing).
+    @discardableResult
+    public func waitUntilQueueEnds(seconds: Double = 20) async -> Bool {
+        await waitFor(seconds: seconds) { events in
+            events.contains { if case .currentItemChanged = $0.kind, $0.item == nil { return true }; return false }
+        }
+    }
+}
+
+final class EventLog: Sendable {
+    private let events = Mutex<[PlayerEvent]>([])
+    func append(_ e: PlayerEvent) { events.withLock { $0.append(e) } }
+    var all: [PlayerEvent] { events.withLock { $0 } }
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Generates the short test and demo clips with Debian's ffmpeg into OUTDIR.
+set -euo pipefail
+out=${1:?usage: gen-media.sh OUTDIR}
+mkdir -p "$out"
+ff() { ffmpeg -hide_banner -loglevel error -y "$@" || { echo "gen-media: ffmpeg failed making ${@: -1}"; exit 1; }; }
+v="testsrc2=size=320x240:rate=25"
+a="sine=frequency=440:sample_rate=48000"
+ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -bf 2 -g 12 -keyint_min 12 -sc_threshold 0 \
+   -pix_fmt yuv420p -c:a aac -ac 2 -movflags +faststart "$out/h264_aac.mp4"
+ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "$a" -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -c:a libopus -ac 2 "$out/vp9_opus.webm"
+ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "sine=frequency=440:sample_rate=44100" -c:v mpeg2video -c:a mp2 "$out/mpeg2_mp2.ts"
+ff -f lavfi -t 2 -i "$v" -c:v libx264 -g 12 -pix_fmt yuv420p -movflags +faststart "$out/video_only.mp4"
+ff -f lavfi -t 2 -i "sine=frequency=440:sample_rate=44100" -ac 2 -c:a libmp3lame "$out/audio_only.mp3"
+head -c $(( $(stat -c %s "$out/h264_aac.mp4") / 2 )) "$out/h264_aac.mp4" > "$out/truncated.mp4"
+{ yes 'not a media file' || true; } | head -c 65536 > "$out/not_media.mp4"
+ff -f lavfi -t 5 -i "testsrc2=size=640x360:rate=25" -f lavfi -t 5 -i "sine=frequency=1000:sample_rate=48000" \
+   -c:v libx264 -g 25 -pix_fmt yuv420p -c:a aac -ac 2 -movflags +faststart "$out/demo.mp4"
+ls "$out"
