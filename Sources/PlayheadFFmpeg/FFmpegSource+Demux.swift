@@ -29,7 +29,7 @@ extension FFmpegSource {
             case .packet(let packet):
                 route(packet, epoch: current)
             case .endOfFile:
-                broadcast(.end, epoch: current)
+                broadcast(cutShortError().map { .failed($0) } ?? .end, epoch: current)
                 atEnd = true
             case .failed(let error):
                 if error.code == .cancelled { return }
@@ -37,6 +37,17 @@ extension FFmpegSource {
                 atEnd = true
             }
         }
+    }
+
+    /// A file whose index promises more than its data holds (a copy or download cut off)
+    /// is an error, not an early end: the user should learn that the file is damaged.
+    private func cutShortError() -> PlaybackError? {
+        guard location.isLocal, format.durationIsMeasured, info.duration.isNumeric,
+              let loaded = control.withLock({ state.loaded }) else { return nil }
+        let missing = info.duration - loaded.end
+        let slack = MediaTime.maximum(MediaTime(value: 1, timescale: 2), info.duration.multiplied(by: 1, over: 10))
+        guard missing > slack else { return nil }
+        return PlaybackError(.readFailed, "\(location): the file ends at \(loaded.end.secondsText) s of its \(info.duration.secondsText) s; it is truncated or damaged, copy it again")
     }
 
     private func seekForward(to target: MediaTime) -> PlaybackError? {

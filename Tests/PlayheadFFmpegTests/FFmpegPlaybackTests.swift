@@ -23,7 +23,10 @@ import PlayheadTestSupport
         let h = await play([name])
         let frames = h.video.frames
         #expect(frames.count == 50)
-        #expect(frames.first?.pts == .zero)
+        // Item time starts at the container's start (MPEG-TS starts at 1.4 s); the first
+        // picture may come a little after the first sound.
+        let first = frames.first?.pts ?? .invalid
+        #expect(first >= .zero && first < MediaTime(value: 1, timescale: 25), "first frame at \(first)")
         // Frames come in presentation order (B-frames reordered) 40 ms apart.
         for (a, b) in zip(frames, frames.dropFirst()) { #expect(b.pts - a.pts == MediaTime(value: 1, timescale: 25)) }
         #expect(h.eventNames.contains("didPlayToEndTime"))
@@ -43,16 +46,15 @@ import PlayheadTestSupport
             if case .failedToPlayToEndTime(let error) = e.kind { return error }
             return nil
         }
-        #expect(errors.count == 3)
+        #expect(errors.count == 3, "\(h.events.map { "\($0.name) \($0.item?.asset.url ?? "-")" })")
         #expect(errors.first?.code == .fileNotFound)
         #expect(errors.dropFirst().first?.code == .notMedia)
+        #expect(errors.last?.message.contains("truncated") == true, "\(errors.last?.message ?? "")")
         #expect(errors.allSatisfy { $0.message.contains(".mp4") })
         #expect(h.events.filter { $0.name == "didPlayToEndTime" }.count == 1)
     }
 
     @Test func refusedConnectionFailsFast() async {
-        let h = await play(["h264_aac.mp4"].map { _ in "x" }.isEmpty ? [] : [])
-        _ = h
         let start = ContinuousClock.now
         let r = PlayerHarness(urls: ["http://127.0.0.1:9/clip.mp4"], backend: FFmpegBackend())
         r.player.play()

@@ -20,7 +20,8 @@ import PlayheadTestSupport
     }
 
     @Test func gaplessTransitionHasNoHole() async {
-        let h = PlayerHarness(urls: ["fake-10", "fake-10", "fake-10"])
+        // The middle item has no sound: the clock must run on through it without a hole.
+        let h = PlayerHarness(urls: ["fake-10", "fake-10-noaudio", "fake-10"])
         h.player.play()
         #expect(await h.waitUntilQueueEnds())
         let frames = h.video.frames
@@ -70,10 +71,12 @@ import PlayheadTestSupport
         let h = PlayerHarness(urls: ["fake-30"])
         #expect(await h.waitFor { $0.contains { $0.name == "readyForDisplay" } })
         _ = await h.player.seek(to: MediaTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero)
+        #expect(await h.waitFor { _ in h.video.frames.last?.digest == 25 })
         h.player.rate = -1
         #expect(await h.waitFor { _ in h.video.frames.last?.digest == 0 })
         let digests = h.video.frames.map(\.digest)
-        let from = digests.lastIndex(of: 25) ?? 0
+        let from = digests.firstIndex(of: 25) ?? 0
+        // Each frame once, the one on screen when reversing included: no repeats.
         #expect(Array(digests[from...]) == (0...25).reversed().map(UInt64.init))
     }
 
@@ -99,7 +102,7 @@ import PlayheadTestSupport
         #expect(ended.count == 1 && ended.first?.item === replacement)
     }
 
-    @Test(.disabled("flaky: the queue sometimes does not end after a mid-play source failure (engine bug, open)"))
+    @Test
     func failuresAreAnnouncedAndTheQueueMovesOn() async {
         let h = PlayerHarness(urls: ["missing.mp4", "fake-50-fail20", "fake-5"])
         h.player.play()

@@ -63,8 +63,13 @@ extension PlaybackEngine {
         rate = newRate
         if old.isReverse != newRate.isReverse && !newRate.isPaused && segments.first != nil {
             // Changing direction: decode from here in the new direction.
+            // Start from the frame next to the one on screen, so that it is not shown twice.
+            var target = itemTime
+            if let shown = onScreen, shown.item == segments.first?.item {
+                target = newRate.isReverse ? shown.pts - MediaTime(value: 1, timescale: 1_000_000_000) : shown.end
+            }
             clock.setRate(newRate, at: now)
-            beginSeek(SeekRequest(target: itemTime, toleranceBefore: .zero, toleranceAfter: .zero), internal: true)
+            beginSeek(SeekRequest(target: target, toleranceBefore: .zero, toleranceAfter: .zero), internal: true)
         } else {
             clock.setRate(waitingForData || stalled ? .paused : newRate, at: now)
         }

@@ -39,6 +39,7 @@ extension PlaybackEngine {
         statistics.framesPresented += 1
         if now - due > q.frame.duration.nanoseconds { statistics.framesLate += 1 }
         lastPresentedEnd = q.timeline + q.frame.duration
+        onScreen = (q.item, q.frame.pts, q.frame.pts + q.frame.duration)
         if let i = segments.firstIndex(where: { $0.item == q.item }), !segments[i].shownFirstFrame {
             segments[i].shownFirstFrame = true
             emit(.readyForDisplay, item: q.item, time: q.frame.pts)

@@ -37,7 +37,11 @@ extension PlaybackEngine {
             deadlines.append(endDeadline())
         }
         let sinkEmpty = env.audioSink.writtenFrames() <= env.audioSink.playedFrames()
-        if (videoPending && video.isEmpty) || (audioPending && sinkEmpty && rate.isNormal) || waitingForData {
+        // On a virtual clock, time may only move once everything decoded so far is in hand;
+        // otherwise frames still in the decoder would be late through no fault of theirs.
+        let virtualMustWait = env.clock.isVirtual && (videoPending || (audioPending && rate.isNormal))
+        if (videoPending && video.isEmpty) || (audioPending && sinkEmpty && rate.isNormal) || waitingForData
+            || virtualMustWait {
             awaitingWake = true
         }
         // A deadline already past means work this pass could not do yet (a full sink): look
@@ -150,7 +154,11 @@ extension PlaybackEngine {
         while true {
             if audio == nil { fillAudio() }
             guard var a = audio else { return }
-            let start = audioMap.writtenEnd ?? timelineNow()
+            // A starved device (an item without sound just played) restarts at the present,
+            // not where its last sound ended: filling that past with silence would pull the
+            // clock back and open a hole in the picture.
+            var start = audioMap.writtenEnd ?? timelineNow()
+            if sink.writtenFrames() <= sink.playedFrames() { start = MediaTime.maximum(start, timelineNow()) }
             let gap = a.timeline - start
             let gapFrames = Int(gap.converted(to: Int32(rateHz)).value)
             if gapFrames < 0 {

@@ -50,6 +50,8 @@ final class PlaybackEngine: @unchecked Sendable {
     var lastObservedTime: MediaTime?
     var pendingSeek: SeekRequest?
     var lastPresentedEnd: MediaTime?
+    /// The frame on screen, in its item's own time: where a change of direction starts from.
+    var onScreen: (item: PlayerItem, pts: MediaTime, end: MediaTime)?
     var deferredSeek: SeekRequest?
     let scheduler = FrameScheduler()
 
@@ -116,7 +118,8 @@ final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// Sleeps until `deadline` (nil: until woken). A virtual clock jumps to the deadline
-    /// instead, unless the engine is waiting for decoded data, which only a wake brings.
+    /// instead, unless the engine waits for decoded data: virtual time never outruns decoding.
+    /// No wait is unbounded: a wake that never comes costs a short poll, never a hang.
     private func sleep(until deadline: HostTime?) {
         let clock = env.clock
         inboxLock.withLock {
@@ -126,13 +129,12 @@ final class PlaybackEngine: @unchecked Sendable {
                     clock.advance(to: deadline)
                     return
                 }
-                inboxLock.wait()
+                _ = inboxLock.wait(untilMonotonic: MonotonicClock().now().nanoseconds + 10_000_000)
                 return
             }
-            // Never sleep long without looking: a missed wake costs at most 50 ms.
             let cap = clock.now() + 50_000_000
             let until = min(deadline ?? cap, cap)
-            inboxLock.wait(untilMonotonic: until.nanoseconds)
+            _ = inboxLock.wait(untilMonotonic: until.nanoseconds)
         }
     }
 
@@ -173,6 +175,8 @@ final class PlaybackEngine: @unchecked Sendable {
         switch action {
         case .complete(let id, let finished):
             let item = segments.first?.item
+            // Whoever the completion wakes reads currentTime(): it must see the landing.
+            publishSnapshot()
             seekCompletions.removeValue(forKey: id)?(finished)
             emit(.seekCompleted(finished: finished), item: item)
         case .startSeek:

@@ -27,7 +27,13 @@ public struct PresentationClock: Sendable, Equatable {
         let delta = (media - anchorMedia).converted(to: 1_000_000_000)
             .multiplied(by: rate.denominator, over: rate.numerator)
         guard delta.isNumeric else { return nil }
-        return anchorHost + delta.nanoseconds
+        // Conversion truncates; the host time returned must be one at which `media` has been
+        // reached, or a frame due then would look early and wait a whole extra pass.
+        var host = anchorHost + delta.nanoseconds
+        for _ in 0..<4 where rate.isReverse ? mediaTime(at: host) > media : mediaTime(at: host) < media {
+            host = host + 1
+        }
+        return host
     }
 
     /// Keeps the media time continuous at `host` and changes the rate from there on.

@@ -102,10 +102,18 @@ final class FormatContext: @unchecked Sendable {
 
     func stream(_ index: Int) -> UnsafeMutablePointer<AVStream> { raw.pointee.streams[index]! }
 
-    /// Start of the container's timeline in AV_TIME_BASE units (0 when unknown).
+    /// Where the item's time zero lies on the container's timeline, in AV_TIME_BASE units.
+    /// MPEG-TS and live captures start anywhere (1.4 s is common): their start becomes zero.
+    /// A negative start is codec priming (Opus pre-skip, AAC delay), not a timeline: kept as is.
     var startTime: Int64 {
         let s = raw.pointee.start_time
-        return s == playhead_nopts_value() ? 0 : s
+        return s == playhead_nopts_value() ? 0 : max(s, 0)
+    }
+
+    /// True when the duration was read from an index or timestamps, not guessed from the
+    /// bitrate (a guess may be far off, so running short of it proves nothing).
+    var durationIsMeasured: Bool {
+        raw.pointee.duration_estimation_method != AVFMT_DURATION_FROM_BITRATE
     }
 
     var duration: Int64? {
