@@ -12,6 +12,16 @@ ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "$a" -c:v libvpx-vp9 -deadline realtim
 ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "sine=frequency=440:sample_rate=44100" -c:v mpeg2video -c:a mp2 "$out/mpeg2_mp2.ts"
 ff -f lavfi -t 2 -i "$v" -c:v libx264 -g 12 -pix_fmt yuv420p -movflags +faststart "$out/video_only.mp4"
 ff -f lavfi -t 2 -i "sine=frequency=440:sample_rate=44100" -ac 2 -c:a libmp3lame "$out/audio_only.mp3"
+# Variable frame rate: 26 frames 40 ms apart, then 24 more 80 ms apart. The pts are in the
+# source's 1/25 s time base, in integers: a fractional expression gets truncated to wrong ticks.
+ff -f lavfi -i "testsrc2=size=320x240:rate=25" -frames:v 50 \
+   -vf "setpts='if(lt(N,25),N,2*N-25)'" -fps_mode passthrough -c:v libx264 -pix_fmt yuv420p "$out/vfr.mkv"
+# Audio twice as long as the video.
+ff -f lavfi -t 1 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -g 12 -pix_fmt yuv420p -c:a aac -ac 2 "$out/short_video.mp4"
+# HLS: two-second clip in one-second MPEG-TS segments.
+mkdir -p "$out/hls"
+ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -g 25 -keyint_min 25 -sc_threshold 0 -pix_fmt yuv420p \
+   -c:a aac -ac 2 -f hls -hls_time 1 -hls_playlist_type vod "$out/hls/index.m3u8"
 head -c $(( $(stat -c %s "$out/h264_aac.mp4") / 2 )) "$out/h264_aac.mp4" > "$out/truncated.mp4"
 { yes 'not a media file' || true; } | head -c 65536 > "$out/not_media.mp4"
 ff -f lavfi -t 5 -i "testsrc2=size=640x360:rate=25" -f lavfi -t 5 -i "sine=frequency=1000:sample_rate=48000" \

@@ -62,4 +62,53 @@ import PlayheadTestSupport
         #expect(ContinuousClock.now - start < .seconds(15))
         #expect(r.events.contains { if case .failedToPlayToEndTime(let e) = $0.kind { return e.code == .connectionFailed }; return false })
     }
+
+    @Test func variableFrameRateKeepsEachFramesOwnTime() async {
+        let h = await play(["vfr.mkv"])
+        let frames = h.video.frames
+        #expect(frames.count == 50)
+        let steps = zip(frames, frames.dropFirst()).map { $0.1.pts - $0.0.pts }
+        #expect(steps.prefix(24).allSatisfy { $0 == MediaTime(value: 40, timescale: 1000) })
+        #expect(steps.suffix(24).allSatisfy { $0 == MediaTime(value: 80, timescale: 1000) })
+        // Shown at their times: the host time between frames follows the media time.
+        let dues = zip(frames, frames.dropFirst()).map { $0.1.due - $0.0.due }
+        #expect(dues.prefix(24).allSatisfy { $0 == 40_000_000 } && dues.suffix(24).allSatisfy { $0 == 80_000_000 })
+    }
+
+    @Test func audioLongerThanVideoPlaysToTheEndOfTheSound() async {
+        let h = await play(["short_video.mp4", "h264_aac.mp4"])
+        let ends = h.events.filter { $0.name == "didPlayToEndTime" }
+        #expect(ends.count == 2)
+        // The first item ends with its sound at 2 s, not with its picture at 1 s.
+        #expect(ends.first.map { $0.time >= MediaTime(value: 195, timescale: 100) } == true)
+        #expect(h.video.frames.count == 75)
+        // The second item's first frame follows at the first item's end, not after its last frame.
+        let second = h.video.frames[25]
+        let lastOfFirst = h.video.frames[24]
+        #expect(second.due - lastOfFirst.due >= 1_000_000_000)
+    }
+
+    @Test func hlsPlaysFromAFileAndOverHTTP() async throws {
+        let local = await play(["hls/index.m3u8"])
+        #expect(local.video.frames.count == 50)
+        #expect(local.eventNames.contains("didPlayToEndTime"))
+        let server = try #require(StaticHTTPServer(root: Self.media), "python3 http.server did not start")
+        defer { server.stop() }
+        let h = PlayerHarness(urls: ["\(server.base)/hls/index.m3u8", "\(server.base)/h264_aac.mp4"], backend: FFmpegBackend())
+        h.player.play()
+        #expect(await h.waitUntilQueueEnds(seconds: 60))
+        #expect(h.video.frames.count == 100)
+        #expect(h.events.filter { $0.name == "didPlayToEndTime" }.count == 2)
+    }
+
+    @Test func deadServerFailsTheItemAndTheQueueGoesOn() async throws {
+        let server = try #require(StaticHTTPServer(root: Self.media))
+        let url = "\(server.base)/h264_aac.mp4"
+        server.stop()
+        let h = PlayerHarness(urls: [url, "\(Self.media)/h264_aac.mp4"], backend: FFmpegBackend())
+        h.player.play()
+        #expect(await h.waitUntilQueueEnds(seconds: 30))
+        #expect(h.events.contains { if case .failedToPlayToEndTime(let e) = $0.kind { return e.message.contains(url) }; return false })
+        #expect(h.events.filter { $0.name == "didPlayToEndTime" }.count == 1)
+    }
 }

@@ -22,10 +22,13 @@ public final class FakeSource: MediaSource {
     let audioFormat: AudioFormat
     let audioFrames: Int64
     let failAfterFrame: Int?
+    let gate: FakeGate?
     private let state = Mutex(State())
 
     public init(frameCount: Int = 50, fps: Int32 = 25, hasAudio: Bool = true, keyframeInterval: Int = 12,
-                audioFormat: AudioFormat = .standard, failAfterFrame: Int? = nil, hasVideo: Bool = true) {
+                audioFormat: AudioFormat = .standard, failAfterFrame: Int? = nil, hasVideo: Bool = true,
+                gate: FakeGate? = nil) {
+        self.gate = gate
         self.frameCount = frameCount
         self.fps = fps
         self.keyframeInterval = keyframeInterval
@@ -45,10 +48,11 @@ public final class FakeSource: MediaSource {
         info = MediaInfo(tracks: tracks, duration: duration, isSeekable: true, isLocal: true, formatName: "fake")
     }
 
-    public func start(wake: @escaping @Sendable () -> Void) {}
+    public func start(wake: @escaping @Sendable () -> Void) { gate?.register(wake) }
 
     public func pullVideo() -> SourcePull<VideoFrame> {
-        state.withLock { s in
+        if gate?.isOpen == false { return .pending }
+        return state.withLock { s in
             guard info.hasVideo, s.videoEnabled, !s.closed else { return .endOfStream }
             if let fail = failAfterFrame, s.nextFrame >= fail {
                 return .failed(PlaybackError(.readFailed, "fake: read failed at frame \(fail)"))
@@ -65,7 +69,8 @@ public final class FakeSource: MediaSource {
     }
 
     public func pullAudio() -> SourcePull<AudioBuffer> {
-        state.withLock { s in
+        if gate?.isOpen == false { return .pending }
+        return state.withLock { s in
             guard audioFrames > 0, s.audioEnabled, !s.backwards, !s.closed else { return .endOfStream }
             guard s.nextAudioFrame < audioFrames else { return .endOfStream }
             let n = Int(min(1024, audioFrames - s.nextAudioFrame))
@@ -110,7 +115,8 @@ public final class FakeSource: MediaSource {
 /// Opens "fake://N" locations... by path: "fake-<frames>[-noaudio][-fail<k>]"; anything else
 /// fails as not found.
 public struct FakeBackend: MediaBackend {
-    public init() {}
+    let gate: FakeGate?
+    public init(gate: FakeGate? = nil) { self.gate = gate }
     public func open(_ location: MediaLocation, options: SourceOptions) throws(PlaybackError) -> any MediaSource {
         let parts = location.string.split(separator: "-")
         guard parts.first == "fake", parts.count >= 2, let frames = Int(parts[1]) else {
@@ -118,6 +124,27 @@ public struct FakeBackend: MediaBackend {
         }
         let noAudio = parts.contains("noaudio")
         let fail = parts.first { $0.hasPrefix("fail") }.flatMap { Int($0.dropFirst(4)) }
-        return FakeSource(frameCount: frames, hasAudio: !noAudio, audioFormat: options.audioFormat, failAfterFrame: fail)
+        return FakeSource(frameCount: frames, hasAudio: !noAudio, audioFormat: options.audioFormat, failAfterFrame: fail, gate: gate)
     }
+}
+
+/// Holds a fake source's output back, as a slow decoder or network would: pulls are pending
+/// while the gate is shut, and opening it wakes the consumers.
+public final class FakeGate: Sendable {
+    private let state = Mutex<(open: Bool, wakes: [@Sendable () -> Void])>((true, []))
+
+    public init() {}
+
+    public var isOpen: Bool { state.withLock { $0.open } }
+    public func shut() { state.withLock { $0.open = false } }
+
+    public func open() {
+        let wakes = state.withLock { s in
+            s.open = true
+            return s.wakes
+        }
+        for wake in wakes { wake() }
+    }
+
+    func register(_ wake: @escaping @Sendable () -> Void) { state.withLock { $0.wakes.append(wake) } }
 }

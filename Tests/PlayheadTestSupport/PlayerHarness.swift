@@ -13,7 +13,7 @@ public final class PlayerHarness: Sendable {
         let env = PlaybackEnvironment(backend: backend, videoSink: video, audioSink: audio, clock: clock)
         player = QueuePlayer(environment: env, items: [])
         player.onEvent = { [recorded] event in recorded.append(event) }
-        for url in urls { player.insert(PlayerItem(asset: Asset(url: url, backend: backend)), after: nil) }
+        player.insertAll(urls.map { PlayerItem(asset: Asset(url: $0, backend: backend)) })
     }
 
     public var events: [PlayerEvent] { recorded.all }

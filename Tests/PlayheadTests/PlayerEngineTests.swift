@@ -47,11 +47,16 @@ import PlayheadTestSupport
     }
 
     @Test func newerSeekOvertakesOlder() async {
-        let h = PlayerHarness(urls: ["fake-100"])
+        let gate = FakeGate()
+        let h = PlayerHarness(urls: ["fake-100"], backend: FakeBackend(gate: gate))
         #expect(await h.waitFor { $0.contains { $0.name == "readyForDisplay" } })
         let results = ResultBox()
+        // A slow source: the first seek cannot land before the second one comes.
+        gate.shut()
         h.player.seek(to: MediaTime(value: 1, timescale: 1)) { results.add("first", $0) }
         h.player.seek(to: MediaTime(value: 2, timescale: 1)) { results.add("second", $0) }
+        #expect(await h.waitFor(seconds: 0.2) { _ in results.count == 1 })
+        gate.open()
         #expect(await h.waitFor { _ in results.count == 2 })
         #expect(results.value("first") == false)
         #expect(results.value("second") == true)

@@ -3,7 +3,7 @@
 public final class QueuePlayer: Player, @unchecked Sendable {
     public init(environment: PlaybackEnvironment, items: [PlayerItem]) {
         super.init(environment: environment)
-        for item in items { engine.post(.insert(item, after: nil)) }
+        if !items.isEmpty { engine.post(.insertAll(items)) }
     }
 
     override class var defaultActionAtItemEnd: ActionAtItemEnd { .advance }
@@ -20,6 +20,9 @@ public final class QueuePlayer: Player, @unchecked Sendable {
     public func insert(_ item: PlayerItem, after: PlayerItem?) {
         engine.post(.insert(item, after: after))
     }
+
+    /// Appends several items at once: none can start and fail before the others are queued.
+    public func insertAll(_ items: [PlayerItem]) { engine.post(.insertAll(items)) }
 
     public func remove(_ item: PlayerItem) { engine.post(.remove(item)) }
     public func removeAllItems() { engine.post(.removeAll) }

@@ -1,6 +1,8 @@
 /// Everything the public API asks of the engine; carried out on the engine thread in order.
 enum EngineCommand: @unchecked Sendable {
     case insert(PlayerItem, after: PlayerItem?)
+    /// A player created with its items: all queued before the first can fail and end the queue.
+    case insertAll([PlayerItem])
     case remove(PlayerItem)
     case removeAll
     case advance

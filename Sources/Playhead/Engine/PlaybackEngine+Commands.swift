@@ -6,6 +6,10 @@ extension PlaybackEngine {
         case .insert(let item, let after):
             let wasEmpty = queue.items.isEmpty
             if queue.insert(item, after: after), wasEmpty { startCurrent() }
+        case .insertAll(let items):
+            let wasEmpty = queue.items.isEmpty
+            for item in items { queue.insert(item, after: nil) }
+            if wasEmpty { startCurrent() }
         case .remove(let item):
             if queue.remove(item) {
                 stopCurrent()

@@ -44,9 +44,11 @@ extension PlaybackEngine {
             || virtualMustWait {
             awaitingWake = true
         }
-        // A deadline already past means work this pass could not do yet (a full sink): look
-        // again shortly rather than spin.
-        return deadlines.compactMap { $0 }.filter { $0 > now }.min() ?? now + 5_000_000
+        if let next = deadlines.compactMap({ $0 }).filter({ $0 > now }).min() { return next }
+        // Nothing due while paused: a virtual clock stays where it is (idle time is not media
+        // time). Otherwise a past deadline means work that could not be done yet (a full sink):
+        // look again shortly rather than spin.
+        return env.clock.isVirtual && rate.isPaused ? nil : now + 5_000_000
     }
 
     /// Pulls decoded frames until three wait in line. Returns true when the source had none.

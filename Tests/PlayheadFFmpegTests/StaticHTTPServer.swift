@@ -1,0 +1,59 @@
+import Foundation
+
+/// Python's http.server on a free loopback port, serving a folder: real HTTP for the
+/// network paths (HLS over HTTP, a server that goes away) without any outside host.
+final class StaticHTTPServer {
+    let port: Int
+    private let process: Process
+    private let input: Pipe
+
+    init?(root: String) {
+        // The child inherits the test runner's signal mask, where Dispatch blocks SIGTERM:
+        // unblock it, and also exit when the runner goes away (stdin reaches end of file),
+        // so a killed test run never leaves a server behind.
+        let script = """
+        import functools, http.server, os, signal, sys, threading
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+        def watch():
+            sys.stdin.read()
+            os._exit(0)
+        threading.Thread(target=watch, daemon=True).start()
+        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
+        handler.log_message = lambda *a: None
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", script, root]
+        let out = Pipe()
+        let input = Pipe()
+        p.standardOutput = out
+        p.standardInput = input
+        do { try p.run() } catch { return nil }
+        var line = Data()
+        while let byte = try? out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([10]) {
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            try? input.fileHandleForWriting.close()
+            p.terminate()
+            return nil
+        }
+        self.port = port
+        self.process = p
+        self.input = input
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    func stop() {
+        guard process.isRunning else { return }
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+}
