@@ -18,6 +18,9 @@ struct EventPrinter {
         fields.append(("item", event.item.map { quote($0.asset.url) } ?? "null"))
         switch event.kind {
         case .itemStatusChanged(let s): fields.append(("status", quote(s.rawValue)))
+        case .playerStatusChanged(let s, let e):
+            fields.append(("status", quote(s.rawValue)))
+            if let e { fields.append(("error", quote(e.message))) }
         case .failedToPlayToEndTime(let e):
             fields.append(("error", quote(e.message)))
             fields.append(("code", quote(e.code.rawValue)))

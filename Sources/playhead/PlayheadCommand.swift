@@ -55,7 +55,7 @@ struct PlayheadCommand: AsyncParsableCommand {
         let stream = player.events()
         var looper: PlayerLooper?
         if loop { looper = PlayerLooper(player: player, mode: .queue) }
-        for path in items { player.insert(PlayerItem(asset: Asset(url: path, backend: backend)), after: nil) }
+        player.insertAll(items.map { PlayerItem(asset: Asset(url: $0, backend: backend)) })
         if let start { player.seek(to: MediaTime(seconds: start, preferredTimescale: 1000), completion: nil) }
         player.play()
         for await event in stream {
@@ -64,6 +64,11 @@ struct PlayheadCommand: AsyncParsableCommand {
                 Console.error("playhead: error: \(error.message)")
             }
             if case .currentItemChanged = event.kind, event.item == nil { break }
+            if case .playerStatusChanged(.failed, let error) = event.kind {
+                // The outputs are gone for good: nothing more can play, so say so and stop.
+                Console.error("playhead: error: the player failed: \(error?.message ?? "its outputs stopped working")")
+                throw ExitCode(3)
+            }
         }
         _ = looper
         if stats {

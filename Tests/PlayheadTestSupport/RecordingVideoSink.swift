@@ -10,6 +10,7 @@ public final class RecordingVideoSink: VideoSink {
     }
 
     private let entries = Mutex<[Entry]>([])
+    private let failed = Mutex<PlaybackError?>(nil)
     public init() {}
     public var name: String { "recording" }
 
@@ -20,4 +21,8 @@ public final class RecordingVideoSink: VideoSink {
 
     public func flush() {}
     public var frames: [Entry] { entries.withLock { $0 } }
+
+    /// Makes the output fail for good, as a display that went away would.
+    public func fail(_ error: PlaybackError) { failed.withLock { $0 = error } }
+    public var failure: PlaybackError? { failed.withLock { $0 } }
 }

@@ -11,12 +11,32 @@ import PlayheadTestSupport
         h.player.play()
         #expect(await h.waitUntilQueueEnds())
         let names = h.eventNames.filter { $0 != "rateChanged" }
-        #expect(names == ["itemStatusChanged", "currentItemChanged", "readyForDisplay", "didPlayToEndTime", "currentItemChanged"])
+        #expect(names == ["playerStatusChanged", "itemStatusChanged", "currentItemChanged", "readyForDisplay",
+                          "didPlayToEndTime", "currentItemChanged"])
+        #expect(h.player.status == .readyToPlay)
         let frames = h.video.frames
         #expect(frames.count == 25)
         #expect(frames.map(\.digest) == (0..<25).map(UInt64.init))
         // On time: each frame due exactly one frame after the previous.
         for (a, b) in zip(frames, frames.dropFirst()) { #expect(b.due - a.due == 40_000_000) }
+    }
+
+    @Test func failedOutputFailsThePlayerForGood() async {
+        let h = PlayerHarness(urls: ["fake-100"])
+        h.player.play()
+        #expect(await h.waitFor { $0.contains { $0.name == "readyForDisplay" } })
+        h.video.fail(PlaybackError(.deviceFailed, "display card0 is gone; check the cable"))
+        #expect(await h.waitFor { events in
+            events.contains { if case .playerStatusChanged(.failed, let e) = $0.kind { return e?.code == .deviceFailed }; return false }
+        })
+        #expect(h.player.status == .failed)
+        #expect(h.player.error?.message.contains("card0") == true)
+        #expect(h.player.rate == 0)
+        // A failed player is not revived by play(): the rate stays 0 and no frame follows.
+        let shown = h.video.frames.count
+        h.player.play()
+        #expect(await h.waitFor(seconds: 0.3) { _ in h.player.rate != 0 } == false)
+        #expect(h.video.frames.count == shown)
     }
 
     @Test func gaplessTransitionHasNoHole() async {

@@ -3,7 +3,7 @@ import Synchronization
 /// Plays one item at a time (AVPlayer). Methods return at once; the engine thread carries
 /// them out in order. Events arrive as an AsyncStream (`events()`) or through `onEvent`.
 public class Player: @unchecked Sendable {
-    public enum Status: String, Sendable { case unknown, readyToPlay, failed }
+    public typealias Status = PlayerStatus
 
     let engine: PlaybackEngine
     private let subscribers = Mutex<[UInt64: AsyncStream<PlayerEvent>.Continuation]>([:])
@@ -27,8 +27,8 @@ public class Player: @unchecked Sendable {
 
     // MARK: State
 
-    public var status: Status { .readyToPlay }
-    public var error: PlaybackError? { nil }
+    public var status: Status { engine.snapshot.withLock { $0.status } }
+    public var error: PlaybackError? { engine.snapshot.withLock { $0.error } }
     public var currentItem: PlayerItem? { engine.snapshot.withLock { $0.items.first } }
 
     public func currentTime() -> MediaTime {

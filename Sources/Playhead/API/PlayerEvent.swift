@@ -2,6 +2,8 @@
 public struct PlayerEvent: Sendable, CustomStringConvertible {
     public enum Kind: Sendable {
         case itemStatusChanged(ItemStatus)
+        /// The player's own status (not an item's); `.failed` comes with the output's error.
+        case playerStatusChanged(PlayerStatus, PlaybackError?)
         case currentItemChanged
         case didPlayToEndTime
         case failedToPlayToEndTime(PlaybackError)
@@ -27,6 +29,7 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
     public var name: String {
         switch kind {
         case .itemStatusChanged: return "itemStatusChanged"
+        case .playerStatusChanged: return "playerStatusChanged"
         case .currentItemChanged: return "currentItemChanged"
         case .didPlayToEndTime: return "didPlayToEndTime"
         case .failedToPlayToEndTime: return "failedToPlayToEndTime"
@@ -44,6 +47,9 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
         if let item { text += " item=\(item.asset.url)" }
         switch kind {
         case .itemStatusChanged(let s): text += " status=\(s.rawValue)"
+        case .playerStatusChanged(let s, let e):
+            text += " status=\(s.rawValue)"
+            if let e { text += " error=\(e.message)" }
         case .failedToPlayToEndTime(let e): text += " error=\(e.message)"
         case .newErrorLogEntry(let e): text += " error=\(e.message)"
         case .rateChanged(let r): text += " rate=\(r)"

@@ -29,6 +29,7 @@ extension PlaybackEngine {
             queue.replaceCurrent(with: item)
             startCurrent()
         case .setRate(let newRate):
+            guard status != .failed || newRate.isPaused else { break }
             setRate(newRate)
         case .seek(let request, let completion):
             let (id, actions) = seeks.request(request)

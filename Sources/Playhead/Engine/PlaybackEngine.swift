@@ -16,6 +16,8 @@ final class PlaybackEngine: @unchecked Sendable {
         var volume: Float = 1
         var muted = false
         var actionAtItemEnd: ActionAtItemEnd = .pause
+        var status: PlayerStatus = .unknown
+        var error: PlaybackError?
     }
 
     let env: PlaybackEnvironment
@@ -38,6 +40,8 @@ final class PlaybackEngine: @unchecked Sendable {
     var volume: Float = 1
     var muted = false
     var actionAtItemEnd: ActionAtItemEnd
+    var status: PlayerStatus = .unknown
+    var error: PlaybackError?
     var video = Deque<QueuedFrame>()
     var audio: QueuedAudio?
     var audioMap: AudioClockMap
@@ -111,6 +115,7 @@ final class PlaybackEngine: @unchecked Sendable {
                 }
                 handle(command)
             }
+            checkOutputs()
             let deadline = pump()
             publishSnapshot()
             sleep(until: deadline)
@@ -158,6 +163,8 @@ final class PlaybackEngine: @unchecked Sendable {
             s.muted = muted
             s.actionAtItemEnd = actionAtItemEnd
             s.finished = queue.items.isEmpty && opening.isEmpty
+            s.status = status
+            s.error = error
         }
     }
 

@@ -15,4 +15,10 @@ public protocol AudioSink: AnyObject, Sendable {
     func resume()
     /// Drops what is queued and restarts both counters at zero.
     func flush()
+    /// Set once the output can no longer play anything; the player then fails as a whole.
+    var failure: PlaybackError? { get }
+}
+
+extension AudioSink {
+    public var failure: PlaybackError? { nil }
 }

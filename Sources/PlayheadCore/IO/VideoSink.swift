@@ -5,4 +5,11 @@ public protocol VideoSink: AnyObject, Sendable {
     func present(_ frame: VideoFrame, dueAt hostTime: HostTime)
     /// A new item or a seek: forget the current picture's timing.
     func flush()
+    /// Set once the output can no longer show anything (the display is gone for good). The
+    /// player then fails as a whole: items cannot help it.
+    var failure: PlaybackError? { get }
+}
+
+extension VideoSink {
+    public var failure: PlaybackError? { nil }
 }
