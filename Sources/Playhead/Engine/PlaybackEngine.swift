@@ -103,6 +103,7 @@ final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func run() {
+        checkOutputs()
         while true {
             let commands = inboxLock.withLock { () -> [EngineCommand] in
                 defer { inbox.removeAll(keepingCapacity: true); woken = false }
