@@ -1,10 +1,16 @@
 # Playhead: `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
-DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev pkg-config python3
+DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev pkg-config python3 \
+  gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 kmod cpio xz-utils binutils
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps build media test bench run clean
+.PHONY: deps build media test unit-test bench run clean board board-test board-shell
+
+BOARD := board/qemu-x86_64
+BOARD_OUT := build/board
+BOARD_CACHE := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/playhead/board
+BOARD_SCRATCH := .build-board
 
 deps:
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -26,20 +32,47 @@ $(MEDIA)/.stamp: scripts/gen-media.sh
 
 media: $(MEDIA)/.stamp
 
-# The emulated board's tests (issue 3) join here as `board-test`.
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: deps media
+test: unit-test board-test
+
+unit-test: deps media
 	$(SWIFT) build --build-tests
 	timeout -k 10 600 $(SWIFT) test --skip-build
+
+# The emulated board: Debian's kernel with the modules it leaves out, BusyBox, playhead built
+# with a static Swift runtime, the guest tools and the overlays, in one initramfs.
+board: deps media
+	@abi=$$($(BOARD)/host/kernel.sh $(BOARD_OUT) $(BOARD_CACHE) | tail -1) && \
+	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_CACHE) | tail -1) && \
+	$(BOARD)/tools/build-tools.sh $(BOARD_OUT)/tools && \
+	$(SWIFT) build -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH) && \
+	$(BOARD)/host/mkinitramfs.sh $(BOARD_OUT)/initramfs.cpio $$abi $(BOARD_OUT)/$$abi $$guest \
+	  $(BOARD_SCRATCH)/release/playhead $(BOARD_OUT)/tools $(MEDIA) && \
+	ln -sfn $$abi/vmlinux $(BOARD_OUT)/vmlinux
+
+BOOT := python3 $(BOARD)/host/boot.py --kernel $(BOARD_OUT)/vmlinux --initrd $(BOARD_OUT)/initramfs.cpio
+
+board-test: board
+	$(BOOT) --mode test --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-test.log --timeout 900
+
+board-shell: board
+	$(BOOT) --mode shell --share $(BOARD_OUT)/share
 
 bench: build
 	scripts/gen-bench-media.sh $(MEDIA)
 	python3 scripts/bench.py
 
-# Until the emulated board exists (issue 3), the demo plays here with null outputs.
-run: build media
-	$$($(SWIFT) build -c release --show-bin-path)/playhead --video-output null --audio-output null --events text $(MEDIA)/demo.mp4 $(MEDIA)/h264_aac.mp4
+# On a board with a display, playhead plays the demo right here; elsewhere the emulated board
+# boots and plays it, with its serial console on this terminal.
+run: deps media
+	@if [ -e /dev/dri/card0 ]; then \
+	  $(MAKE) --no-print-directory build && \
+	  $$($(SWIFT) build -c release --show-bin-path)/playhead --events text $(MEDIA)/demo.mp4 $(MEDIA)/h264_aac.mp4; \
+	else \
+	  $(MAKE) --no-print-directory board && \
+	  $(BOOT) --mode run --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-run.log --timeout 600; \
+	fi
 
 clean:
 	rm -rf build .build

@@ -12,6 +12,8 @@ ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "$a" -c:v libvpx-vp9 -deadline realtim
 ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "sine=frequency=440:sample_rate=44100" -c:v mpeg2video -c:a mp2 "$out/mpeg2_mp2.ts"
 ff -f lavfi -t 2 -i "$v" -c:v libx264 -g 12 -pix_fmt yuv420p -movflags +faststart "$out/video_only.mp4"
 ff -f lavfi -t 2 -i "sine=frequency=440:sample_rate=44100" -ac 2 -c:a libmp3lame "$out/audio_only.mp3"
+# The board's loopback scenario plays this and checks what it captures: 1 kHz for 2 s.
+ff -f lavfi -t 2 -i "sine=frequency=1000:sample_rate=48000" -ac 2 -c:a pcm_s16le "$out/tone.wav"
 # Variable frame rate: 26 frames 40 ms apart, then 24 more 80 ms apart. The pts are in the
 # source's 1/25 s time base, in integers: a fractional expression gets truncated to wrong ticks.
 ff -f lavfi -i "testsrc2=size=320x240:rate=25" -frames:v 50 \

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Boots the emulated board under QEMU (TCG, never KVM) and, in test mode, collects the
+scenarios' results through the 9p share. Python's standard library only.
+
+A guest that hangs, a scenario that fails or never reports, a host check that fails: each ends
+the run non-zero with a one-line reason and the console's last lines."""
+import argparse
+import os
+import pathlib
+import select
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+BOARD = HERE.parent
+SCENARIOS = BOARD / "overlay/usr/lib/playhead-board/scenarios"
+
+
+def qemu_command(args, share):
+    qemu = shutil.which("qemu-system-x86_64")
+    if qemu is None:
+        sys.exit("board: qemu-system-x86_64 is missing; run 'make deps' (package qemu-system-x86)")
+    append = f"console=ttyS0 quiet panic=-1 playhead.mode={args.mode}"
+    cmd = [qemu, "-accel", "tcg", "-m", str(args.memory), "-smp", "2", "-nodefaults",
+           "-display", "none", "-monitor", "none", "-serial", "stdio", "-no-reboot",
+           "-kernel", str(args.kernel), "-initrd", str(args.initrd)]
+    if share:
+        append += " playhead.share"
+        cmd += ["-virtfs", f"local,path={share},mount_tag=host,security_model=none,id=host0"]
+    if args.wav:
+        # QEMU's HDA card records what the guest plays into a WAV file on the host.
+        cmd += ["-audiodev", f"wav,id=snd0,path={args.wav},out.frequency=48000,out.channels=2,out.format=s16",
+                "-device", "intel-hda", "-device", "hda-output,audiodev=snd0,mixer=off"]
+    return cmd + ["-append", append]
+
+
+class Console:
+    """The guest's serial console: every line goes to the log, the tail is kept for errors."""
+
+    def __init__(self, log_path, echo):
+        self.log = open(log_path, "w", encoding="utf-8", errors="replace")
+        self.echo = echo
+        self.tail = []
+
+    def line(self, text):
+        self.log.write(text + "\n")
+        self.log.flush()
+        self.tail = (self.tail + [text])[-40:]
+        if self.echo(text):
+            print(text, flush=True)
+
+    def show_tail(self, count=25):
+        print("board: the console's last lines:", file=sys.stderr)
+        for text in self.tail[-count:]:
+            print("  | " + text, file=sys.stderr)
+
+
+def run_guest(cmd, console, timeout, done_marker):
+    """Runs QEMU until it exits; returns (exit status, finished in time)."""
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + timeout
+    buffer = b""
+    done_at = None
+    while True:
+        left = deadline - time.monotonic()
+        if done_at is not None:
+            left = min(left, done_at + 20 - time.monotonic())
+        if left <= 0:
+            proc.kill()
+            proc.wait()
+            return None, done_at is not None
+        ready, _, _ = select.select([proc.stdout], [], [], min(left, 1.0))
+        if not ready:
+            if proc.poll() is not None:
+                break
+            continue
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        buffer += chunk
+        while b"\n" in buffer:
+            raw, buffer = buffer.split(b"\n", 1)
+            text = raw.decode("utf-8", "replace").rstrip("\r")
+            console.line(text)
+            if done_marker and text.startswith(done_marker):
+                done_at = time.monotonic()
+    if buffer:
+        console.line(buffer.decode("utf-8", "replace"))
+    return proc.wait(), True
+
+
+def host_checks(passed, out):
+    failures = []
+    for name in passed:
+        check = HERE / "checks" / f"{name}.py"
+        if not check.exists():
+            continue
+        result = subprocess.run([sys.executable, str(check), str(out)], capture_output=True, text=True)
+        for text in (result.stdout + result.stderr).strip().splitlines():
+            print(f"  {name}| {text}")
+        if result.returncode != 0:
+            failures.append(f"{name} (host check)")
+    return failures
+
+
+def test(args):
+    share = pathlib.Path(args.share).resolve()
+    shutil.rmtree(share, ignore_errors=True)
+    (share / "out").mkdir(parents=True)
+    expected = sorted(p.stem for p in SCENARIOS.glob("*.sh"))
+    console = Console(args.log, lambda t: t.startswith(("BOARD-RESULT", "board:")) or "| " in t)
+    started = time.monotonic()
+    status, in_time = run_guest(qemu_command(args, share), console, args.timeout, "BOARD-DONE")
+    took = time.monotonic() - started
+    results = {}
+    for text in console_lines(args.log):
+        if text.startswith("BOARD-RESULT "):
+            parts = text.split()
+            results[parts[1]] = parts[2]
+    failures = [n for n, r in results.items() if r != "pass"]
+    failures += [f"{n} (no result)" for n in expected if n not in results]
+    if not in_time:
+        failures.append(f"the guest did not finish within {args.timeout} s")
+    elif status not in (0, None):
+        failures.append(f"qemu exited with status {status}")
+    failures += host_checks([n for n, r in results.items() if r == "pass"], share / "out")
+    if any("Initramfs unpacking failed" in t for t in console_lines(args.log)):
+        failures.append("Initramfs unpacking failed (the initramfs is too big for the guest's memory)")
+    if failures:
+        print(f"board-test: FAILED after {took:.0f} s: {'; '.join(failures)}; console log: {args.log}", file=sys.stderr)
+        console.show_tail()
+        return 1
+    print(f"board-test: {len(results)} scenarios passed in {took:.0f} s (results in {share / 'out'})")
+    return 0
+
+
+def console_lines(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return [line.rstrip("\n") for line in f]
+
+
+def run(args):
+    share = pathlib.Path(args.share).resolve() if args.share else None
+    if share:
+        (share / "out").mkdir(parents=True, exist_ok=True)
+    console = Console(args.log, lambda t: True)
+    status, in_time = run_guest(qemu_command(args, share), console, args.timeout, None)
+    if not in_time:
+        print(f"board: the guest did not finish within {args.timeout} s", file=sys.stderr)
+        console.show_tail()
+        return 1
+    return 0 if status == 0 else 1
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mode", choices=["test", "run", "shell"], required=True)
+    parser.add_argument("--kernel", required=True, type=pathlib.Path)
+    parser.add_argument("--initrd", required=True, type=pathlib.Path)
+    parser.add_argument("--share", help="host folder shared with the guest over 9p")
+    parser.add_argument("--wav", help="record the guest's HDA card into this WAV file")
+    parser.add_argument("--log", default="console.log")
+    parser.add_argument("--timeout", type=int, default=600, help="seconds before the guest is killed")
+    parser.add_argument("--memory", type=int, default=1024, help="guest memory in MiB")
+    args = parser.parse_args()
+    for path in (args.kernel, args.initrd):
+        if not path.exists():
+            sys.exit(f"board: {path} is missing; run 'make board' first")
+    if args.mode == "shell":
+        share = pathlib.Path(args.share).resolve() if args.share else None
+        os.execv(shutil.which("qemu-system-x86_64") or "qemu-system-x86_64", qemu_command(args, share))
+    sys.exit(test(args) if args.mode == "test" else run(args))
+
+
+main()

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Assembles the board's initramfs: BusyBox, the kernel modules the board uses, playhead with the
+# shared libraries it needs, the guest test tools, the repository's rootfs-overlay/, the board's
+# own overlay (laid after it) and the demo media. Uncompressed: unpacking xz under emulation
+# costs seconds at every boot.
+# Usage: mkinitramfs.sh OUT.cpio ABI KERNELDIR GUESTROOT PLAYHEAD TOOLSDIR MEDIADIR
+set -euo pipefail
+out=$1 abi=$2 kdir=$3 guest=$4 playhead=$5 tools=$6 media=$7
+kdir=$(cd "$kdir" && pwd)  # modprobe prints absolute paths
+here=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(cd "$here/../.." && pwd)
+fail() { echo "board: $*" >&2; exit 1; }
+
+stage=$(mktemp -d "${out%/*}/initramfs.XXXX")
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,run,mnt,host,etc,lib64,root}
+
+# Copies a binary and every library it needs, at the paths the dynamic linker will look.
+add_elf() {
+  local bin=$1 dest=$2
+  install -D -m 755 "$bin" "$stage$dest"
+  ldd "$bin" 2>/dev/null | awk '/=> \//{print $3} /^\t\/lib64/{print $1}' | while read -r lib; do
+    [ -e "$stage$lib" ] && continue
+    install -D -m 755 "$(readlink -f "$lib")" "$stage$lib"
+  done
+}
+
+# BusyBox, statically linked, provides the shell and the usual commands.
+install -m 755 "$guest/bin/busybox" "$stage/bin/busybox"
+for app in $("$guest/bin/busybox" --list); do
+  case $app in busybox) ;; *) [ -e "$stage/bin/$app" ] || ln -s busybox "$stage/bin/$app" ;; esac
+done
+ln -sf ../bin/busybox "$stage/sbin/modprobe"  # the kernel asks /sbin/modprobe for the HDA codec
+
+# Kernel modules: the ones the board loads with their dependencies, debug info stripped.
+moddir=$kdir/modules/lib/modules/$abi
+modules="vkms snd-aloop snd-dummy snd-hda-intel snd-hda-codec-generic gpio-sim 9p 9pnet_virtio virtio_pci configfs"
+for m in $modules; do
+  modprobe -d "$kdir/modules" -S "$abi" --show-depends "$m" 2>/dev/null | awk '$1=="insmod"{print $2}' \
+    || fail "module $m is missing from the kernel tree $moddir"
+done | sort -u | while read -r ko; do
+  rel=${ko#"$kdir/modules"}
+  install -D -m 644 "$ko" "$stage$rel"
+  strip --strip-debug "$stage$rel"
+done
+cp "$moddir"/modules.{order,builtin,builtin.modinfo} "$stage/lib/modules/$abi/" 2>/dev/null || true
+depmod -b "$stage" "$abi"
+
+# playhead and the guest tools.
+add_elf "$playhead" /usr/bin/playhead
+for t in "$tools"/*; do [ -f "$t" ] || continue; add_elf "$t" "/usr/bin/${t##*/}"; done
+for b in aplay arecord amixer gpiodetect gpioinfo gpiomon gpioset gpioget; do
+  add_elf "$guest/usr/bin/$b" "/usr/bin/$b"
+done
+# libasound reads its configuration at open.
+mkdir -p "$stage/usr/share/alsa" && cp -a /usr/share/alsa/alsa.conf /usr/share/alsa/cards /usr/share/alsa/pcm \
+  "$stage/usr/share/alsa/" 2>/dev/null || fail "/usr/share/alsa is missing; install libasound2-data"
+
+# Media for the demo and the scenarios.
+mkdir -p "$stage/usr/share/playhead/media"
+cp "$media"/demo.mp4 "$media"/h264_aac.mp4 "$media"/tone.wav "$stage/usr/share/playhead/media/"
+
+# Overlays: the repository's common one first, then the board's own.
+cp -a "$repo/rootfs-overlay/." "$stage/"
+cp -a "$here/overlay/." "$stage/"
+chmod 755 "$stage/init"
+
+(cd "$stage" && find . -print0 | cpio --null -o -H newc --quiet) > "$out.tmp"
+mv "$out.tmp" "$out"
+echo "board: initramfs $(du -m "$out" | cut -f1) MB" >&2

@@ -1,0 +1,83 @@
+# Shared by the board's init and scenarios (sourced, BusyBox sh).
+BOARD_SHARE=/host
+GPIO_SIM=/sys/kernel/config/gpio-sim/playhead
+# Named like the buttons of an appliance; the GPIO issue maps them to transport control.
+GPIO_LINES="play pause next previous volume-up volume-down doorbell spare"
+
+say() { echo "board: $*"; }
+
+load() {
+  out=$(modprobe "$@" 2>&1) || { say "module $1 did not load: $out"; return 1; }
+}
+
+gpio_sim_up() {
+  load gpio-sim || return 1
+  mkdir -p /sys/kernel/config && mount -t configfs configfs /sys/kernel/config 2>/dev/null
+  mkdir "$GPIO_SIM" "$GPIO_SIM/bank0" || { say "gpio-sim configfs is missing"; return 1; }
+  set -- $GPIO_LINES
+  echo $# > "$GPIO_SIM/bank0/num_lines"
+  i=0
+  for name in "$@"; do
+    mkdir "$GPIO_SIM/bank0/line$i" && echo "$name" > "$GPIO_SIM/bank0/line$i/name"
+    i=$((i + 1))
+  done
+  echo 1 > "$GPIO_SIM/live"
+}
+
+# The chip (gpiochipN) and the sysfs folder whose sim_gpioK/pull drives its lines.
+gpio_sim_chip() { cat "$GPIO_SIM/bank0/chip_name"; }
+gpio_sim_pull() {
+  echo "$2" > "/sys/devices/platform/$(cat "$GPIO_SIM/dev_name")/$(gpio_sim_chip)/sim_gpio$1/pull"
+}
+
+board_up() {
+  load configfs
+  load virtio_pci && load 9pnet_virtio && load 9p
+  if grep -q "playhead.share" /proc/cmdline; then
+    mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 host "$BOARD_SHARE" \
+      || say "the host share did not mount; results stay in the guest"
+  fi
+  load vkms enable_writeback=1 enable_overlay=1 enable_cursor=1
+  load snd-aloop
+  load snd-dummy
+  load snd-hda-intel && amixer -q -c Intel sset Master 100% unmute 2>/dev/null
+  gpio_sim_up
+  mdev -s 2>/dev/null
+}
+
+run_scenarios() {
+  out=$BOARD_SHARE/out
+  mkdir -p "$out"
+  echo "board: scenarios start"
+  if dmesg | grep -q "Initramfs unpacking failed"; then
+    echo "BOARD-RESULT 00-initramfs fail: $(dmesg | grep 'Initramfs unpacking failed')"
+  fi
+  for s in /usr/lib/playhead-board/scenarios/*.sh; do
+    name=$(basename "$s" .sh)
+    limit=$(sed -n 's/^# time-limit: *\([0-9]*\).*/\1/p' "$s")
+    start=$(cut -d' ' -f1 /proc/uptime)
+    OUT=$out timeout "${limit:-60}" sh -e "$s" > "$out/$name.log" 2>&1
+    rc=$?
+    took=$(awk -v a="$start" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN{printf "%.1f", b-a}')
+    if [ $rc = 0 ]; then
+      echo "BOARD-RESULT $name pass ${took}s"
+    else
+      [ $rc = 143 ] && why="timed out after ${limit:-60}s" || why="exit $rc"
+      echo "BOARD-RESULT $name fail ($why) ${took}s"
+      tail -n 15 "$out/$name.log" | sed "s/^/  $name| /"
+    fi
+  done
+  dmesg > "$out/dmesg.txt"
+  echo "BOARD-DONE"
+}
+
+run_demo() {
+  say "playing the demo playlist; the console shows its events"
+  playhead --events text --stats $(cat /etc/playhead/demo.playlist)
+  say "demo finished (exit $?)"
+}
+
+board_shell() {
+  say "shell on the serial console; 'poweroff -f' leaves"
+  setsid cttyhack sh -l
+}

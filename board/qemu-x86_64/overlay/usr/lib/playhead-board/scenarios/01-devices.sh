@@ -1,0 +1,18 @@
+# The board has what later issues need: a KMS card with overlay planes and a writeback
+# connector, a loopback and a dummy sound card, and a gpio-sim chip with named lines.
+# time-limit: 30
+. /usr/lib/playhead-board/board.sh
+test -c /dev/dri/card0 || { echo "no /dev/dri/card0"; exit 1; }
+kms-pattern --list > "$OUT/kms-list.txt"
+cat "$OUT/kms-list.txt"
+grep -q "Virtual-1 status=connected" "$OUT/kms-list.txt"
+grep -q "Writeback-1" "$OUT/kms-list.txt"
+grep -q "type=overlay" "$OUT/kms-list.txt"
+cat /proc/asound/cards
+grep -q "Loopback" /proc/asound/cards
+grep -q "Dummy" /proc/asound/cards
+test -c /dev/snd/pcmC0D0p || ls /dev/snd
+gpiodetect
+chip=$(gpio_sim_chip)
+gpioinfo "$chip" | tee "$OUT/gpioinfo.txt"
+for name in $GPIO_LINES; do grep -q "\"$name\"" "$OUT/gpioinfo.txt" || { echo "line $name missing"; exit 1; }; done
