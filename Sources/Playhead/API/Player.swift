@@ -6,9 +6,7 @@ public class Player: @unchecked Sendable {
     public typealias Status = PlayerStatus
 
     let engine: PlaybackEngine
-    private let subscribers = Mutex<[UInt64: AsyncStream<PlayerEvent>.Continuation]>([:])
-    private let nextSubscriber = Mutex<UInt64>(0)
-    private let eventHandler = Mutex<(@Sendable (PlayerEvent) -> Void)?>(nil)
+    private let delivery = Mutex(EventDelivery())
     private let defaultRate = Mutex<PlaybackRate>(.normal)
 
     public init(environment: PlaybackEnvironment, item: PlayerItem? = nil) {
@@ -22,7 +20,7 @@ public class Player: @unchecked Sendable {
 
     deinit {
         engine.shutdown()
-        for c in subscribers.withLock({ $0.values }) { c.finish() }
+        for c in delivery.withLock({ $0.subscribers.values }) { c.finish() }
     }
 
     // MARK: State
@@ -120,24 +118,41 @@ public class Player: @unchecked Sendable {
     // MARK: Events
 
     /// A new stream of every event from now on. Slow readers lose the oldest events first.
+    /// A new stream of events. Like KVO's `.initial`, it starts with the player's current
+    /// status when that is already known, so a late subscriber never misses it.
     public func events() -> AsyncStream<PlayerEvent> {
-        let id = nextSubscriber.withLock { n -> UInt64 in n += 1; return n }
         let (stream, continuation) = AsyncStream<PlayerEvent>.makeStream(bufferingPolicy: .bufferingNewest(1024))
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.subscribers.withLock { $0.removeValue(forKey: id) }
+        let id = delivery.withLock { d -> UInt64 in
+            d.nextID += 1
+            d.subscribers[d.nextID] = continuation
+            if let status = d.lastStatus { continuation.yield(status) }
+            return d.nextID
         }
-        subscribers.withLock { $0[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.delivery.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
         return stream
     }
 
-    /// Called on the engine thread for every event; keep it short.
+    /// Called on the engine thread for every event; keep it short. Setting it calls it at once
+    /// with the player's status when that is already known.
     public var onEvent: (@Sendable (PlayerEvent) -> Void)? {
-        get { eventHandler.withLock { $0 } }
-        set { eventHandler.withLock { $0 = newValue } }
+        get { delivery.withLock { $0.handler } }
+        set {
+            let status = delivery.withLock { d in
+                d.handler = newValue
+                return d.lastStatus
+            }
+            if let status { newValue?(status) }
+        }
     }
 
     private func deliver(_ event: PlayerEvent) {
-        eventHandler.withLock { $0 }?(event)
-        for c in subscribers.withLock({ Array($0.values) }) { c.yield(event) }
+        let (handler, subscribers) = delivery.withLock { d in
+            if case .playerStatusChanged = event.kind { d.lastStatus = event }
+            return (d.handler, Array(d.subscribers.values))
+        }
+        handler?(event)
+        for c in subscribers { c.yield(event) }
     }
 }

@@ -9,7 +9,9 @@ cache=${2:?usage: kernel.sh OUT CACHE}
 here=$(cd "$(dirname "$0")" && pwd)
 fail() { echo "board: $*" >&2; exit 1; }
 
-abi=$(apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/.*Depends: linux-image-\(.*-amd64\)$/\1/p' | head -1)
+find_abi() { apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/.*Depends: linux-image-\(.*-amd64\)$/\1/p' | head -1; }
+abi=$(find_abi)
+if [ -z "$abi" ]; then apt-get update -qq >&2 || true; abi=$(find_abi); fi
 [ -n "$abi" ] || fail "apt does not know linux-image-amd64; run 'apt-get update' and retry"
 kver=${abi%-amd64}                     # 6.1.0-56
 series=$(echo "$kver" | cut -d. -f1,2) # 6.1
