@@ -1,0 +1,20 @@
+/// A rectangle in whole pixels.
+public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public init(size: PixelSize) { self.init(x: 0, y: 0, width: size.width, height: size.height) }
+
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+}
