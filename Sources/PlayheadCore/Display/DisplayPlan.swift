@@ -1,0 +1,90 @@
+/// The display set-up for playback: which connector, mode, CRTC and plane, in which format.
+public struct DisplayPlan: Sendable, Hashable {
+    public var connector: KMSResources.Connector
+    public var mode: DisplayMode
+    public var crtc: KMSResources.CRTC
+    public var plane: KMSResources.Plane
+    public var format: PlaneFormatChoice
+
+    public struct Request: Sendable, Hashable {
+        public var connectorName: String?
+        public var mode: ModeRequest
+        public var plane: PlaneRequest
+        public init(connectorName: String? = nil, mode: ModeRequest = .preferred, plane: PlaneRequest = .primary) {
+            self.connectorName = connectorName
+            self.mode = mode
+            self.plane = plane
+        }
+    }
+
+    /// Every failure says what was missing and what there is instead.
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        case noConnectedConnector(available: [String])
+        case noSuchConnector(String, available: [String])
+        case notConnected(String)
+        case noMode(String, ModeChooser.Failure)
+        case noCRTC(String)
+        case noPlane(PlaneRequest, crtc: UInt32)
+        case noUsableFormat(plane: UInt32, formats: [FourCC])
+
+        public var description: String {
+            switch self {
+            case .noConnectedConnector(let names):
+                return "no display is connected (connectors: \(names.joined(separator: ", "))); plug one in"
+            case .noSuchConnector(let name, let names):
+                return "there is no connector \(name); this card has \(names.joined(separator: ", "))"
+            case .notConnected(let name):
+                return "connector \(name) has no display connected; plug one in or name another connector"
+            case .noMode(let name, .noModes):
+                return "connector \(name) offers no modes"
+            case .noMode(let name, .noSuchMode(let request, let modes)):
+                return "connector \(name) has no mode \(request); it offers \(modes.map(\.description).joined(separator: ", "))"
+            case .noCRTC(let name):
+                return "no CRTC can drive connector \(name)"
+            case .noPlane(let request, let crtc):
+                return "CRTC \(crtc) has no \(request) plane; see --display help for the planes"
+            case .noUsableFormat(let plane, let formats):
+                return "plane \(plane) takes none of the formats playhead writes (it offers \(formats.map(\.description).joined(separator: " ")))"
+            }
+        }
+    }
+
+    public static func make(_ request: Request, resources: KMSResources, decoderFormat: String = "yuv420p",
+                            contentFrameRate: Int? = nil) -> Result<DisplayPlan, Failure> {
+        let outputs = resources.connectors.filter { !$0.isWriteback }
+        let names = outputs.map(\.name)
+        let connector: KMSResources.Connector
+        if let wanted = request.connectorName {
+            guard let c = outputs.first(where: { $0.name.lowercased() == wanted.lowercased() }) else {
+                return .failure(.noSuchConnector(wanted, available: names))
+            }
+            guard c.isConnected else { return .failure(.notConnected(c.name)) }
+            connector = c
+        } else {
+            guard let c = outputs.first(where: \.isConnected) else { return .failure(.noConnectedConnector(available: names)) }
+            connector = c
+        }
+        let mode: DisplayMode
+        switch ModeChooser.choose(request.mode, from: connector.modes, contentFrameRate: contentFrameRate) {
+        case .success(let m): mode = m
+        case .failure(let f): return .failure(.noMode(connector.name, f))
+        }
+        // Keep the CRTC already driving the connector: no needless reshuffle of the pipes.
+        let usable = resources.crtcs.filter { connector.possibleCRTCs & (1 << UInt32($0.index)) != 0 }
+        guard let crtc = usable.first(where: { $0.id == connector.currentCRTC }) ?? usable.first else {
+            return .failure(.noCRTC(connector.name))
+        }
+        let onCRTC = resources.planes.filter { $0.possibleCRTCs & (1 << UInt32(crtc.index)) != 0 }
+        let plane: KMSResources.Plane?
+        switch request.plane {
+        case .primary: plane = onCRTC.first { $0.kind == .primary }
+        case .overlay: plane = onCRTC.first { $0.kind == .overlay }
+        case .id(let id): plane = onCRTC.first { $0.id == id }
+        }
+        guard let plane else { return .failure(.noPlane(request.plane, crtc: crtc.id)) }
+        guard let format = PlaneFormatChoice.choose(decoderFormat: decoderFormat, planeFormats: plane.formats) else {
+            return .failure(.noUsableFormat(plane: plane.id, formats: plane.formats))
+        }
+        return .success(DisplayPlan(connector: connector, mode: mode, crtc: crtc, plane: plane, format: format))
+    }
+}
