@@ -24,6 +24,8 @@ ff -f lavfi -t 1 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -g 12 -pix_fmt yuv42
 mkdir -p "$out/hls"
 ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -g 25 -keyint_min 25 -sc_threshold 0 -pix_fmt yuv420p \
    -c:a aac -ac 2 -f hls -hls_time 1 -hls_playlist_type vod "$out/hls/index.m3u8"
+# The first picture of h264_aac.mp4 as ffmpeg converts it to XRGB8888, for the drawing test.
+ff -i "$out/h264_aac.mp4" -frames:v 1 -pix_fmt bgr0 -f rawvideo "$out/h264_first_frame.bgr0"
 head -c $(( $(stat -c %s "$out/h264_aac.mp4") / 2 )) "$out/h264_aac.mp4" > "$out/truncated.mp4"
 { yes 'not a media file' || true; } | head -c 65536 > "$out/not_media.mp4"
 ff -f lavfi -t 5 -i "testsrc2=size=640x360:rate=25" -f lavfi -t 5 -i "sine=frequency=1000:sample_rate=48000" \

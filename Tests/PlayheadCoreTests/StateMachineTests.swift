@@ -112,4 +112,5 @@ final class DummyPicture: VideoPicture {
     var size: PixelSize { .zero }
     var pixelFormatName: String { "none" }
     func digest() -> UInt64 { 0 }
+    func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError) {}
 }

@@ -7,6 +7,9 @@ public protocol VideoPicture: AnyObject, Sendable {
     var pixelFormatName: String { get }
     /// A 64-bit FNV-1a digest of the visible pixels, plane by plane, for tests and capture.
     func digest() -> UInt64
+    /// Draws the `source` part of the picture, scaled, into the `destination` rectangle of
+    /// `canvas`, converting to the canvas' format. Leaves the rest of the canvas alone.
+    func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError)
 }
 
 public struct VideoFrame: Sendable {

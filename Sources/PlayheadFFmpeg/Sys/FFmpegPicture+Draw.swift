@@ -1,0 +1,87 @@
+import CFFmpeg
+import PlayheadCore
+import PlayheadSys
+import Synchronization
+
+extension FFmpegPicture {
+    func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError) {
+        guard let target = canvas as? MappedCanvas else {
+            throw PlaybackError(.internalError, "cannot draw into a \(type(of: canvas)); only mapped canvases are supported")
+        }
+        guard let dstFormat = Self.pixelFormat(for: canvas.format) else {
+            throw PlaybackError(.unsupportedCodec, "no converter to the display format \(canvas.format)")
+        }
+        guard !source.isEmpty, !destination.isEmpty,
+              destination.x >= 0, destination.y >= 0,
+              destination.x + destination.width <= canvas.size.width,
+              destination.y + destination.height <= canvas.size.height else { return }
+        let srcFormat = AVPixelFormat(frame.pointee.format)
+        guard let desc = av_pix_fmt_desc_get(srcFormat) else {
+            throw PlaybackError(.decodeFailed, "the decoder gave an unknown pixel format")
+        }
+        let context = ScalerCache.shared.context(
+            from: (Int32(source.width), Int32(source.height), srcFormat),
+            to: (Int32(destination.width), Int32(destination.height), dstFormat))
+        guard let context else {
+            throw PlaybackError(.unsupportedCodec, "libswscale cannot convert \(pixelFormatName) to \(canvas.format)")
+        }
+        // The source rectangle: each plane's start moved by the crop, chroma planes by the
+        // subsampled amount.
+        let isYUV = desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && desc.pointee.nb_components >= 3
+        var srcData: [UnsafePointer<UInt8>?] = Array(repeating: nil, count: 4)
+        var srcStride: [Int32] = Array(repeating: 0, count: 4)
+        withUnsafeBytes(of: frame.pointee.data) { dataBytes in
+            let planes = dataBytes.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)
+            withUnsafeBytes(of: frame.pointee.linesize) { lineBytes in
+                let strides = lineBytes.bindMemory(to: Int32.self)
+                withUnsafeBytes(of: desc.pointee.comp) { compBytes in
+                    let comps = compBytes.bindMemory(to: AVComponentDescriptor.self)
+                    for p in 0..<4 {
+                        guard let base = planes[p] else { continue }
+                        let chroma = isYUV && (p == 1 || p == 2)
+                        let x = chroma ? source.x >> Int(desc.pointee.log2_chroma_w) : source.x
+                        let y = chroma ? source.y >> Int(desc.pointee.log2_chroma_h) : source.y
+                        let step = (0..<Int(desc.pointee.nb_components)).first { Int(comps[$0].plane) == p }.map { Int(comps[$0].step) } ?? 1
+                        srcData[p] = UnsafePointer(base + y * Int(strides[p]) + x * step)
+                        srcStride[p] = strides[p]
+                    }
+                }
+            }
+        }
+        let bytesPerPixel = canvas.format == .rgb565 ? 2 : 4
+        target.withUnsafeMutableBytes { bytes in
+            var dstData: [UnsafeMutablePointer<UInt8>?] = [
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + destination.y * canvas.stride + destination.x * bytesPerPixel,
+                nil, nil, nil,
+            ]
+            var dstStride: [Int32] = [Int32(canvas.stride), 0, 0, 0]
+            _ = sws_scale(context, &srcData, &srcStride, 0, Int32(source.height), &dstData, &dstStride)
+        }
+    }
+
+    static func pixelFormat(for format: FourCC) -> AVPixelFormat? {
+        switch format {
+        case .xrgb8888: return AV_PIX_FMT_BGR0  // XRGB in a little-endian word: B, G, R, X in memory
+        case .argb8888: return AV_PIX_FMT_BGRA
+        case .xbgr8888: return AV_PIX_FMT_RGB0
+        case .abgr8888: return AV_PIX_FMT_RGBA
+        case .rgb565: return AV_PIX_FMT_RGB565LE
+        default: return nil
+        }
+    }
+}
+
+/// One libswscale context, reused while the sizes and formats stay the same. Only the display's
+/// presentation thread draws, but the lock keeps a second caller safe.
+final class ScalerCache: @unchecked Sendable {
+    static let shared = ScalerCache()
+    private let lock = Mutex<Void>(())
+    private var context: OpaquePointer?
+
+    func context(from src: (Int32, Int32, AVPixelFormat), to dst: (Int32, Int32, AVPixelFormat)) -> OpaquePointer? {
+        lock.withLock { _ in
+            context = sws_getCachedContext(context, src.0, src.1, src.2, dst.0, dst.1, dst.2, SWS_BILINEAR, nil, nil, nil)
+            return context
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import CDRM
+import Glibc
+import PlayheadCore
+
+/// An open DRM card: every libdrm call of the KMS output goes through here, and nothing from
+/// libdrm leaves it but plain Swift values.
+final class DRMCard: @unchecked Sendable {
+    let path: String
+    let fd: Int32
+    /// The kernel's mode records, by connector, in the order of `KMSResources.Connector.modes`.
+    private(set) var rawModes: [UInt32: [drmModeModeInfo]] = [:]
+
+    private init(path: String, fd: Int32) {
+        self.path = path
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    static func open(_ path: String) throws(PlaybackError) -> DRMCard {
+        let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let e = errno
+            if e == ENOENT { throw PlaybackError(.deviceFailed, "\(path): no such display card; see --display help for the cards") }
+            throw PlaybackError(.deviceFailed, "\(path): cannot open (\(String(cString: strerror(e)))); check its permissions")
+        }
+        let card = DRMCard(path: path, fd: fd)
+        guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0,
+              drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0 else {
+            throw PlaybackError(.deviceFailed, "\(path): the driver has no atomic modesetting; playhead needs it (use a KMS driver with atomic support)")
+        }
+        // Writeback is optional: only capture needs it.
+        _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_WRITEBACK_CONNECTORS), 1)
+        return card
+    }
+
+    /// Becomes DRM master, or says who holds the display.
+    func becomeMaster() throws(PlaybackError) {
+        if drmIsMaster(fd) != 0 { return }
+        guard drmSetMaster(fd) == 0 else {
+            let holder = DisplayHolder.find(card: path).map { " by \($0)" } ?? ""
+            throw PlaybackError(.deviceFailed, "\(path): the display is held\(holder); stop that program first")
+        }
+    }
+
+    func dropMaster() { _ = drmDropMaster(fd) }
+
+    // MARK: Reading the card
+
+    func readResources() throws(PlaybackError) -> KMSResources {
+        guard let res = drmModeGetResources(fd) else {
+            throw PlaybackError(.deviceFailed, "\(path): cannot read the display resources; is it a KMS card?")
+        }
+        defer { drmModeFreeResources(res) }
+        let crtcIDs = Array(UnsafeBufferPointer(start: res.pointee.crtcs, count: Int(res.pointee.count_crtcs)))
+        let crtcs = crtcIDs.enumerated().map { KMSResources.CRTC(id: $0.element, index: $0.offset) }
+        var connectors: [KMSResources.Connector] = []
+        for id in UnsafeBufferPointer(start: res.pointee.connectors, count: Int(res.pointee.count_connectors)) {
+            if let c = readConnector(id) { connectors.append(c) }
+        }
+        var planes: [KMSResources.Plane] = []
+        if let pres = drmModeGetPlaneResources(fd) {
+            defer { drmModeFreePlaneResources(pres) }
+            for id in UnsafeBufferPointer(start: pres.pointee.planes, count: Int(pres.pointee.count_planes)) {
+                if let p = readPlane(id) { planes.append(p) }
+            }
+        }
+        return KMSResources(connectors: connectors, crtcs: crtcs, planes: planes)
+    }
+
+    private func readConnector(_ id: UInt32) -> KMSResources.Connector? {
+        guard let c = drmModeGetConnector(fd, id) else { return nil }
+        defer { drmModeFreeConnector(c) }
+        let type = c.pointee.connector_type
+        let name = "\(String(cString: drmModeGetConnectorTypeName(type) ?? strdup("Unknown")))-\(c.pointee.connector_type_id)"
+        let raw = Array(UnsafeBufferPointer(start: c.pointee.modes, count: Int(c.pointee.count_modes)))
+        rawModes[id] = raw
+        let modes = raw.map { m in
+            DisplayMode(width: Int(m.hdisplay), height: Int(m.vdisplay), refreshMillihertz: Self.refresh(m),
+                        isPreferred: m.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0,
+                        isInterlaced: m.flags & UInt32(DRM_MODE_FLAG_INTERLACE) != 0)
+        }
+        var possible: UInt32 = 0
+        for e in UnsafeBufferPointer(start: c.pointee.encoders, count: Int(c.pointee.count_encoders)) {
+            if let enc = drmModeGetEncoder(fd, e) {
+                possible |= enc.pointee.possible_crtcs
+                drmModeFreeEncoder(enc)
+            }
+        }
+        let props = properties(of: id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
+        return KMSResources.Connector(
+            id: id, name: name, isConnected: c.pointee.connection == DRM_MODE_CONNECTED,
+            isWriteback: type == UInt32(DRM_MODE_CONNECTOR_WRITEBACK), modes: modes, possibleCRTCs: possible,
+            currentCRTC: UInt32(props["CRTC_ID"]?.value ?? 0))
+    }
+
+    private func readPlane(_ id: UInt32) -> KMSResources.Plane? {
+        guard let p = drmModeGetPlane(fd, id) else { return nil }
+        defer { drmModeFreePlane(p) }
+        let formats = UnsafeBufferPointer(start: p.pointee.formats, count: Int(p.pointee.count_formats)).map(FourCC.init(rawValue:))
+        let kind: KMSResources.Plane.Kind
+        switch properties(of: id, type: UInt32(DRM_MODE_OBJECT_PLANE))["type"]?.value {
+        case UInt64(DRM_PLANE_TYPE_PRIMARY): kind = .primary
+        case UInt64(DRM_PLANE_TYPE_CURSOR): kind = .cursor
+        default: kind = .overlay
+        }
+        return KMSResources.Plane(id: id, kind: kind, formats: formats, possibleCRTCs: p.pointee.possible_crtcs)
+    }
+
+    /// The object's properties by name: their ids (for commits) and current values.
+    func properties(of object: UInt32, type: UInt32) -> [String: (id: UInt32, value: UInt64)] {
+        guard let props = drmModeObjectGetProperties(fd, object, type) else { return [:] }
+        defer { drmModeFreeObjectProperties(props) }
+        var table: [String: (id: UInt32, value: UInt64)] = [:]
+        for i in 0..<Int(props.pointee.count_props) {
+            guard let prop = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
+            let name = withUnsafeBytes(of: prop.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            table[name] = (prop.pointee.prop_id, props.pointee.prop_values[i])
+            drmModeFreeProperty(prop)
+        }
+        return table
+    }
+
+    private static func refresh(_ m: drmModeModeInfo) -> Int {
+        // From the pixel clock for accuracy (59.94 vs 60); vrefresh is rounded to whole hertz.
+        let total = Int(m.htotal) * Int(m.vtotal)
+        guard total > 0 else { return Int(m.vrefresh) * 1000 }
+        var mhz = (Int(m.clock) * 1_000_000 + total / 2) / total
+        if m.flags & UInt32(DRM_MODE_FLAG_INTERLACE) != 0 { mhz *= 2 }
+        if m.vscan > 1 { mhz /= Int(m.vscan) }
+        return mhz
+    }
+
+    func rawMode(_ mode: DisplayMode, connector: UInt32) -> drmModeModeInfo? {
+        rawModes[connector]?.first { m in
+            Int(m.hdisplay) == mode.width && Int(m.vdisplay) == mode.height && Self.refresh(m) == mode.refreshMillihertz
+        }
+    }
+
+    // MARK: Commits
+
+    func createModeBlob(_ mode: drmModeModeInfo) throws(PlaybackError) -> UInt32 {
+        var m = mode
+        var id: UInt32 = 0
+        let r = withUnsafePointer(to: &m) { drmModeCreatePropertyBlob(fd, $0, MemoryLayout<drmModeModeInfo>.size, &id) }
+        guard r == 0 else { throw PlaybackError(.deviceFailed, "\(path): the kernel refused mode \(mode.hdisplay)x\(mode.vdisplay)") }
+        return id
+    }
+
+    func destroyBlob(_ id: UInt32) { _ = drmModeDestroyPropertyBlob(fd, id) }
+
+    /// Commits the property values; returns 0 or the errno.
+    func commit(_ values: [AtomicValue], testOnly: Bool = false, allowModeset: Bool = false,
+                nonBlocking: Bool = false, flipEvent: Bool = false, userData: UInt64 = 0) -> Int32 {
+        guard let req = drmModeAtomicAlloc() else { return ENOMEM }
+        defer { drmModeAtomicFree(req) }
+        for v in values { _ = drmModeAtomicAddProperty(req, v.object, v.property, v.value) }
+        var flags: UInt32 = 0
+        if testOnly { flags |= UInt32(DRM_MODE_ATOMIC_TEST_ONLY) }
+        if allowModeset { flags |= UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET) }
+        if nonBlocking { flags |= UInt32(DRM_MODE_ATOMIC_NONBLOCK) }
+        if flipEvent { flags |= UInt32(DRM_MODE_PAGE_FLIP_EVENT) }
+        return -phd_atomic_commit(fd, req, flags, userData)
+    }
+
+    // MARK: Buffers
+
+    func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws(PlaybackError) -> DumbBuffer {
+        var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
+        let r = phd_create_dumb(fd, UInt32(width), UInt32(height), UInt32(bitsPerPixel), &handle, &pitch, &size)
+        guard r == 0 else { throw PlaybackError(.deviceFailed, "\(path): cannot allocate a \(width)x\(height) buffer (\(String(cString: strerror(-r))))") }
+        var offset: UInt64 = 0
+        guard phd_map_dumb(fd, handle, &offset) == 0,
+              let base = mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset)), base != MAP_FAILED else {
+            _ = phd_destroy_dumb(fd, handle)
+            throw PlaybackError(.deviceFailed, "\(path): cannot map a display buffer into memory")
+        }
+        return DumbBuffer(card: self, handle: handle, pitch: Int(pitch), width: width, height: height,
+                          memory: MappedMemory(base: base, count: Int(size)))
+    }
+
+    func destroyDumb(handle: UInt32) { _ = phd_destroy_dumb(fd, handle) }
+
+    func addFramebuffer(_ buffer: DumbBuffer, format: FourCC) throws(PlaybackError) -> UInt32 {
+        var handles: (UInt32, UInt32, UInt32, UInt32) = (buffer.handle, 0, 0, 0)
+        var pitches: (UInt32, UInt32, UInt32, UInt32) = (UInt32(buffer.pitch), 0, 0, 0)
+        var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+        var id: UInt32 = 0
+        let r = withUnsafePointer(to: &handles) { h in
+            withUnsafePointer(to: &pitches) { p in
+                withUnsafePointer(to: &offsets) { o in
+                    h.withMemoryRebound(to: UInt32.self, capacity: 4) { h4 in
+                        p.withMemoryRebound(to: UInt32.self, capacity: 4) { p4 in
+                            o.withMemoryRebound(to: UInt32.self, capacity: 4) { o4 in
+                                drmModeAddFB2(fd, UInt32(buffer.width), UInt32(buffer.height), format.rawValue, h4, p4, o4, &id, 0)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard r == 0 else { throw PlaybackError(.deviceFailed, "\(path): cannot make a \(format) framebuffer") }
+        return id
+    }
+
+    func removeFramebuffer(_ id: UInt32) { _ = drmModeRmFB(fd, id) }
+
+    // MARK: Events
+
+    /// Waits up to `timeoutMilliseconds` for page-flip completions.
+    func waitForFlips(timeoutMilliseconds: Int32) -> [FlipEvent] {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&p, 1, timeoutMilliseconds) > 0 else { return [] }
+        var raw = [phd_flip](repeating: phd_flip(), count: 8)
+        let n = raw.withUnsafeMutableBufferPointer { phd_read_flips(fd, $0.baseAddress, 8) }
+        guard n > 0 else { return [] }
+        return raw.prefix(Int(n)).map { FlipEvent(userData: $0.user_data, vblankNanoseconds: Int64($0.time_ns), sequence: $0.sequence) }
+    }
+}

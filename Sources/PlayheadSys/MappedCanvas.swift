@@ -1,0 +1,55 @@
+import Glibc
+import PlayheadCore
+
+/// Memory mapped from a device (a DRM dumb buffer) or allocated, seen as a picture canvas.
+/// The owner of the bytes: it unmaps or frees them when it goes.
+public final class MappedCanvas: PictureCanvas, @unchecked Sendable {
+    public let format: FourCC
+    public let size: PixelSize
+    public let stride: Int
+    private let base: UnsafeMutableRawPointer
+    public let count: Int
+    private let mapped: Bool
+
+    /// Takes over an mmap'ed region of `count` bytes.
+    public init(mapping base: UnsafeMutableRawPointer, count: Int, format: FourCC, size: PixelSize, stride: Int) {
+        self.base = base
+        self.count = count
+        self.format = format
+        self.size = size
+        self.stride = stride
+        mapped = true
+    }
+
+    /// Plain zeroed memory, for tests and software composition.
+    public init(format: FourCC, size: PixelSize, bytesPerPixel: Int) {
+        stride = size.width * bytesPerPixel
+        count = max(1, stride * size.height)
+        base = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        self.format = format
+        self.size = size
+        mapped = false
+    }
+
+    deinit {
+        if mapped { munmap(base, count) } else { base.deallocate() }
+    }
+
+    public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeMutableRawBufferPointer(start: base, count: count))
+    }
+
+    /// Fills a rectangle with black (all zero bytes is black in every RGB format we write).
+    public func clear(_ rect: PixelRect, bytesPerPixel: Int) {
+        guard !rect.isEmpty else { return }
+        for row in rect.y..<(rect.y + rect.height) {
+            memset(base + row * stride + rect.x * bytesPerPixel, 0, rect.width * bytesPerPixel)
+        }
+    }
+
+    /// The pixel at (x, y) as a 32-bit little-endian value (for 4-byte formats).
+    public func pixel32(x: Int, y: Int) -> UInt32 {
+        base.loadUnaligned(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import Playhead
+import PlayheadFFmpeg
+import PlayheadSys
+
+/// Decoded pictures drawn into display buffers: converted like ffmpeg converts them, placed
+/// where the layout says, and nothing drawn outside.
+@Suite(.timeLimit(.minutes(1))) struct PictureDrawingTests {
+    static let media = FFmpegPlaybackTests.media
+
+    func firstPicture(_ name: String) throws -> any VideoPicture {
+        let source = try FFmpegBackend().open(MediaLocation("\(Self.media)/\(name)"), options: SourceOptions())
+        defer { source.close() }
+        source.start(wake: {})
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            switch source.pullVideo() {
+            case .element(let frame): return frame.picture
+            case .pending: Thread.sleep(forTimeInterval: 0.005)
+            case .endOfStream: throw PlaybackError(.readFailed, "no picture")
+            case .failed(let e): throw e
+            }
+        }
+        throw PlaybackError(.timedOut, "no picture within 10 s")
+    }
+
+    @Test func sameSizeConversionMatchesFFmpeg() throws {
+        let picture = try firstPicture("h264_aac.mp4")
+        let canvas = MappedCanvas(format: .xrgb8888, size: picture.size, bytesPerPixel: 4)
+        try picture.draw(PixelRect(size: picture.size), into: canvas, at: PixelRect(size: picture.size))
+        let reference = try Data(contentsOf: URL(fileURLWithPath: "\(Self.media)/h264_first_frame.bgr0"))
+        #expect(reference.count == canvas.count)
+        let ours = canvas.withUnsafeMutableBytes { Array($0) }
+        var squared = 0.0, samples = 0
+        for (i, (a, b)) in zip(ours, reference).enumerated() where i % 4 != 3 {
+            let d = Double(Int(a) - Int(b))
+            squared += d * d
+            samples += 1
+        }
+        let psnr = squared == 0 ? 99 : 10 * log10(255 * 255 / (squared / Double(samples)))
+        #expect(psnr >= 35, "PSNR \(psnr) dB")
+    }
+
+    @Test func letterboxedDrawingLeavesTheBarsBlack() throws {
+        let picture = try firstPicture("h264_aac.mp4")  // 320x240 on 1024x576: pillarbox
+        let screen = PixelSize(width: 1024, height: 576)
+        let layout = PictureLayout.place(picture.size, on: screen, gravity: .resizeAspect)
+        #expect(layout.destination == PixelRect(x: 128, y: 0, width: 768, height: 576))
+        let canvas = MappedCanvas(format: .xrgb8888, size: screen, bytesPerPixel: 4)
+        try picture.draw(layout.source, into: canvas, at: layout.destination)
+        for y in stride(from: 0, to: 576, by: 7) {
+            for x in [0, 64, 127, 896, 950, 1023] { #expect(canvas.pixel32(x: x, y: y) & 0xFF_FFFF == 0, "(\(x),\(y))") }
+        }
+        // testsrc2 is bright in its middle: the picture did land inside its rectangle.
+        var lit = 0
+        for y in stride(from: 0, to: 576, by: 16) {
+            for x in stride(from: 128, to: 896, by: 16) where canvas.pixel32(x: x, y: y) & 0xFF_FFFF != 0 { lit += 1 }
+        }
+        #expect(lit > 1000)
+    }
+}
