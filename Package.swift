@@ -19,14 +19,16 @@ let package = Package(
             .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev", "libswresample-dev"]),
         ]),
         .target(name: "CShims", dependencies: ["CFFmpeg"]),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .target(name: "PlayheadCore"),
         .target(name: "PlayheadSys", dependencies: [
             "PlayheadCore", .product(name: "DequeModule", package: "swift-collections"),
         ]),
         .target(name: "Playhead", dependencies: ["PlayheadCore", "PlayheadSys"]),
         .target(name: "PlayheadFFmpeg", dependencies: ["PlayheadCore", "PlayheadSys", "CFFmpeg", "CShims"]),
+        .target(name: "PlayheadKMS", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead", "CDRM"]),
         .executableTarget(name: "playhead", dependencies: [
-            "Playhead", "PlayheadFFmpeg", "PlayheadSys",
+            "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadSys",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PlayheadTestSupport", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead"],

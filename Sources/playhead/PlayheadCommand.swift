@@ -1,6 +1,9 @@
 import ArgumentParser
+import Glibc
 import Playhead
 import PlayheadFFmpeg
+import PlayheadKMS
+import PlayheadSys
 
 @main
 struct PlayheadCommand: AsyncParsableCommand {
@@ -8,12 +11,27 @@ struct PlayheadCommand: AsyncParsableCommand {
         commandName: "playhead",
         abstract: "Plays a queue of media files and http(s)/HLS streams.")
 
-    enum VideoOutput: String, ExpressibleByArgument, CaseIterable { case null }
+    enum VideoOutput: String, ExpressibleByArgument, CaseIterable { case null, drm }
     enum AudioOutput: String, ExpressibleByArgument, CaseIterable { case null }
     enum EventFormat: String, ExpressibleByArgument, CaseIterable { case jsonl, text, none }
 
     @Option(help: "Where pictures go: \(VideoOutput.allCases.map(\.rawValue).joined(separator: ", ")).")
     var videoOutput: VideoOutput = .null
+
+    @Option(help: "The DRM card for --video-output drm (default: the first with a connected display).")
+    var drmCard: String?
+
+    @Option(help: "The connector to show video on (HDMI-A-1, Virtual-1...), or 'help' to list cards, connectors, modes and planes.")
+    var display: String?
+
+    @Option(help: "Display mode: WIDTHxHEIGHT[@HZ], preferred, or match (the refresh rate that fits the content).")
+    var displayMode = "preferred"
+
+    @Option(help: "The plane for video: primary, overlay, or a plane id.")
+    var displayPlane = "primary"
+
+    @Option(help: "How video fills the screen: resize, resizeAspect or resizeAspectFill.")
+    var videoGravity = "resizeAspect"
 
     @Option(help: "Where sound goes: \(AudioOutput.allCases.map(\.rawValue).joined(separator: ", ")).")
     var audioOutput: AudioOutput = .null
@@ -40,16 +58,55 @@ struct PlayheadCommand: AsyncParsableCommand {
     var items: [String]
 
     func validate() throws {
+        if display == "help" { return }
         if items.isEmpty { throw ValidationError("give at least one file or URL to play") }
+        if ModeRequest(parsing: displayMode) == nil {
+            throw ValidationError("--display-mode must be WIDTHxHEIGHT[@HZ], preferred or match, not '\(displayMode)'")
+        }
+        if PlaneRequest(parsing: displayPlane) == nil {
+            throw ValidationError("--display-plane must be primary, overlay or a plane id, not '\(displayPlane)'")
+        }
+        if VideoGravity(rawValue: videoGravity) == nil {
+            throw ValidationError("--video-gravity must be resize, resizeAspect or resizeAspectFill, not '\(videoGravity)'")
+        }
         if let start, !(start >= 0) { throw ValidationError("--start must be a number of seconds >= 0, not \(start)") }
         if decodeThreads < 0 || decodeThreads > 64 { throw ValidationError("--decode-threads must be between 0 and 64") }
     }
 
     func run() async throws {
+        if display == "help" {
+            Console.out(DisplayInventory.describe(card: drmCard))
+            return
+        }
         let backend = FFmpegBackend()
         FFmpegLog.lineHandler = { line in Console.error(line) }
-        let environment = PlaybackEnvironment.headless(
+        var environment = PlaybackEnvironment.headless(
             backend: backend, untimed: untimed, options: SourceOptions(decodeThreads: decodeThreads))
+        var drm: DRMVideoSink?
+        if videoOutput == .drm {
+            let options = DRMOptions(
+                card: drmCard,
+                plan: DisplayPlan.Request(connectorName: display, mode: ModeRequest(parsing: displayMode)!,
+                                          plane: PlaneRequest(parsing: displayPlane)!),
+                gravity: VideoGravity(rawValue: videoGravity)!)
+            do {
+                let sink = try DRMVideoSink(options: options)
+                drm = sink
+                environment.videoSink = sink
+                Console.error("playhead: video on \(sink.name)")
+            } catch {
+                Console.error("playhead: error: \(error.message)")
+                throw ExitCode(3)
+            }
+        }
+        // Ctrl-C or a service stop: put the screen back as it was before leaving.
+        let display = drm
+        SignalWatcher.start { signal in
+            display?.close()
+            Console.error("playhead: stopped by signal \(signal); display restored")
+            Glibc.exit(128 + signal)
+        }
+        defer { drm?.close() }
         let player = QueuePlayer(environment: environment, items: [])
         let printer = EventPrinter(format: events)
         let stream = player.events()
@@ -74,6 +131,7 @@ struct PlayheadCommand: AsyncParsableCommand {
         if stats {
             let s = player.statistics
             Console.error("playhead: stats: presented=\(s.framesPresented) dropped=\(s.framesDropped) late=\(s.framesLate) audio-frames=\(s.audioFramesWritten) stalls=\(s.stalls)")
+            if let drm { Console.error("playhead: display: \(drm.statistics.summary)") }
         }
     }
 }

@@ -11,7 +11,9 @@ extension PlaybackEngine {
             return nil
         }
         if stalled { return nil }
-        let t = clock.mediaTime(at: now)
+        // Frames go to the sink `lead` early; whether one is late is judged at that moment too.
+        let lead = env.clock.isVirtual ? 0 : env.videoSink.presentationLeadNanoseconds
+        let t = clock.mediaTime(at: now + lead)
         while let q = video.first {
             var frame = q.frame
             frame.pts = q.timeline
@@ -22,13 +24,13 @@ extension PlaybackEngine {
             }
             switch scheduler.decide(frame: frame, next: next, now: t, forward: !rate.isReverse) {
             case .present:
-                present(q, dueAt: clock.hostTime(for: q.timeline) ?? now, now: now)
+                present(q, dueAt: clock.hostTime(for: q.timeline) ?? now, now: now + lead)
                 video.removeFirst()
             case .drop:
                 statistics.framesDropped += 1
                 video.removeFirst()
             case .wait(let until):
-                return clock.hostTime(for: until)
+                return clock.hostTime(for: until).map { $0 + (-lead) }
             }
         }
         return nil

@@ -80,7 +80,7 @@ final class ScalerCache: @unchecked Sendable {
 
     func context(from src: (Int32, Int32, AVPixelFormat), to dst: (Int32, Int32, AVPixelFormat)) -> OpaquePointer? {
         lock.withLock { _ in
-            context = sws_getCachedContext(context, src.0, src.1, src.2, dst.0, dst.1, dst.2, SWS_BILINEAR, nil, nil, nil)
+            context = sws_getCachedContext(context, src.0, src.1, src.2, dst.0, dst.1, dst.2, SWS_FAST_BILINEAR, nil, nil, nil)
             return context
         }
     }

@@ -72,7 +72,8 @@ final class DRMCard: @unchecked Sendable {
         guard let c = drmModeGetConnector(fd, id) else { return nil }
         defer { drmModeFreeConnector(c) }
         let type = c.pointee.connector_type
-        let name = "\(String(cString: drmModeGetConnectorTypeName(type) ?? strdup("Unknown")))-\(c.pointee.connector_type_id)"
+        let typeName = drmModeGetConnectorTypeName(type).map { String(cString: $0) } ?? "Unknown"
+        let name = "\(typeName)-\(c.pointee.connector_type_id)"
         let raw = Array(UnsafeBufferPointer(start: c.pointee.modes, count: Int(c.pointee.count_modes)))
         rawModes[id] = raw
         let modes = raw.map { m in
@@ -215,5 +216,44 @@ final class DRMCard: @unchecked Sendable {
         let n = raw.withUnsafeMutableBufferPointer { phd_read_flips(fd, $0.baseAddress, 8) }
         guard n > 0 else { return [] }
         return raw.prefix(Int(n)).map { FlipEvent(userData: $0.user_data, vblankNanoseconds: Int64($0.time_ns), sequence: $0.sequence) }
+    }
+}
+
+extension DRMCard {
+    /// What a CRTC showed before playhead took it (legacy view: enough to put it back).
+    struct SavedCRTC {
+        var crtc: UInt32
+        var framebuffer: UInt32
+        var x: UInt32
+        var y: UInt32
+        var mode: drmModeModeInfo?
+    }
+
+    func saveCRTC(_ id: UInt32) -> SavedCRTC? {
+        guard let c = drmModeGetCrtc(fd, id) else { return nil }
+        defer { drmModeFreeCrtc(c) }
+        return SavedCRTC(crtc: id, framebuffer: c.pointee.buffer_id, x: c.pointee.x, y: c.pointee.y,
+                         mode: c.pointee.mode_valid != 0 ? c.pointee.mode : nil)
+    }
+
+    /// Puts a saved CRTC back on `connector`; returns whether the kernel took it.
+    func restore(_ saved: SavedCRTC, connector: UInt32) -> Bool {
+        guard var mode = saved.mode, saved.framebuffer != 0 else { return false }
+        var conn = connector
+        return drmModeSetCrtc(fd, saved.crtc, saved.framebuffer, saved.x, saved.y, &conn, 1, &mode) == 0
+    }
+}
+
+extension DRMCard {
+    func connectorProperties(_ id: UInt32) -> [String: (id: UInt32, value: UInt64)] {
+        properties(of: id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))
+    }
+
+    func crtcProperties(_ id: UInt32) -> [String: (id: UInt32, value: UInt64)] {
+        properties(of: id, type: UInt32(DRM_MODE_OBJECT_CRTC))
+    }
+
+    func planeProperties(_ id: UInt32) -> [String: (id: UInt32, value: UInt64)] {
+        properties(of: id, type: UInt32(DRM_MODE_OBJECT_PLANE))
     }
 }

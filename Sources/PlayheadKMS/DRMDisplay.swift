@@ -1,0 +1,153 @@
+import Glibc
+import PlayheadCore
+import PlayheadSys
+
+/// The display as playback uses it: one connector, mode, CRTC and plane, a ring of full-screen
+/// buffers, flips by atomic commits, and the previous state put back at the end.
+final class DRMDisplay: @unchecked Sendable {
+    let card: DRMCard
+    let plan: DisplayPlan
+    let buffers: [DumbBuffer]
+    let canvases: [MappedCanvas]
+    private let props: Properties
+    private let modeBlob: UInt32
+    private let saved: DRMCard.SavedCRTC?
+    private var restored = false
+
+    struct Properties {
+        var connectorCRTC: UInt32
+        var crtcMode: UInt32
+        var crtcActive: UInt32
+        var plane: [String: UInt32]
+    }
+
+    var screen: PixelSize { plan.mode.size }
+    var bytesPerPixel: Int { plan.format.format == .rgb565 ? 2 : 4 }
+
+    var description: String {
+        "\(card.path) \(plan.connector.name) \(plan.mode) CRTC \(plan.crtc.id) \(plan.plane.kind) plane \(plan.plane.id) \(plan.format)"
+    }
+
+    init(options: DRMOptions) throws(PlaybackError) {
+        let card = try Self.openCard(options.card)
+        try card.becomeMaster()
+        let resources = try card.readResources()
+        let plan: DisplayPlan
+        switch DisplayPlan.make(options.plan, resources: resources) {
+        case .success(let p): plan = p
+        case .failure(let f): throw PlaybackError(.deviceFailed, "\(card.path): \(f)")
+        }
+        guard case .convert = plan.format else {
+            // Direct YUV scan-out needs the decoder's buffers on the plane: not built yet.
+            throw PlaybackError(.deviceFailed, "\(card.path): plane \(plan.plane.id) would take \(plan.format), which playhead cannot do yet; choose an RGB plane")
+        }
+        let connectorProps = card.connectorProperties(plan.connector.id)
+        let crtcProps = card.crtcProperties(plan.crtc.id)
+        let planeProps = card.planeProperties(plan.plane.id)
+        guard let connectorCRTC = connectorProps["CRTC_ID"]?.id, let mode = crtcProps["MODE_ID"]?.id,
+              let active = crtcProps["ACTIVE"]?.id else {
+            throw PlaybackError(.deviceFailed, "\(card.path): the driver lacks atomic properties (CRTC_ID, MODE_ID, ACTIVE)")
+        }
+        let planeNames = ["FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H"]
+        var plane: [String: UInt32] = [:]
+        for n in planeNames {
+            guard let id = planeProps[n]?.id else { throw PlaybackError(.deviceFailed, "\(card.path): plane \(plan.plane.id) has no \(n) property") }
+            plane[n] = id
+        }
+        guard let raw = card.rawMode(plan.mode, connector: plan.connector.id) else {
+            throw PlaybackError(.deviceFailed, "\(card.path): mode \(plan.mode) vanished while setting up")
+        }
+        let blob = try card.createModeBlob(raw)
+        var made: [DumbBuffer] = []
+        var canvases: [MappedCanvas] = []
+        let bpp = plan.format.format == .rgb565 ? 16 : 32
+        for _ in 0..<options.buffers {
+            let b = try card.createDumbBuffer(width: plan.mode.width, height: plan.mode.height, bitsPerPixel: bpp)
+            b.framebuffer = try card.addFramebuffer(b, format: plan.format.format)
+            made.append(b)
+            canvases.append(b.canvas(format: plan.format.format))
+        }
+        self.card = card
+        self.plan = plan
+        self.buffers = made
+        self.canvases = canvases
+        self.props = Properties(connectorCRTC: connectorCRTC, crtcMode: mode, crtcActive: active, plane: plane)
+        self.modeBlob = blob
+        self.saved = card.saveCRTC(plan.crtc.id)
+        try modeset()
+    }
+
+    private static func openCard(_ path: String?) throws(PlaybackError) -> DRMCard {
+        if let path { return try DRMCard.open(path) }
+        var tried: [String] = []
+        for n in 0..<8 {
+            let p = "/dev/dri/card\(n)"
+            guard access(p, F_OK) == 0 else { continue }
+            tried.append(p)
+            guard let card = try? DRMCard.open(p), let res = try? card.readResources() else { continue }
+            if res.connectors.contains(where: { $0.isConnected && !$0.isWriteback }) { return card }
+        }
+        if tried.isEmpty { throw PlaybackError(.deviceFailed, "no display card in /dev/dri; load the display driver or use --video-output null") }
+        throw PlaybackError(.deviceFailed, "no display is connected to \(tried.joined(separator: ", ")); plug one in or name a card with --drm-card")
+    }
+
+    /// The first commit: our mode, the first (black) buffer on the plane.
+    private func modeset() throws(PlaybackError) {
+        var values = [
+            AtomicValue(object: plan.connector.id, property: props.connectorCRTC, value: UInt64(plan.crtc.id)),
+            AtomicValue(object: plan.crtc.id, property: props.crtcMode, value: UInt64(modeBlob)),
+            AtomicValue(object: plan.crtc.id, property: props.crtcActive, value: 1),
+        ]
+        values += planeValues(buffer: 0)
+        let e = card.commit(values, allowModeset: true)
+        guard e == 0 else {
+            throw PlaybackError(.deviceFailed, "\(card.path): the kernel refused mode \(plan.mode) on \(plan.connector.name) (\(String(cString: strerror(e))))")
+        }
+    }
+
+    private func planeValues(buffer: Int) -> [AtomicValue] {
+        let w = UInt64(plan.mode.width), h = UInt64(plan.mode.height)
+        let p = props.plane, id = plan.plane.id
+        return [
+            AtomicValue(object: id, property: p["FB_ID"]!, value: UInt64(buffers[buffer].framebuffer)),
+            AtomicValue(object: id, property: p["CRTC_ID"]!, value: UInt64(plan.crtc.id)),
+            AtomicValue(object: id, property: p["SRC_X"]!, value: 0),
+            AtomicValue(object: id, property: p["SRC_Y"]!, value: 0),
+            AtomicValue(object: id, property: p["SRC_W"]!, value: w << 16),
+            AtomicValue(object: id, property: p["SRC_H"]!, value: h << 16),
+            AtomicValue(object: id, property: p["CRTC_X"]!, value: 0),
+            AtomicValue(object: id, property: p["CRTC_Y"]!, value: 0),
+            AtomicValue(object: id, property: p["CRTC_W"]!, value: w),
+            AtomicValue(object: id, property: p["CRTC_H"]!, value: h),
+        ]
+    }
+
+    /// Queues a flip to `buffer` at the next vblank; the flip event carries `userData`.
+    /// Returns 0 or the errno (EBUSY: a flip is still pending).
+    func flip(to buffer: Int, userData: UInt64) -> Int32 {
+        card.commit([AtomicValue(object: plan.plane.id, property: props.plane["FB_ID"]!, value: UInt64(buffers[buffer].framebuffer))],
+                    nonBlocking: true, flipEvent: true, userData: userData)
+    }
+
+    func waitForFlips(timeoutMilliseconds: Int32) -> [FlipEvent] { card.waitForFlips(timeoutMilliseconds: timeoutMilliseconds) }
+
+    /// Puts the screen back as it was (or off, when nothing was on it) and frees the buffers.
+    func restore() {
+        guard !restored else { return }
+        restored = true
+        var back = false
+        if let saved { back = card.restore(saved, connector: plan.connector.id) }
+        if !back {
+            _ = card.commit([
+                AtomicValue(object: plan.plane.id, property: props.plane["FB_ID"]!, value: 0),
+                AtomicValue(object: plan.plane.id, property: props.plane["CRTC_ID"]!, value: 0),
+                AtomicValue(object: plan.connector.id, property: props.connectorCRTC, value: 0),
+                AtomicValue(object: plan.crtc.id, property: props.crtcActive, value: 0),
+                AtomicValue(object: plan.crtc.id, property: props.crtcMode, value: 0),
+            ], allowModeset: true)
+        }
+        for b in buffers { b.release() }
+        card.destroyBlob(modeBlob)
+        card.dropMaster()
+    }
+}

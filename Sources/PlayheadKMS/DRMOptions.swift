@@ -1,0 +1,18 @@
+import PlayheadCore
+
+/// How the DRM output is set up: from the command line (`--drm-card`, `--display-*`).
+public struct DRMOptions: Sendable, Hashable {
+    /// `/dev/dri/cardN`; nil: the first card with a connected display.
+    public var card: String?
+    public var plan: DisplayPlan.Request
+    public var gravity: VideoGravity
+    /// Scan-out buffers per plane (at least 3: one shown, one queued, one being drawn).
+    public var buffers: Int
+
+    public init(card: String? = nil, plan: DisplayPlan.Request = .init(), gravity: VideoGravity = .resizeAspect, buffers: Int = 3) {
+        self.card = card
+        self.plan = plan
+        self.gravity = gravity
+        self.buffers = max(3, buffers)
+    }
+}

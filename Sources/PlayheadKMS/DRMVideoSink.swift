@@ -1,0 +1,163 @@
+import PlayheadCore
+import PlayheadSys
+import Synchronization
+
+/// Shows video on a DRM plane. The engine hands frames over when they are due; the sink's own
+/// presentation thread draws each into a free buffer and flips it at the next vblank, driven
+/// by the card's page-flip events. A frame that a newer one overtakes before it could be
+/// drawn is dropped (and counted), so the picture never falls behind the clock.
+public final class DRMVideoSink: VideoSink, @unchecked Sendable {
+    private let display: DRMDisplay
+    private let gravity: VideoGravity
+    private let lock = ConditionLock()
+    // Guarded by `lock`:
+    private var pending: (frame: VideoFrame, due: HostTime)?
+    private var stopping = false
+    private var stats = DisplayStatistics()
+    private var drawEstimate: Int64 = 0
+    private var failed: PlaybackError?
+    // Presentation thread only:
+    private var ring: BufferRing
+    private var drawnLayouts: [PictureLayout?]
+    private var dueOfFlip: [Int: HostTime] = [:]
+    private var committedAt: [Int: Int64] = [:]
+    private var thread: WorkerThread?
+
+    public init(options: DRMOptions) throws(PlaybackError) {
+        display = try DRMDisplay(options: options)
+        gravity = options.gravity
+        ring = BufferRing(count: display.buffers.count)
+        drawnLayouts = Array(repeating: nil, count: display.buffers.count)
+        // Buffer 0 went on screen (black) with the mode set.
+        if let first = ring.acquire() {
+            ring.queue(first)
+            ring.flipped()
+        }
+        thread = WorkerThread(name: "ph-present") { [self] in run() }
+    }
+
+    public var name: String { "drm \(display.description)" }
+
+    /// Drawing time (a running average) plus one refresh for the vblank wait, between one
+    /// refresh and a quarter of a second.
+    public var presentationLeadNanoseconds: Int64 {
+        let refresh = refreshNanoseconds
+        return min(250_000_000, max(refresh, lock.withLock { drawEstimate } + refresh))
+    }
+
+    private var refreshNanoseconds: Int64 { Int64(1_000_000_000_000 / max(1, display.plan.mode.refreshMillihertz)) }
+    public var failure: PlaybackError? { lock.withLock { failed } }
+    public var statistics: DisplayStatistics { lock.withLock { stats } }
+
+    public func present(_ frame: VideoFrame, dueAt hostTime: HostTime) {
+        lock.withLock {
+            if pending != nil { stats.dropped += 1 }
+            pending = (frame, hostTime)
+            lock.broadcast()
+        }
+    }
+
+    public func flush() {
+        lock.withLock { pending = nil }
+    }
+
+    /// Stops presenting and puts the screen back as it was. Safe to call more than once.
+    public func close() {
+        lock.withLock {
+            stopping = true
+            lock.broadcast()
+        }
+        thread?.join()
+        thread = nil
+        display.restore()
+    }
+
+    deinit { close() }
+
+    private func run() {
+        let refresh = refreshNanoseconds
+        while true {
+            // A queued flip first: its buffer cannot be reused until it is on screen.
+            if ring.queued != nil { awaitFlip(refresh: refresh); continue }
+            let next: (frame: VideoFrame, due: HostTime)? = lock.withLock {
+                while pending == nil && !stopping { _ = lock.wait(untilMonotonic: MonotonicClock().now().nanoseconds + 100_000_000) }
+                defer { pending = nil }
+                return stopping ? nil : pending
+            }
+            guard let next else { return }
+            show(next.frame, due: next.due)
+        }
+    }
+
+    private func show(_ frame: VideoFrame, due: HostTime) {
+        guard let index = ring.acquire() else { return }
+        let layout = PictureLayout.place(frame.picture.size, on: display.screen, gravity: gravity)
+        let canvas = display.canvases[index]
+        if drawnLayouts[index] != layout {
+            // The bars must be black: clear the whole buffer when the layout changed.
+            canvas.clear(PixelRect(size: display.screen), bytesPerPixel: display.bytesPerPixel)
+            drawnLayouts[index] = layout
+        }
+        let started = MonotonicClock().now().nanoseconds
+        do {
+            try frame.picture.draw(layout.source, into: canvas, at: layout.destination)
+            let took = MonotonicClock().now().nanoseconds - started
+            lock.withLock {
+                stats.drawNanoseconds += took
+                stats.drawn += 1
+                drawEstimate = drawEstimate == 0 ? took : (drawEstimate * 7 + took) / 8
+            }
+        } catch {
+            ring.release(index)
+            lock.withLock { stats.dropped += 1 }
+            return
+        }
+        // Commit so that the flip lands on the vblank nearest the due time: not before half a
+        // refresh ahead of it.
+        let commitAt = due.nanoseconds - refreshNanoseconds / 2
+        let wait = commitAt - MonotonicClock().now().nanoseconds
+        if wait > 0 {
+            let stop = lock.withLock { () -> Bool in
+                // New frames arriving wake the wait; keep waiting for this one's moment.
+                while !stopping && MonotonicClock().now().nanoseconds < commitAt { _ = lock.wait(untilMonotonic: commitAt) }
+                return stopping
+            }
+            if stop { ring.release(index); return }
+        }
+        let e = display.flip(to: index, userData: UInt64(index))
+        if e == 0 {
+            ring.queue(index)
+            dueOfFlip[index] = due
+            committedAt[index] = MonotonicClock().now().nanoseconds
+        } else {
+            ring.release(index)
+            lock.withLock {
+                stats.failedCommits += 1
+                stats.dropped += 1
+                // ENODEV: the card is gone; nothing more can be shown.
+                if e == 19 { failed = PlaybackError(.deviceFailed, "\(display.card.path): the display card went away") }
+            }
+        }
+    }
+
+    private func awaitFlip(refresh: Int64) {
+        let events = display.waitForFlips(timeoutMilliseconds: 200)
+        if events.isEmpty {
+            // No flip within 200 ms (a stopped CRTC, a lost event): free the buffer rather than hang.
+            if let q = ring.queued { ring.commitFailed(q); dueOfFlip[q] = nil }
+            lock.withLock { stats.failedCommits += 1 }
+            return
+        }
+        for event in events {
+            let index = Int(event.userData)
+            ring.flipped()
+            guard let due = dueOfFlip.removeValue(forKey: index) else { continue }
+            let delay = event.vblankNanoseconds - due.nanoseconds
+            let sinceCommit = event.vblankNanoseconds - (committedAt.removeValue(forKey: index) ?? event.vblankNanoseconds)
+            lock.withLock {
+                stats.commitToFlipNanoseconds += sinceCommit
+                stats.flipped(delay: delay, refreshNanoseconds: refresh)
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// What the display did: frames that reached the screen, frames replaced before they could be
+/// drawn, flips that came more than one refresh after the frame's due time, and how long from
+/// a frame's due time to its flip.
+public struct DisplayStatistics: Sendable, Hashable {
+    public var presented = 0
+    public var dropped = 0
+    public var late = 0
+    public var failedCommits = 0
+    public var totalFlipDelayNanoseconds: Int64 = 0
+    public var worstFlipDelayNanoseconds: Int64 = 0
+    public var lastFlipDelayNanoseconds: Int64 = 0
+    /// Time spent converting and scaling pictures into display buffers, and how many were drawn.
+    public var drawNanoseconds: Int64 = 0
+    public var drawn = 0
+    /// Time from a commit to its flip event.
+    public var commitToFlipNanoseconds: Int64 = 0
+
+    public init() {}
+
+    public var meanFlipDelayNanoseconds: Int64 { presented == 0 ? 0 : totalFlipDelayNanoseconds / Int64(presented) }
+
+    mutating func flipped(delay: Int64, refreshNanoseconds: Int64) {
+        presented += 1
+        totalFlipDelayNanoseconds += delay
+        worstFlipDelayNanoseconds = max(worstFlipDelayNanoseconds, delay)
+        lastFlipDelayNanoseconds = delay
+        if delay > refreshNanoseconds { late += 1 }
+    }
+
+    public var summary: String {
+        "presented=\(presented) dropped=\(dropped) late=\(late) flip-delay mean=\(meanFlipDelayNanoseconds / 1_000_000)ms "
+            + "worst=\(worstFlipDelayNanoseconds / 1_000_000)ms last=\(lastFlipDelayNanoseconds / 1_000_000)ms"
+            + " draw mean=\(drawn == 0 ? 0 : drawNanoseconds / Int64(drawn) / 1_000_000)ms"
+            + " commit-to-flip mean=\(presented == 0 ? 0 : commitToFlipNanoseconds / Int64(presented) / 1_000_000)ms"
+    }
+}
