@@ -3,7 +3,7 @@
 # time-limit: 30
 . /usr/lib/playhead-board/board.sh
 test -c /dev/dri/card0 || { echo "no /dev/dri/card0"; exit 1; }
-kms-pattern --list > "$OUT/kms-list.txt"
+kms-capture --list > "$OUT/kms-list.txt"
 cat "$OUT/kms-list.txt"
 grep -q "Virtual-1 status=connected" "$OUT/kms-list.txt"
 grep -q "Writeback-1" "$OUT/kms-list.txt"
