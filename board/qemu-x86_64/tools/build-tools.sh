@@ -1,23 +1,15 @@
 #!/usr/bin/env bash
-# Builds the guest test tools into OUTDIR (kms-pattern: test pattern, writeback capture, PNG).
-# Linked dynamically against the host's libdrm: mkinitramfs.sh copies libdrm.so.2 into the guest
-# along with every other library the tools need.
-# Usage: build-tools.sh OUTDIR
+# Builds the guest test tools into OUTDIR (linked against the host's libdrm, which the
+# initramfs carries along). Usage: build-tools.sh OUTDIR
 set -euo pipefail
 out=${1:?usage: build-tools.sh OUTDIR}
 here=$(cd "$(dirname "$0")" && pwd)
-fail() { echo "board: $*" >&2; exit 1; }
-
-command -v gcc >/dev/null || fail "cannot build the guest tools: gcc is missing (apt-get install gcc)"
-command -v pkg-config >/dev/null || fail "cannot build the guest tools: pkg-config is missing (apt-get install pkg-config)"
-pkg-config --exists libdrm || fail "cannot build the guest tools: libdrm is missing (apt-get install libdrm-dev)"
-
+command -v gcc >/dev/null || { echo "board: gcc is missing; run 'make deps'" >&2; exit 1; }
+flags=$(pkg-config --cflags --libs libdrm 2>/dev/null) || { echo "board: libdrm-dev is missing; run 'make deps'" >&2; exit 1; }
 mkdir -p "$out"
-# Built under a dot name and renamed: mkinitramfs.sh packs every file in OUTDIR, so a failed or
-# interrupted build must not leave a half-written binary there.
-tmp="$out/.kms-pattern.tmp"
-trap 'rm -f "$tmp"' EXIT
-# shellcheck disable=SC2046 # pkg-config's flags are meant to split into words
-gcc -O2 -Wall -Wextra -o "$tmp" "$here/kms-pattern.c" $(pkg-config --cflags --libs libdrm) \
-  || fail "cannot build the guest tools: gcc failed on kms-pattern.c"
-mv -f "$tmp" "$out/kms-pattern"
+rm -f "$out/kms-pattern"
+for src in "$here"/*.c; do
+  tool=$out/$(basename "$src" .c)
+  [ "$tool" -nt "$src" ] || gcc -O2 -Wall -Wextra -Werror -o "$tool" "$src" $flags \
+    || { echo "board: building the guest tool $(basename "$src") failed" >&2; exit 1; }
+done
