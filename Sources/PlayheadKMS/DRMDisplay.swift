@@ -13,6 +13,19 @@ final class DRMDisplay: @unchecked Sendable {
     private let modeBlob: UInt32
     private let saved: DRMCard.SavedCRTC?
     private var restored = false
+    private let writeback: Writeback?
+    private var captureBuffer: DumbBuffer?
+    private var captureCanvas: MappedCanvas?
+
+    /// The writeback connector that can share our CRTC, when the card has one.
+    struct Writeback {
+        var connector: UInt32
+        var crtcProperty: UInt32
+        var framebufferProperty: UInt32
+        var fenceProperty: UInt32
+    }
+
+    var canCapture: Bool { writeback != nil }
 
     struct Properties {
         var connectorCRTC: UInt32
@@ -74,6 +87,12 @@ final class DRMDisplay: @unchecked Sendable {
         self.props = Properties(connectorCRTC: connectorCRTC, crtcMode: mode, crtcActive: active, plane: plane)
         self.modeBlob = blob
         self.saved = card.saveCRTC(plan.crtc.id)
+        self.writeback = resources.connectors.first { $0.isWriteback && $0.possibleCRTCs & (1 << UInt32(plan.crtc.index)) != 0 }
+            .flatMap { c in
+                let p = card.connectorProperties(c.id)
+                guard let crtc = p["CRTC_ID"]?.id, let fb = p["WRITEBACK_FB_ID"]?.id, let fence = p["WRITEBACK_OUT_FENCE_PTR"]?.id else { return nil }
+                return Writeback(connector: c.id, crtcProperty: crtc, framebufferProperty: fb, fenceProperty: fence)
+            }
         try modeset()
     }
 
@@ -129,12 +148,46 @@ final class DRMDisplay: @unchecked Sendable {
                     nonBlocking: true, flipEvent: true, userData: userData)
     }
 
+    /// Like `flip`, and captures the composed screen through writeback. Returns the errno and
+    /// the fence that signals when the capture is complete.
+    func flipCapturing(to buffer: Int, userData: UInt64) -> (Int32, Int32) {
+        guard let wb = writeback else { return (flip(to: buffer, userData: userData), -1) }
+        if captureBuffer == nil {
+            guard let b = try? card.createDumbBuffer(width: plan.mode.width, height: plan.mode.height, bitsPerPixel: 32),
+                  let fb = try? card.addFramebuffer(b, format: .xrgb8888) else { return (flip(to: buffer, userData: userData), -1) }
+            b.framebuffer = fb
+            captureBuffer = b
+            captureCanvas = b.canvas(format: .xrgb8888)
+        }
+        let values = [
+            AtomicValue(object: plan.plane.id, property: props.plane["FB_ID"]!, value: UInt64(buffers[buffer].framebuffer)),
+            AtomicValue(object: wb.connector, property: wb.crtcProperty, value: UInt64(plan.crtc.id)),
+            AtomicValue(object: wb.connector, property: wb.framebufferProperty, value: UInt64(captureBuffer!.framebuffer)),
+        ]
+        // Attaching the writeback connector is a routing change: allowed once, as a modeset.
+        let result = card.commitWithFence(values, fenceObject: wb.connector, fenceProperty: wb.fenceProperty,
+                                          allowModeset: !writebackAttached, nonBlocking: true, flipEvent: true, userData: userData)
+        writebackAttached = writebackAttached || result.0 == 0
+        return result
+    }
+
+    private var writebackAttached = false
+
+    /// The last capture, once its fence signalled.
+    func captured(fence: Int32) -> MappedCanvas? {
+        guard fence >= 0, card.waitFence(fence, timeoutMilliseconds: 1000) else { return nil }
+        return captureCanvas
+    }
+
     func waitForFlips(timeoutMilliseconds: Int32) -> [FlipEvent] { card.waitForFlips(timeoutMilliseconds: timeoutMilliseconds) }
 
     /// Puts the screen back as it was (or off, when nothing was on it) and frees the buffers.
     func restore() {
         guard !restored else { return }
         restored = true
+        if writebackAttached, let wb = writeback {
+            _ = card.commit([AtomicValue(object: wb.connector, property: wb.crtcProperty, value: 0)], allowModeset: true)
+        }
         var back = false
         if let saved { back = card.restore(saved, connector: plan.connector.id) }
         if !back {
@@ -147,6 +200,7 @@ final class DRMDisplay: @unchecked Sendable {
             ], allowModeset: true)
         }
         for b in buffers { b.release() }
+        captureBuffer?.release()
         card.destroyBlob(modeBlob)
         card.dropMaster()
     }

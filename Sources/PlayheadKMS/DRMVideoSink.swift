@@ -22,6 +22,9 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var dueOfFlip: [Int: HostTime] = [:]
     private var committedAt: [Int: Int64] = [:]
     private var thread: WorkerThread?
+    private var capture = CapturePlan()
+    private var committed = 0
+    private var pendingCaptures: [Int: (fence: Int32, path: String)] = [:]
 
     public init(options: DRMOptions) throws(PlaybackError) {
         display = try DRMDisplay(options: options)
@@ -56,6 +59,19 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             lock.broadcast()
         }
     }
+
+    /// Saves every `n`th frame shown as `DIRECTORY/frame-<media time in ms>.png`, captured from
+    /// the composed screen through the writeback connector.
+    public func captureFrames(every n: Int, into directory: String) {
+        lock.withLock { capture.every = max(0, n); capture.directory = directory }
+    }
+
+    /// Saves the screen as it shows the `frame`th frame (counting from 1) to `path`.
+    public func screenshot(to path: String, atFrame frame: Int) {
+        lock.withLock { capture.screenshotPath = path; capture.screenshotFrame = max(1, frame) }
+    }
+
+    public var canCapture: Bool { display.canCapture }
 
     public func flush() {
         lock.withLock { pending = nil }
@@ -124,7 +140,16 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             }
             if stop { ring.release(index); return }
         }
-        let e = display.flip(to: index, userData: UInt64(index))
+        committed += 1
+        let path = lock.withLock { capture.path(forFrame: committed, pts: frame.pts) }
+        var e: Int32
+        if let path, display.canCapture {
+            let (err, fence) = display.flipCapturing(to: index, userData: UInt64(index))
+            e = err
+            if err == 0 && fence >= 0 { pendingCaptures[index] = (fence, path) }
+        } else {
+            e = display.flip(to: index, userData: UInt64(index))
+        }
         if e == 0 {
             ring.queue(index)
             dueOfFlip[index] = due
@@ -140,6 +165,25 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         }
     }
 
+    private func saveCapture(_ fence: Int32, to path: String) {
+        guard let canvas = display.captured(fence: fence) else {
+            Log.warning("display: the writeback capture for \(path) did not complete; no picture saved")
+            return
+        }
+        let w = canvas.size.width, h = canvas.size.height
+        let ppm = path.hasSuffix(".ppm")
+        let header = ppm ? Array("P6\n\(w) \(h)\n255\n".utf8) : []
+        var rgb = [UInt8](repeating: 0, count: header.count + w * h * 3)
+        rgb.replaceSubrange(0..<header.count, with: header)
+        canvas.copyRGB(into: &rgb, at: header.count)
+        // PPM for frame series (cheap: nothing to compute while the video plays); PNG for
+        // screenshots.
+        let bytes = ppm ? rgb : PNGEncoder.encode(width: w, height: h, rgb: rgb)
+        do { try FileOutput.write(bytes, to: path) } catch {
+            Log.warning("display: \(error.message)")
+        }
+    }
+
     private func awaitFlip(refresh: Int64) {
         let events = display.waitForFlips(timeoutMilliseconds: 200)
         if events.isEmpty {
@@ -151,6 +195,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         for event in events {
             let index = Int(event.userData)
             ring.flipped()
+            if let c = pendingCaptures.removeValue(forKey: index) { saveCapture(c.fence, to: c.path) }
             guard let due = dueOfFlip.removeValue(forKey: index) else { continue }
             let delay = event.vblankNanoseconds - due.nanoseconds
             let sinceCommit = event.vblankNanoseconds - (committedAt.removeValue(forKey: index) ?? event.vblankNanoseconds)

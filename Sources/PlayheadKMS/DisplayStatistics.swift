@@ -28,7 +28,7 @@ public struct DisplayStatistics: Sendable, Hashable {
     }
 
     public var summary: String {
-        "presented=\(presented) dropped=\(dropped) late=\(late) flip-delay mean=\(meanFlipDelayNanoseconds / 1_000_000)ms "
+        "presented=\(presented) dropped=\(dropped) late=\(late) failed-commits=\(failedCommits) flip-delay mean=\(meanFlipDelayNanoseconds / 1_000_000)ms "
             + "worst=\(worstFlipDelayNanoseconds / 1_000_000)ms last=\(lastFlipDelayNanoseconds / 1_000_000)ms"
             + " draw mean=\(drawn == 0 ? 0 : drawNanoseconds / Int64(drawn) / 1_000_000)ms"
             + " commit-to-flip mean=\(presented == 0 ? 0 : commitToFlipNanoseconds / Int64(presented) / 1_000_000)ms"

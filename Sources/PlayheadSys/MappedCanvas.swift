@@ -48,6 +48,23 @@ public final class MappedCanvas: PictureCanvas, @unchecked Sendable {
         }
     }
 
+    /// Copies the picture of a 4-byte XRGB canvas as packed RGB bytes into `out` from `offset`.
+    public func copyRGB(into out: inout [UInt8], at offset: Int) {
+        let w = size.width, h = size.height
+        out.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<h {
+                let row = (base + y * stride).assumingMemoryBound(to: UInt8.self)
+                var o = offset + y * w * 3
+                for x in 0..<w {
+                    dst[o] = row[x * 4 + 2]
+                    dst[o + 1] = row[x * 4 + 1]
+                    dst[o + 2] = row[x * 4]
+                    o += 3
+                }
+            }
+        }
+    }
+
     /// The pixel at (x, y) as a 32-bit little-endian value (for 4-byte formats).
     public func pixel32(x: Int, y: Int) -> UInt32 {
         base.loadUnaligned(fromByteOffset: y * stride + x * 4, as: UInt32.self)

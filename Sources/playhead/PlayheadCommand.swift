@@ -33,6 +33,18 @@ struct PlayheadCommand: AsyncParsableCommand {
     @Option(help: "How video fills the screen: resize, resizeAspect or resizeAspectFill.")
     var videoGravity = "resizeAspect"
 
+    @Option(help: "With --video-output drm: save the screen as PNG when this frame (counting from 1) is shown; see --screenshot-frame.")
+    var screenshot: String?
+
+    @Option(help: "Which shown frame --screenshot captures.")
+    var screenshotFrame = 30
+
+    @Option(help: "With --video-output drm: save every Nth shown frame, as composed on screen, into --capture-dir.")
+    var captureEvery = 0
+
+    @Option(help: "The folder for --capture-every (frame-<media time in ms>.ppm).")
+    var captureDir: String?
+
     @Option(help: "Where sound goes: \(AudioOutput.allCases.map(\.rawValue).joined(separator: ", ")).")
     var audioOutput: AudioOutput = .null
 
@@ -66,6 +78,10 @@ struct PlayheadCommand: AsyncParsableCommand {
         if PlaneRequest(parsing: displayPlane) == nil {
             throw ValidationError("--display-plane must be primary, overlay or a plane id, not '\(displayPlane)'")
         }
+        if captureEvery > 0 && captureDir == nil { throw ValidationError("--capture-every needs --capture-dir") }
+        if (screenshot != nil || captureEvery > 0) && videoOutput != .drm {
+            throw ValidationError("--screenshot and --capture-every need --video-output drm")
+        }
         if VideoGravity(rawValue: videoGravity) == nil {
             throw ValidationError("--video-gravity must be resize, resizeAspect or resizeAspectFill, not '\(videoGravity)'")
         }
@@ -93,6 +109,11 @@ struct PlayheadCommand: AsyncParsableCommand {
                 let sink = try DRMVideoSink(options: options)
                 drm = sink
                 environment.videoSink = sink
+                if screenshot != nil || captureEvery > 0, !sink.canCapture {
+                    Console.error("playhead: warning: this card has no writeback connector; no screenshots or captures")
+                }
+                if let screenshot { sink.screenshot(to: screenshot, atFrame: screenshotFrame) }
+                if captureEvery > 0, let captureDir { sink.captureFrames(every: captureEvery, into: captureDir) }
                 Console.error("playhead: video on \(sink.name)")
             } catch {
                 Console.error("playhead: error: \(error.message)")

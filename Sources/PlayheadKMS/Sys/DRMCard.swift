@@ -9,13 +9,18 @@ final class DRMCard: @unchecked Sendable {
     let fd: Int32
     /// The kernel's mode records, by connector, in the order of `KMSResources.Connector.modes`.
     private(set) var rawModes: [UInt32: [drmModeModeInfo]] = [:]
+    /// Where the kernel writes a writeback fence fd during a commit.
+    private let fenceSlot = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
 
     private init(path: String, fd: Int32) {
         self.path = path
         self.fd = fd
     }
 
-    deinit { close(fd) }
+    deinit {
+        close(fd)
+        fenceSlot.deallocate()
+    }
 
     static func open(_ path: String) throws(PlaybackError) -> DRMCard {
         let fd = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
@@ -149,6 +154,23 @@ final class DRMCard: @unchecked Sendable {
     }
 
     func destroyBlob(_ id: UInt32) { _ = drmModeDestroyPropertyBlob(fd, id) }
+
+    /// Commits like `commit`, and also asks for a writeback out-fence through `fenceProperty`
+    /// of `fenceObject`. Returns the errno (0: done) and the fence fd (-1: none).
+    func commitWithFence(_ values: [AtomicValue], fenceObject: UInt32, fenceProperty: UInt32, allowModeset: Bool,
+                         nonBlocking: Bool, flipEvent: Bool, userData: UInt64) -> (Int32, Int32) {
+        fenceSlot.pointee = -1
+        let fence = AtomicValue(object: fenceObject, property: fenceProperty, value: UInt64(UInt(bitPattern: fenceSlot)))
+        let e = commit(values + [fence], allowModeset: allowModeset, nonBlocking: nonBlocking, flipEvent: flipEvent, userData: userData)
+        return (e, e == 0 ? fenceSlot.pointee : -1)
+    }
+
+    /// Waits for a sync-file fence to signal, then closes it.
+    func waitFence(_ fence: Int32, timeoutMilliseconds: Int32) -> Bool {
+        defer { close(fence) }
+        var p = pollfd(fd: fence, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, timeoutMilliseconds) == 1
+    }
 
     /// Commits the property values; returns 0 or the errno.
     func commit(_ values: [AtomicValue], testOnly: Bool = false, allowModeset: Bool = false,
