@@ -68,10 +68,15 @@ bench: build
 run: deps media
 	@if [ -e /dev/dri/card0 ]; then \
 	  $(MAKE) --no-print-directory build && \
-	  $$($(SWIFT) build -c release --show-bin-path)/playhead --events text $(MEDIA)/demo.mp4 $(MEDIA)/h264_aac.mp4; \
+	  $$($(SWIFT) build -c release --show-bin-path)/playhead --video-output drm --screenshot build/screenshot.png \
+	    --events text $(MEDIA)/demo.mp4 $(MEDIA)/h264_aac.mp4; \
 	else \
 	  $(MAKE) --no-print-directory board && \
-	  $(BOOT) --mode run --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-run.log --timeout 600; \
+	  rm -f $(BOARD_OUT)/share/out/screenshot.png && \
+	  $(BOOT) --mode run --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-run.log --timeout 600 && \
+	  if [ -s $(BOARD_OUT)/share/out/screenshot.png ]; then \
+	    cp $(BOARD_OUT)/share/out/screenshot.png build/screenshot.png && echo "run: the board's screen is in build/screenshot.png"; \
+	  else echo "run: no screenshot was taken (see $(BOARD_OUT)/console-run.log)"; exit 1; fi; \
 	fi
 
 clean:
