@@ -62,6 +62,8 @@ board-shell: board
 bench: build
 	scripts/gen-bench-media.sh $(MEDIA)
 	python3 scripts/bench.py
+	$(MAKE) --no-print-directory board
+	$(BOOT) --mode bench --share $(BOARD_OUT)/share --media $(MEDIA) --log $(BOARD_OUT)/console-bench.log --timeout 900
 
 # On a board with a display, playhead plays the demo right here; elsewhere the emulated board
 # boots and plays it, with its serial console on this terminal.

@@ -1,3 +1,5 @@
+import PlayheadSys
+
 /// What the display did: frames that reached the screen, frames replaced before they could be
 /// drawn, flips that came more than one refresh after the frame's due time, and how long from
 /// a frame's due time to its flip.
@@ -14,6 +16,8 @@ public struct DisplayStatistics: Sendable, Hashable {
     public var drawn = 0
     /// Time from a commit to its flip event.
     public var commitToFlipNanoseconds: Int64 = 0
+    /// When the first frame reached the screen (monotonic clock), 0 until then.
+    public var firstFlipAtNanoseconds: Int64 = 0
 
     public init() {}
 
@@ -21,6 +25,7 @@ public struct DisplayStatistics: Sendable, Hashable {
 
     mutating func flipped(delay: Int64, refreshNanoseconds: Int64) {
         presented += 1
+        if presented == 1 { firstFlipAtNanoseconds = MonotonicClock().now().nanoseconds }
         totalFlipDelayNanoseconds += delay
         worstFlipDelayNanoseconds = max(worstFlipDelayNanoseconds, delay)
         lastFlipDelayNanoseconds = delay

@@ -90,6 +90,7 @@ struct PlayheadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let started = MonotonicClock().now().nanoseconds
         if display == "help" {
             Console.out(DisplayInventory.describe(card: drmCard))
             return
@@ -152,7 +153,15 @@ struct PlayheadCommand: AsyncParsableCommand {
         if stats {
             let s = player.statistics
             Console.error("playhead: stats: presented=\(s.framesPresented) dropped=\(s.framesDropped) late=\(s.framesLate) audio-frames=\(s.audioFramesWritten) stalls=\(s.stalls)")
-            if let drm { Console.error("playhead: display: \(drm.statistics.summary)") }
+            if let drm {
+                let d = drm.statistics
+                Console.error("playhead: display: \(d.summary)")
+                let first = d.firstFlipAtNanoseconds > 0 ? "\((d.firstFlipAtNanoseconds - started) / 1_000_000)ms" : "none"
+                let usage = ProcessUsage.current()
+                let perFrame = d.presented > 0 ? usage.cpuNanoseconds / Int64(d.presented) / 1000 : 0
+                Console.error("playhead: process: first-frame=\(first) cpu=\(usage.cpuNanoseconds / 1_000_000)ms"
+                    + " cpu-per-presented-frame=\(perFrame)us peak-rss=\(usage.peakResidentBytes / 1_048_576)MB")
+            }
         }
     }
 }

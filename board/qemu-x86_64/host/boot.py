@@ -154,9 +154,50 @@ def run(args):
     return 0 if status == 0 else 1
 
 
+def number(text, name):
+    value = None
+    for part in text.split():
+        if part.startswith(name + "="):
+            value = part[len(name) + 1:]
+    if value is None:
+        return None
+    digits = "".join(c for c in value if c.isdigit() or c == ".")
+    return float(digits) if digits else None
+
+
+def bench(args):
+    """The display benchmark on the board: playhead on vkms against ffmpeg's decode speed."""
+    share = pathlib.Path(args.share).resolve()
+    (share / "media").mkdir(parents=True, exist_ok=True)
+    for clip in ("bench_360p30.mp4", "bench_720p30.mp4"):
+        shutil.copy(pathlib.Path(args.media) / clip, share / "media" / clip)
+    console = Console(args.log, lambda t: t.startswith(("BENCH", "board:")))
+    _, in_time = run_guest(qemu_command(args, share), console, args.timeout, "BOARD-DONE")
+    lines = [t for t in console_lines(args.log) if t.startswith("BENCH ")]
+    if not in_time or len(lines) != 2:
+        print("board bench: the guest did not report both clips", file=sys.stderr)
+        console.show_tail()
+        return 1
+    print("board display benchmark (vkms under TCG; 10 s clips, 300 frames each):")
+    for line in lines:
+        clip = line.split()[1]
+        frames = 300
+        rtime = number(line, "ffmpeg-rtime") or 0
+        decode_speed = 10.0 / rtime if rtime else 0
+        forced = max(0, round(frames * (1 - min(1.0, decode_speed))))
+        presented, dropped, late = number(line, "presented"), number(line, "dropped"), number(line, "late")
+        print(f"  {clip} mode={line.split()[2].split('=')[1]}: ffmpeg decode alone {decode_speed:.2f}x real time"
+              f" (forces {forced} drops); playhead presented {presented:.0f}, dropped {frames - presented:.0f}"
+              f" (sink {dropped:.0f}), late {late:.0f}, last frame {number(line, 'last'):.0f} ms after its time,"
+              f" first frame {number(line, 'first-frame'):.0f} ms, CPU {number(line, 'cpu-per-presented-frame'):.0f} us"
+              f" per presented frame, peak RSS {number(line, 'peak-rss'):.0f} MB")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--mode", choices=["test", "run", "shell"], required=True)
+    parser.add_argument("--mode", choices=["test", "run", "shell", "bench"], required=True)
+    parser.add_argument("--media", help="bench: the folder with the benchmark clips")
     parser.add_argument("--kernel", required=True, type=pathlib.Path)
     parser.add_argument("--initrd", required=True, type=pathlib.Path)
     parser.add_argument("--share", help="host folder shared with the guest over 9p")
@@ -171,7 +212,7 @@ def main():
     if args.mode == "shell":
         share = pathlib.Path(args.share).resolve() if args.share else None
         os.execv(shutil.which("qemu-system-x86_64") or "qemu-system-x86_64", qemu_command(args, share))
-    sys.exit(test(args) if args.mode == "test" else run(args))
+    sys.exit({"test": test, "run": run, "bench": bench}[args.mode](args))
 
 
 main()

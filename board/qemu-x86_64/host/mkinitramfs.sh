@@ -49,6 +49,8 @@ depmod -b "$stage" "$abi"
 # playhead and the guest tools.
 add_elf "$playhead" /usr/bin/playhead
 for t in "$tools"/*; do [ -f "$t" ] || continue; add_elf "$t" "/usr/bin/${t##*/}"; done
+# ffmpeg, as the reference the board benchmark measures playhead against.
+add_elf "$(command -v ffmpeg)" /usr/bin/ffmpeg
 for b in aplay arecord amixer gpiodetect gpioinfo gpiomon gpioset gpioget; do
   add_elf "$guest/usr/bin/$b" "/usr/bin/$b"
 done

@@ -84,6 +84,20 @@ run_demo() {
   say "demo finished (exit $?)"
 }
 
+# The display benchmark: each clip from the host share decoded by ffmpeg alone (the reference
+# speed) and played by playhead on vkms; one BENCH line each for the host to report.
+run_bench() {
+  for spec in bench_360p30.mp4:640x480 bench_720p30.mp4:preferred; do
+    clip=$BOARD_SHARE/media/${spec%%:*} mode=${spec#*:}
+    [ -s "$clip" ] || { echo "BENCH-ERROR $clip is missing"; continue; }
+    rtime=$(ffmpeg -hide_banner -benchmark -i "$clip" -an -f null - 2>&1 | sed -n 's/.*rtime=\([0-9.]*\)s.*/\1/p')
+    playhead --video-output drm --display-mode "$mode" --stats --events none "$clip" 2> /tmp/bench.err
+    cat /tmp/bench.err
+    echo "BENCH ${spec%%:*} mode=$mode ffmpeg-rtime=$rtime $(grep -h 'playhead: display:\|playhead: process:' /tmp/bench.err | tr '\n' ' ')"
+  done
+  echo "BOARD-DONE"
+}
+
 board_shell() {
   say "shell on the serial console; 'poweroff -f' leaves"
   setsid cttyhack sh -l
