@@ -68,6 +68,7 @@ extension FFmpegSource {
             }
             switch tagged.value {
             case .packet(let packet):
+                track.decoder.setSkip(DecodeSkip(rawValue: videoSkip.load(ordering: .relaxed)) ?? .none)
                 var rc = track.decoder.send(packet)
                 while rc == FFmpegError.again {
                     guard receiveAll() else { break }

@@ -35,6 +35,7 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
     let resampler: Resampler
 
     let epoch = Atomic<UInt64>(0)
+    let videoSkip = Atomic<Int>(DecodeSkip.none.rawValue)
     let control = ConditionLock()
     var state = Control()
     private let pullState = Mutex(PullState())
@@ -143,6 +144,10 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
         for q in [videoPackets, audioPackets] { q.flush() }
         videoFrames.flush()
         audioFrames.flush()
+    }
+
+    func setDecodeSkip(_ skip: DecodeSkip) {
+        videoSkip.store(skip.rawValue, ordering: .relaxed)
     }
 
     func setEnabled(_ enabled: Bool, mediaType: MediaType) {

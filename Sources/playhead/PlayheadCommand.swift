@@ -152,7 +152,7 @@ struct PlayheadCommand: AsyncParsableCommand {
         _ = looper
         if stats {
             let s = player.statistics
-            Console.error("playhead: stats: presented=\(s.framesPresented) dropped=\(s.framesDropped) late=\(s.framesLate) audio-frames=\(s.audioFramesWritten) stalls=\(s.stalls)")
+            Console.error("playhead: stats: presented=\(s.framesPresented) dropped=\(s.framesDropped) late=\(s.framesLate) audio-frames=\(s.audioFramesWritten) stalls=\(s.stalls) decode-skip-changes=\(s.decodeSkipChanges)")
             if let drm {
                 let d = drm.statistics
                 Console.error("playhead: display: \(d.summary)")

@@ -42,6 +42,16 @@ extension PlaybackEngine {
         if now - due > q.frame.duration.nanoseconds { statistics.framesLate += 1 }
         lastPresentedEnd = q.timeline + q.frame.duration
         onScreen = (q.item, q.frame.pts, q.frame.pts + q.frame.duration)
+        // Late frames mean decoding cannot keep up: let the decoder leave frames out until the
+        // picture is back on time, rather than fall further behind the clock.
+        if !env.clock.isVirtual, let i = segments.firstIndex(where: { $0.item == q.item }) {
+            let level = segments[i].decodeSkip.next(latenessNanoseconds: now - due)
+            if level != segments[i].decodeSkip {
+                segments[i].decodeSkip = level
+                segments[i].source.setDecodeSkip(level)
+                statistics.decodeSkipChanges += 1
+            }
+        }
         if let i = segments.firstIndex(where: { $0.item == q.item }), !segments[i].shownFirstFrame {
             segments[i].shownFirstFrame = true
             emit(.readyForDisplay, item: q.item, time: q.frame.pts)

@@ -6,5 +6,7 @@ public struct PlaybackStatistics: Sendable, Hashable {
     public var framesLate = 0
     public var audioFramesWritten: Int64 = 0
     public var stalls = 0
+    /// How often the decoder was told to skip more or fewer frames to keep up.
+    public var decodeSkipChanges = 0
     public init() {}
 }

@@ -32,8 +32,14 @@ public protocol MediaSource: AnyObject, Sendable {
     func setEnabled(_ enabled: Bool, mediaType: MediaType)
     /// Time ranges already demuxed, on the item's timeline.
     func loadedTimeRanges() -> [MediaTimeRange]
+    /// Lets the video decoder leave frames out while playback runs late.
+    func setDecodeSkip(_ skip: DecodeSkip)
     /// Stops the threads and frees everything; pulls afterwards return `.endOfStream`.
     func close()
+}
+
+extension MediaSource {
+    public func setDecodeSkip(_ skip: DecodeSkip) {}
 }
 
 /// Opens locations into sources. Opening blocks (probing, network), so callers run it on a

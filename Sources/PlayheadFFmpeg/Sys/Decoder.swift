@@ -6,6 +6,18 @@ final class Decoder: @unchecked Sendable {
     private var context: UnsafeMutablePointer<AVCodecContext>?
     private var scratch: UnsafeMutablePointer<AVFrame>?
     let codecName: String
+    private var skip: DecodeSkip = .none
+
+    /// Applies before the next packet; libavcodec then drops the frames the level allows.
+    func setSkip(_ level: DecodeSkip) {
+        guard level != skip, let context else { return }
+        skip = level
+        switch level {
+        case .none: context.pointee.skip_frame = AVDISCARD_DEFAULT
+        case .nonReference: context.pointee.skip_frame = AVDISCARD_NONREF
+        case .nonKey: context.pointee.skip_frame = AVDISCARD_NONKEY
+        }
+    }
 
     enum Output {
         case frame(UnsafeMutablePointer<AVFrame>)
