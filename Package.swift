@@ -20,6 +20,7 @@ let package = Package(
         ]),
         .target(name: "CShims", dependencies: ["CFFmpeg"]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .target(name: "PlayheadCore"),
         .target(name: "PlayheadSys", dependencies: [
             "PlayheadCore", .product(name: "DequeModule", package: "swift-collections"),
@@ -27,8 +28,9 @@ let package = Package(
         .target(name: "Playhead", dependencies: ["PlayheadCore", "PlayheadSys"]),
         .target(name: "PlayheadFFmpeg", dependencies: ["PlayheadCore", "PlayheadSys", "CFFmpeg", "CShims"]),
         .target(name: "PlayheadKMS", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead", "CDRM"]),
+        .target(name: "PlayheadALSA", dependencies: ["PlayheadCore", "PlayheadSys", "CALSA"]),
         .executableTarget(name: "playhead", dependencies: [
-            "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadSys",
+            "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadSys",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PlayheadTestSupport", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead"],
