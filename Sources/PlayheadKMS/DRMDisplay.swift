@@ -16,6 +16,11 @@ final class DRMDisplay: @unchecked Sendable {
     private let writeback: Writeback?
     private var captureBuffer: DumbBuffer?
     private var captureCanvas: MappedCanvas?
+    /// Picture-sized buffers for when the plane scales (see `ScalerChoice`); empty otherwise.
+    var contentBuffers: [DumbBuffer] = []
+    var contentCanvases: [MappedCanvas] = []
+    /// A previous picture size's buffers, one of which may still be on screen until the next flip.
+    var retiredBuffers: [DumbBuffer] = []
 
     /// The writeback connector that can share our CRTC, when the card has one.
     struct Writeback {
@@ -125,42 +130,50 @@ final class DRMDisplay: @unchecked Sendable {
     }
 
     private func planeValues(buffer: Int) -> [AtomicValue] {
-        let w = UInt64(plan.mode.width), h = UInt64(plan.mode.height)
+        planeValues(framebuffer: buffers[buffer].framebuffer, source: screen, destination: PixelRect(size: screen))
+    }
+
+    /// The plane showing `framebuffer`'s top-left `source` pixels on `destination`.
+    func planeValues(framebuffer: UInt32, source: PixelSize, destination: PixelRect) -> [AtomicValue] {
         let p = props.plane, id = plan.plane.id
         return [
-            AtomicValue(object: id, property: p["FB_ID"]!, value: UInt64(buffers[buffer].framebuffer)),
+            AtomicValue(object: id, property: p["FB_ID"]!, value: UInt64(framebuffer)),
             AtomicValue(object: id, property: p["CRTC_ID"]!, value: UInt64(plan.crtc.id)),
             AtomicValue(object: id, property: p["SRC_X"]!, value: 0),
             AtomicValue(object: id, property: p["SRC_Y"]!, value: 0),
-            AtomicValue(object: id, property: p["SRC_W"]!, value: w << 16),
-            AtomicValue(object: id, property: p["SRC_H"]!, value: h << 16),
-            AtomicValue(object: id, property: p["CRTC_X"]!, value: 0),
-            AtomicValue(object: id, property: p["CRTC_Y"]!, value: 0),
-            AtomicValue(object: id, property: p["CRTC_W"]!, value: w),
-            AtomicValue(object: id, property: p["CRTC_H"]!, value: h),
+            // Source rectangles are 16.16 fixed point.
+            AtomicValue(object: id, property: p["SRC_W"]!, value: UInt64(source.width) << 16),
+            AtomicValue(object: id, property: p["SRC_H"]!, value: UInt64(source.height) << 16),
+            AtomicValue(object: id, property: p["CRTC_X"]!, value: UInt64(destination.x)),
+            AtomicValue(object: id, property: p["CRTC_Y"]!, value: UInt64(destination.y)),
+            AtomicValue(object: id, property: p["CRTC_W"]!, value: UInt64(destination.width)),
+            AtomicValue(object: id, property: p["CRTC_H"]!, value: UInt64(destination.height)),
         ]
     }
 
     /// Queues a flip to `buffer` at the next vblank; the flip event carries `userData`.
     /// Returns 0 or the errno (EBUSY: a flip is still pending).
+    /// The whole plane state goes with each flip: the previous one may have been scaled.
     func flip(to buffer: Int, userData: UInt64) -> Int32 {
-        card.commit([AtomicValue(object: plan.plane.id, property: props.plane["FB_ID"]!, value: UInt64(buffers[buffer].framebuffer))],
-                    nonBlocking: true, flipEvent: true, userData: userData)
+        card.commit(planeValues(buffer: buffer), nonBlocking: true, flipEvent: true, userData: userData)
     }
 
     /// Like `flip`, and captures the composed screen through writeback. Returns the errno and
     /// the fence that signals when the capture is complete.
-    func flipCapturing(to buffer: Int, userData: UInt64) -> (Int32, Int32) {
-        guard let wb = writeback else { return (flip(to: buffer, userData: userData), -1) }
+    func flipCapturing(to buffer: Int, scaled: (source: PixelSize, destination: PixelRect)?, userData: UInt64) -> (Int32, Int32) {
+        let plane = scaled.map { planeValues(framebuffer: contentBuffers[buffer].framebuffer, source: $0.source, destination: $0.destination) }
+            ?? planeValues(buffer: buffer)
+        guard let wb = writeback else { return (card.commit(plane, nonBlocking: true, flipEvent: true, userData: userData), -1) }
         if captureBuffer == nil {
             guard let b = try? card.createDumbBuffer(width: plan.mode.width, height: plan.mode.height, bitsPerPixel: 32),
-                  let fb = try? card.addFramebuffer(b, format: .xrgb8888) else { return (flip(to: buffer, userData: userData), -1) }
+                  let fb = try? card.addFramebuffer(b, format: .xrgb8888) else {
+                return (card.commit(plane, nonBlocking: true, flipEvent: true, userData: userData), -1)
+            }
             b.framebuffer = fb
             captureBuffer = b
             captureCanvas = b.canvas(format: .xrgb8888)
         }
-        let values = [
-            AtomicValue(object: plan.plane.id, property: props.plane["FB_ID"]!, value: UInt64(buffers[buffer].framebuffer)),
+        let values = plane + [
             AtomicValue(object: wb.connector, property: wb.crtcProperty, value: UInt64(plan.crtc.id)),
             AtomicValue(object: wb.connector, property: wb.framebufferProperty, value: UInt64(captureBuffer!.framebuffer)),
         ]
@@ -199,7 +212,7 @@ final class DRMDisplay: @unchecked Sendable {
                 AtomicValue(object: plan.crtc.id, property: props.crtcMode, value: 0),
             ], allowModeset: true)
         }
-        for b in buffers { b.release() }
+        for b in buffers + contentBuffers + retiredBuffers { b.release() }
         captureBuffer?.release()
         card.destroyBlob(modeBlob)
         card.dropMaster()

@@ -25,6 +25,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var capture = CapturePlan()
     private var committed = 0
     private var pendingCaptures: [Int: (fence: Int32, path: String)] = [:]
+    private var scaler: (layout: PictureLayout, choice: ScalerChoice)?
 
     public init(options: DRMOptions) throws(PlaybackError) {
         display = try DRMDisplay(options: options)
@@ -108,15 +109,24 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private func show(_ frame: VideoFrame, due: HostTime) {
         guard let index = ring.acquire() else { return }
         let layout = PictureLayout.place(frame.picture.size, on: display.screen, gravity: gravity)
-        let canvas = display.canvases[index]
-        if drawnLayouts[index] != layout {
-            // The bars must be black: clear the whole buffer when the layout changed.
-            canvas.clear(PixelRect(size: display.screen), bytesPerPixel: display.bytesPerPixel)
-            drawnLayouts[index] = layout
+        let choice = scalerChoice(for: layout)
+        let canvas: MappedCanvas
+        let target: PixelRect
+        if case .plane(let size, _) = choice {
+            canvas = display.contentCanvases[index]
+            target = PixelRect(size: size)
+        } else {
+            canvas = display.canvases[index]
+            target = layout.destination
+            if drawnLayouts[index] != layout {
+                // The bars must be black: clear the whole buffer when the layout changed.
+                canvas.clear(PixelRect(size: display.screen), bytesPerPixel: display.bytesPerPixel)
+                drawnLayouts[index] = layout
+            }
         }
         let started = MonotonicClock().now().nanoseconds
         do {
-            try frame.picture.draw(layout.source, into: canvas, at: layout.destination)
+            try frame.picture.draw(layout.source, into: canvas, at: target)
             let took = MonotonicClock().now().nanoseconds - started
             lock.withLock {
                 stats.drawNanoseconds += took
@@ -144,9 +154,13 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         let path = lock.withLock { capture.path(forFrame: committed, pts: frame.pts) }
         var e: Int32
         if let path, display.canCapture {
-            let (err, fence) = display.flipCapturing(to: index, userData: UInt64(index))
+            var scaled: (source: PixelSize, destination: PixelRect)?
+            if case .plane(let size, let destination) = choice { scaled = (size, destination) }
+            let (err, fence) = display.flipCapturing(to: index, scaled: scaled, userData: UInt64(index))
             e = err
             if err == 0 && fence >= 0 { pendingCaptures[index] = (fence, path) }
+        } else if case .plane(let size, let destination) = choice {
+            e = display.flipScaled(to: index, source: size, destination: destination, userData: UInt64(index))
         } else {
             e = display.flip(to: index, userData: UInt64(index))
         }
@@ -163,6 +177,16 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 if e == 19 { failed = PlaybackError(.deviceFailed, "\(display.card.path): the display card went away") }
             }
         }
+    }
+
+    /// The plane scales when the driver says it can (TEST_ONLY), else libswscale does; asked
+    /// again only when the layout changes, and said once each time.
+    private func scalerChoice(for layout: PictureLayout) -> ScalerChoice {
+        if let scaler, scaler.layout == layout { return scaler.choice }
+        let choice = ScalerChoice.decide(layout: layout) { display.testPlaneScaling(source: $0, destination: $1) }
+        scaler = (layout, choice)
+        Log.info("display: \(layout.source.width)x\(layout.source.height) onto \(layout.destination.width)x\(layout.destination.height) by \(choice)")
+        return choice
     }
 
     private func saveCapture(_ fence: Int32, to path: String) {
@@ -195,6 +219,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         for event in events {
             let index = Int(event.userData)
             ring.flipped()
+            display.releaseRetiredBuffers()
             if let c = pendingCaptures.removeValue(forKey: index) { saveCapture(c.fence, to: c.path) }
             guard let due = dueOfFlip.removeValue(forKey: index) else { continue }
             let delay = event.vblankNanoseconds - due.nanoseconds

@@ -57,16 +57,26 @@ class Console:
             print("  | " + text, file=sys.stderr)
 
 
-def run_guest(cmd, console, timeout, done_marker):
-    """Runs QEMU until it exits; returns (exit status, finished in time)."""
+def run_guest(cmd, console, timeout, done_marker, progress=None):
+    """Runs QEMU until it exits; returns (exit status, finished in time). `progress(line)` may
+    return how many seconds the guest has until its next sign of life: a wedged guest (a kernel
+    wait that `timeout` in the guest cannot break) is then stopped early, not after `timeout`."""
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + timeout
     buffer = b""
     done_at = None
+    stall_at = None
     while True:
         left = deadline - time.monotonic()
         if done_at is not None:
             left = min(left, done_at + 20 - time.monotonic())
+        if stall_at is not None and stall_at - time.monotonic() <= 0:
+            console.line("board: no progress from the guest within the scenario's time limit and a minute more; stopping it")
+            proc.kill()
+            proc.wait()
+            return None, False
+        if stall_at is not None:
+            left = min(left, stall_at - time.monotonic() + 0.01)
         if left <= 0:
             proc.kill()
             proc.wait()
@@ -86,6 +96,10 @@ def run_guest(cmd, console, timeout, done_marker):
             console.line(text)
             if done_marker and text.startswith(done_marker):
                 done_at = time.monotonic()
+            if progress is not None:
+                allowed = progress(text)
+                if allowed is not None:
+                    stall_at = time.monotonic() + allowed
     if buffer:
         console.line(buffer.decode("utf-8", "replace"))
     return proc.wait(), True
@@ -105,6 +119,27 @@ def host_checks(passed, out):
     return failures
 
 
+def scenario_watch(names):
+    """Seconds each scenario may take before the host gives up on the guest: its own time
+    limit (which the guest enforces) plus a minute."""
+    limits = []
+    for name in names:
+        text = (SCENARIOS / f"{name}.sh").read_text()
+        found = [int(l.split(":")[1]) for l in text.splitlines() if l.startswith("# time-limit:")]
+        limits.append((found[0] if found else 60) + 60)
+    state = {"next": 0}
+
+    def progress(text):
+        if text.startswith("board: scenarios start") or text.startswith("BOARD-RESULT "):
+            if text.startswith("BOARD-RESULT "):
+                state["next"] += 1
+            if state["next"] < len(limits):
+                return limits[state["next"]]
+            return 120
+        return None
+    return progress
+
+
 def test(args):
     share = pathlib.Path(args.share).resolve()
     shutil.rmtree(share, ignore_errors=True)
@@ -112,7 +147,8 @@ def test(args):
     expected = sorted(p.stem for p in SCENARIOS.glob("*.sh"))
     console = Console(args.log, lambda t: t.startswith(("BOARD-RESULT", "board:")) or "| " in t)
     started = time.monotonic()
-    status, in_time = run_guest(qemu_command(args, share), console, args.timeout, "BOARD-DONE")
+    status, in_time = run_guest(qemu_command(args, share), console, args.timeout, "BOARD-DONE",
+                                progress=scenario_watch(expected))
     took = time.monotonic() - started
     results = {}
     for text in console_lines(args.log):

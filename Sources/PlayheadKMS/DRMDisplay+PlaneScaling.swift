@@ -1,0 +1,42 @@
+import PlayheadCore
+
+extension DRMDisplay {
+    /// Asks the driver, with a TEST_ONLY commit, whether the plane scales a `source`-sized
+    /// picture onto `destination`. Makes the picture-sized buffers it would use first (the
+    /// test needs a real framebuffer of that size). Returns 0 or the driver's errno.
+    func testPlaneScaling(source: PixelSize, destination: PixelRect) -> Int32 {
+        do { try makeContentBuffers(source) } catch { return 12 }  // ENOMEM, in effect
+        let values = planeValues(framebuffer: contentBuffers[0].framebuffer, source: source, destination: destination)
+        return card.commit(values, testOnly: true)
+    }
+
+    /// Flips to picture-sized buffer `index`, which the plane scales onto `destination`.
+    func flipScaled(to index: Int, source: PixelSize, destination: PixelRect, userData: UInt64) -> Int32 {
+        card.commit(planeValues(framebuffer: contentBuffers[index].framebuffer, source: source, destination: destination),
+                    nonBlocking: true, flipEvent: true, userData: userData)
+    }
+
+    /// Called after a flip: whatever was retired before it is off the screen now.
+    func releaseRetiredBuffers() {
+        for b in retiredBuffers { b.release() }
+        retiredBuffers = []
+    }
+
+    /// One picture-sized buffer per screen buffer, so the ring's bookkeeping covers both.
+    private func makeContentBuffers(_ size: PixelSize) throws(PlaybackError) {
+        if let first = contentBuffers.first, first.width == size.width, first.height == size.height { return }
+        // One of the old set may be on screen: removing its framebuffer would switch the plane
+        // off, so it waits for the next flip.
+        releaseRetiredBuffers()
+        retiredBuffers = contentBuffers
+        contentBuffers = []
+        contentCanvases = []
+        let bpp = plan.format.format == .rgb565 ? 16 : 32
+        for _ in buffers.indices {
+            let b = try card.createDumbBuffer(width: size.width, height: size.height, bitsPerPixel: bpp)
+            b.framebuffer = try card.addFramebuffer(b, format: plan.format.format)
+            contentBuffers.append(b)
+            contentCanvases.append(b.canvas(format: plan.format.format))
+        }
+    }
+}

@@ -1,0 +1,27 @@
+# The mode switches when asked (1920x1080 on vkms, read back from the kernel's state while
+# playing), and a 30 s clip's presented, dropped and late counts are reported.
+# time-limit: 150
+. /usr/lib/playhead-board/board.sh
+M=/usr/share/playhead/media
+playhead --video-output drm --display-mode 1920x1080 --events none $M/h264_aac.mp4 2> "$OUT/drm-mode.err" &
+pid=$!
+seen=""
+for i in $(seq 50); do
+  if grep -q 'mode: "1920x1080"' /sys/kernel/debug/dri/0/state 2>/dev/null; then seen=yes; break; fi
+  sleep 0.2
+done
+wait $pid
+cat "$OUT/drm-mode.err"
+[ -n "$seen" ] || { echo "the CRTC never showed mode 1920x1080"; grep -A3 "^crtc" /sys/kernel/debug/dri/0/state; exit 1; }
+grep -q "Virtual-1 1920x1080" "$OUT/drm-mode.err"
+echo "mode switched to 1920x1080"
+# Thirty seconds, 900 frames at 30 fps, 320x240 on 640x480.
+playhead --video-output drm --display-mode 640x480 --stats --events none $M/long_240p30.mp4 2> "$OUT/drm-long.err"
+cat "$OUT/drm-long.err"
+line=$(grep "playhead: display:" "$OUT/drm-long.err")
+presented=$(echo "$line" | sed -n 's/.*presented=\([0-9]*\).*/\1/p')
+dropped=$(echo "$line" | sed -n 's/.*dropped=\([0-9]*\).*/\1/p')
+late=$(echo "$line" | sed -n 's/.* late=\([0-9]*\).*/\1/p')
+echo "RESULT long_240p30 (900 frames, 30 s): presented $presented, dropped $dropped, late $late"
+# Every frame accounted for, and nearly all of them shown.
+[ $((presented + dropped)) -le 900 ] && [ "$presented" -ge 855 ]
