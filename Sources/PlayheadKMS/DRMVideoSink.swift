@@ -16,11 +16,13 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var stats = DisplayStatistics()
     private var drawEstimate: Int64 = 0
     private var failed: PlaybackError?
+    private var displayedHandler: (@Sendable (UInt64) -> Void)?
     // Presentation thread only:
     private var ring: BufferRing
     private var drawnLayouts: [PictureLayout?]
     private var dueOfFlip: [Int: HostTime] = [:]
     private var committedAt: [Int: Int64] = [:]
+    private var tagOfFlip: [Int: UInt64] = [:]
     private var thread: WorkerThread?
     private var capture = CapturePlan()
     private var committed = 0
@@ -53,9 +55,20 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     public var failure: PlaybackError? { lock.withLock { failed } }
     public var statistics: DisplayStatistics { lock.withLock { stats } }
 
+    public var reportsDisplay: Bool { true }
+
+    public func setDisplayedHandler(_ handler: @escaping @Sendable (UInt64) -> Void) {
+        lock.withLock { displayedHandler = handler }
+    }
+
     public func present(_ frame: VideoFrame, dueAt hostTime: HostTime) {
+        var frame = frame
         lock.withLock {
-            if pending != nil { stats.dropped += 1 }
+            if let old = pending {
+                stats.dropped += 1
+                // The overtaking frame carries the tag on, so the engine still hears of it.
+                if frame.displayTag == 0 { frame.displayTag = old.frame.displayTag }
+            }
             pending = (frame, hostTime)
             lock.broadcast()
         }
@@ -167,6 +180,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         if e == 0 {
             ring.queue(index)
             dueOfFlip[index] = due
+            tagOfFlip[index] = frame.displayTag
             committedAt[index] = MonotonicClock().now().nanoseconds
         } else {
             ring.release(index)
@@ -220,6 +234,9 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             let index = Int(event.userData)
             ring.flipped()
             display.releaseRetiredBuffers()
+            if let tag = tagOfFlip.removeValue(forKey: index), tag != 0, let handler = lock.withLock({ displayedHandler }) {
+                handler(tag)
+            }
             if let c = pendingCaptures.removeValue(forKey: index) { saveCapture(c.fence, to: c.path) }
             guard let due = dueOfFlip.removeValue(forKey: index) else { continue }
             let delay = event.vblankNanoseconds - due.nanoseconds

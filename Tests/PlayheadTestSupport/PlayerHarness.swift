@@ -4,11 +4,12 @@ import Synchronization
 /// A player on a virtual clock with recording outputs, and the events it emitted.
 public final class PlayerHarness: Sendable {
     public let clock = VirtualClock()
-    public let video = RecordingVideoSink()
+    public let video: RecordingVideoSink
     public let player: QueuePlayer
     private let recorded = EventLog()
 
-    public init(urls: [String], backend: any MediaBackend = FakeBackend()) {
+    public init(urls: [String], backend: any MediaBackend = FakeBackend(), displayReports: Bool = false) {
+        video = RecordingVideoSink(reportsDisplay: displayReports)
         let audio = NullAudioSink(clock: clock)
         let env = PlaybackEnvironment(backend: backend, videoSink: video, audioSink: audio, clock: clock)
         player = QueuePlayer(environment: env, items: [])

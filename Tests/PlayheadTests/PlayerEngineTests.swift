@@ -21,6 +21,22 @@ import PlayheadTestSupport
         for (a, b) in zip(frames, frames.dropFirst()) { #expect(b.due - a.due == 40_000_000) }
     }
 
+    @Test func readyForDisplayWaitsForTheDisplayToShowTheFirstFrame() async {
+        let h = PlayerHarness(urls: ["fake-25", "fake-25"], displayReports: true)
+        h.player.pause()
+        h.player.play()
+        #expect(await h.waitFor { _ in !h.video.displayTags.isEmpty })
+        // Handed over but not yet flipped: not ready for display yet.
+        #expect(!h.eventNames.contains("readyForDisplay"))
+        h.video.flip()
+        #expect(await h.waitFor { $0.contains { $0.name == "readyForDisplay" } })
+        #expect(h.events.first { $0.name == "readyForDisplay" }?.time == .zero)
+        // The second item's first frame is tagged too, and announced once flipped.
+        #expect(await h.waitFor { _ in h.video.displayTags.count == 2 })
+        h.video.flip()
+        #expect(await h.waitFor { $0.filter { $0.name == "readyForDisplay" }.count == 2 })
+    }
+
     @Test func failedOutputFailsThePlayerForGood() async {
         let h = PlayerHarness(urls: ["fake-100"])
         h.player.play()

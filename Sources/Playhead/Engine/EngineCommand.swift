@@ -15,5 +15,7 @@ enum EngineCommand: @unchecked Sendable {
     case setLoopMode(PlayQueue<PlayerItem>.LoopMode)
     case trackToggled(PlayerItem, MediaType, Bool)
     case opened(PlayerItem, Result<any MediaSource, PlaybackError>)
+    /// The video sink showed the frame tagged so (an item's first frame is on screen).
+    case displayed(UInt64)
     case shutdown
 }

@@ -55,6 +55,8 @@ extension PlaybackEngine {
             }
             opened[item] = result
             if segments.isEmpty && queue.current == item { startCurrent() }
+        case .displayed(let tag):
+            displayed(tag)
         case .shutdown:
             break
         }

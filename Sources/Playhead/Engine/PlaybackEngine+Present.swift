@@ -37,7 +37,14 @@ extension PlaybackEngine {
     }
 
     private func present(_ q: QueuedFrame, dueAt due: HostTime, now: HostTime) {
-        env.videoSink.present(q.frame, dueAt: due)
+        var frame = q.frame
+        let first = segments.firstIndex(where: { $0.item == q.item }).map { !segments[$0].shownFirstFrame } ?? false
+        if first && env.videoSink.reportsDisplay {
+            frame.displayTag = nextDisplayTag
+            awaitingDisplay[nextDisplayTag] = (q.item, q.frame.pts)
+            nextDisplayTag += 1
+        }
+        env.videoSink.present(frame, dueAt: due)
         statistics.framesPresented += 1
         if now - due > q.frame.duration.nanoseconds { statistics.framesLate += 1 }
         lastPresentedEnd = q.timeline + q.frame.duration
@@ -54,7 +61,16 @@ extension PlaybackEngine {
         }
         if let i = segments.firstIndex(where: { $0.item == q.item }), !segments[i].shownFirstFrame {
             segments[i].shownFirstFrame = true
-            emit(.readyForDisplay, item: q.item, time: q.frame.pts)
+            if !env.videoSink.reportsDisplay { emit(.readyForDisplay, item: q.item, time: q.frame.pts) }
+        }
+    }
+
+    /// A display confirmed a tagged frame on screen. Earlier tags whose frames were overtaken
+    /// (dropped, flushed) count as shown too: their items' pictures have been replaced.
+    func displayed(_ tag: UInt64) {
+        for t in awaitingDisplay.keys.sorted() where t <= tag {
+            guard let waiting = awaitingDisplay.removeValue(forKey: t) else { continue }
+            emit(.readyForDisplay, item: waiting.item, time: waiting.pts)
         }
     }
 

@@ -58,6 +58,9 @@ final class PlaybackEngine: @unchecked Sendable {
     var onScreen: (item: PlayerItem, pts: MediaTime, end: MediaTime)?
     var deferredSeek: SeekRequest?
     let scheduler = FrameScheduler()
+    /// First frames handed to a sink that reports display, by tag, until it says they are shown.
+    var awaitingDisplay: [UInt64: (item: PlayerItem, pts: MediaTime)] = [:]
+    var nextDisplayTag: UInt64 = 1
 
     init(env: PlaybackEnvironment, actionAtItemEnd: ActionAtItemEnd,
          events: @escaping @Sendable (PlayerEvent) -> Void) {
@@ -69,6 +72,9 @@ final class PlaybackEngine: @unchecked Sendable {
     }
 
     func start() {
+        if env.videoSink.reportsDisplay {
+            env.videoSink.setDisplayedHandler { [weak self] tag in self?.post(.displayed(tag)) }
+        }
         thread = WorkerThread(name: "ph-engine") { [self] in run() }
     }
 

@@ -19,6 +19,9 @@ public struct VideoFrame: Sendable {
     public var duration: MediaTime
     public var isKeyframe: Bool
     public var picture: any VideoPicture
+    /// Non-zero when the engine wants to hear that this frame reached the screen (an item's
+    /// first frame): sinks that know when a frame is really shown report the tag back.
+    public var displayTag: UInt64 = 0
 
     public init(pts: MediaTime, duration: MediaTime, isKeyframe: Bool, picture: any VideoPicture) {
         self.pts = pts
