@@ -54,7 +54,7 @@ board: deps media
 BOOT := python3 $(BOARD)/host/boot.py --kernel $(BOARD_OUT)/vmlinux --initrd $(BOARD_OUT)/initramfs.cpio
 
 board-test: board
-	$(BOOT) --mode test --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-test.log --timeout 900
+	$(BOOT) --mode test --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-test.log --timeout 900 $(if $(ONLY),--only $(ONLY))
 
 board-shell: board
 	$(BOOT) --mode shell --share $(BOARD_OUT)/share

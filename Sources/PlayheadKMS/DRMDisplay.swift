@@ -6,11 +6,12 @@ import PlayheadSys
 /// buffers, flips by atomic commits, and the previous state put back at the end.
 final class DRMDisplay: @unchecked Sendable {
     let card: DRMCard
-    let plan: DisplayPlan
-    let buffers: [DumbBuffer]
-    let canvases: [MappedCanvas]
-    private let props: Properties
-    private let modeBlob: UInt32
+    /// `plan`, the buffers and the mode change only on the presentation thread (hot-plug).
+    var plan: DisplayPlan
+    var buffers: [DumbBuffer]
+    var canvases: [MappedCanvas]
+    let props: Properties
+    var modeBlob: UInt32
     private let saved: DRMCard.SavedCRTC?
     private var restored = false
     private let writeback: Writeback?
@@ -116,7 +117,7 @@ final class DRMDisplay: @unchecked Sendable {
     }
 
     /// The first commit: our mode, the first (black) buffer on the plane.
-    private func modeset() throws(PlaybackError) {
+    func modeset() throws(PlaybackError) {
         var values = [
             AtomicValue(object: plan.connector.id, property: props.connectorCRTC, value: UInt64(plan.crtc.id)),
             AtomicValue(object: plan.crtc.id, property: props.crtcMode, value: UInt64(modeBlob)),

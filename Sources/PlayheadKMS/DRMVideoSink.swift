@@ -28,12 +28,17 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var committed = 0
     private var pendingCaptures: [Int: (fence: Int32, path: String)] = [:]
     private var scaler: (layout: PictureLayout, choice: ScalerChoice)?
+    private var hotplug: DisplayHotplug
+    private let uevents: UeventSocket?
 
     public init(options: DRMOptions) throws(PlaybackError) {
         display = try DRMDisplay(options: options)
         gravity = options.gravity
         ring = BufferRing(count: display.buffers.count)
         drawnLayouts = Array(repeating: nil, count: display.buffers.count)
+        hotplug = DisplayHotplug(connector: display.plan.connector.name, request: options.plan.mode, mode: display.plan.mode)
+        uevents = UeventSocket()
+        if uevents == nil { Log.warning("display: no kernel uevents here; unplugging the display will not be noticed") }
         // Buffer 0 went on screen (black) with the mode set.
         if let first = ring.acquire() {
             ring.queue(first)
@@ -109,6 +114,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         while true {
             // A queued flip first: its buffer cannot be reused until it is on screen.
             if ring.queued != nil { awaitFlip(refresh: refresh); continue }
+            checkHotplug()
             let next: (frame: VideoFrame, due: HostTime)? = lock.withLock {
                 while pending == nil && !stopping { _ = lock.wait(untilMonotonic: MonotonicClock().now().nanoseconds + 100_000_000) }
                 defer { pending = nil }
@@ -120,6 +126,10 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     }
 
     private func show(_ frame: VideoFrame, due: HostTime) {
+        guard hotplug.connected else {
+            lock.withLock { stats.withoutDisplay += 1 }
+            return
+        }
         guard let index = ring.acquire() else { return }
         let layout = PictureLayout.place(frame.picture.size, on: display.screen, gravity: gravity)
         let choice = scalerChoice(for: layout)
@@ -189,6 +199,35 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 stats.dropped += 1
                 // ENODEV: the card is gone; nothing more can be shown.
                 if e == 19 { failed = PlaybackError(.deviceFailed, "\(display.card.path): the display card went away") }
+            }
+        }
+    }
+
+    /// A connector came or went: hide, or set the mode again and carry on. Called between
+    /// frames, with no flip outstanding, so every buffer is free to be replaced.
+    private func checkHotplug() {
+        guard let uevents else { return }
+        let card = display.card.path.split(separator: "/").last.map(String.init) ?? "card0"
+        guard uevents.drain().contains(where: { $0.isDisplayHotplug(card: card) }),
+              let now = display.readConnector() else { return }
+        switch hotplug.connectorRead(isConnected: now.isConnected, modes: now.modes) {
+        case nil:
+            break
+        case .hide(let line)?:
+            Log.info(line)
+            lock.withLock { stats.disconnects += 1 }
+        case .show(let mode, let line)?:
+            Log.info(line)
+            do {
+                try display.reconfigure(to: mode)
+                drawnLayouts = Array(repeating: nil, count: drawnLayouts.count)
+                scaler = nil
+                // The modeset put buffer 0 on screen: the ring starts over from there.
+                ring = BufferRing(count: display.buffers.count)
+                if let first = ring.acquire() { ring.queue(first); ring.flipped() }
+            } catch {
+                Log.warning("display: \(error.message); still waiting for a usable display")
+                _ = hotplug.connectorRead(isConnected: false, modes: [])
             }
         }
     }

@@ -18,6 +18,9 @@ public struct DisplayStatistics: Sendable, Hashable {
     public var commitToFlipNanoseconds: Int64 = 0
     /// When the first frame reached the screen (monotonic clock), 0 until then.
     public var firstFlipAtNanoseconds: Int64 = 0
+    /// Frames that came while no display was connected, and how often it went away.
+    public var withoutDisplay = 0
+    public var disconnects = 0
 
     public init() {}
 
@@ -37,5 +40,6 @@ public struct DisplayStatistics: Sendable, Hashable {
             + "worst=\(worstFlipDelayNanoseconds / 1_000_000)ms last=\(lastFlipDelayNanoseconds / 1_000_000)ms"
             + " draw mean=\(drawn == 0 ? 0 : drawNanoseconds / Int64(drawn) / 1_000_000)ms"
             + " commit-to-flip mean=\(presented == 0 ? 0 : commitToFlipNanoseconds / Int64(presented) / 1_000_000)ms"
+            + (disconnects == 0 ? "" : " disconnects=\(disconnects) frames-without-display=\(withoutDisplay)")
     }
 }

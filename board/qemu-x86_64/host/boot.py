@@ -23,6 +23,8 @@ def qemu_command(args, share):
     if qemu is None:
         sys.exit("board: qemu-system-x86_64 is missing; run 'make deps' (package qemu-system-x86)")
     append = f"console=ttyS0 quiet panic=-1 playhead.mode={args.mode}"
+    if getattr(args, "only", None):
+        append += f" playhead.only={args.only}"
     cmd = [qemu, "-accel", "tcg", "-m", str(args.memory), "-smp", "2", "-nodefaults",
            "-display", "none", "-monitor", "none", "-serial", "stdio", "-no-reboot",
            "-kernel", str(args.kernel), "-initrd", str(args.initrd)]
@@ -144,7 +146,7 @@ def test(args):
     share = pathlib.Path(args.share).resolve()
     shutil.rmtree(share, ignore_errors=True)
     (share / "out").mkdir(parents=True)
-    expected = sorted(p.stem for p in SCENARIOS.glob("*.sh"))
+    expected = sorted(p.stem for p in SCENARIOS.glob("*.sh") if not args.only or p.stem.startswith(args.only))
     console = Console(args.log, lambda t: t.startswith(("BOARD-RESULT", "board:")) or "| " in t)
     started = time.monotonic()
     status, in_time = run_guest(qemu_command(args, share), console, args.timeout, "BOARD-DONE",
@@ -233,6 +235,7 @@ def bench(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mode", choices=["test", "run", "shell", "bench"], required=True)
+    parser.add_argument("--only", help="test: run only the scenarios whose names start with this (e.g. 11)")
     parser.add_argument("--media", help="bench: the folder with the benchmark clips")
     parser.add_argument("--kernel", required=True, type=pathlib.Path)
     parser.add_argument("--initrd", required=True, type=pathlib.Path)

@@ -52,8 +52,10 @@ run_scenarios() {
   if dmesg | grep -q "Initramfs unpacking failed"; then
     echo "BOARD-RESULT 00-initramfs fail: $(dmesg | grep 'Initramfs unpacking failed')"
   fi
+  only=$(sed -n 's/.*playhead\.only=\([^ ]*\).*/\1/p' /proc/cmdline)
   for s in /usr/lib/playhead-board/scenarios/*.sh; do
     name=$(basename "$s" .sh)
+    case "$name" in "$only"*) ;; *) continue ;; esac
     limit=$(sed -n 's/^# time-limit: *\([0-9]*\).*/\1/p' "$s")
     start=$(cut -d' ' -f1 /proc/uptime)
     OUT=$out timeout "${limit:-60}" sh -e "$s" > "$out/$name.log" 2>&1

@@ -1,0 +1,51 @@
+/// What the display does when its connector comes and goes. The presentation goes on when a
+/// display is there, in the mode in use if the new display offers it, else in the mode the
+/// request picks from what it offers; with no display, pictures are dropped (audio and the
+/// clock carry on) and one line says so.
+public struct DisplayHotplug: Sendable, Hashable {
+    public enum Action: Sendable, Hashable {
+        /// Stop showing; log the line.
+        case hide(String)
+        /// Set `mode` (again) and show; log the line.
+        case show(DisplayMode, String)
+    }
+
+    public let connector: String
+    public let request: ModeRequest
+    public private(set) var mode: DisplayMode
+    public private(set) var connected = true
+
+    public init(connector: String, request: ModeRequest, mode: DisplayMode) {
+        self.connector = connector
+        self.request = request
+        self.mode = mode
+    }
+
+    /// The connector was read again after a hot-plug event.
+    public mutating func connectorRead(isConnected: Bool, modes: [DisplayMode]) -> Action? {
+        guard isConnected else {
+            guard connected else { return nil }
+            connected = false
+            return .hide("display: \(connector) was disconnected; waiting for a display (sound goes on)")
+        }
+        let next: DisplayMode
+        if modes.contains(mode) {
+            next = mode
+        } else if case .success(let m) = ModeChooser.choose(request, from: modes) {
+            next = m
+        } else if case .success(let m) = ModeChooser.choose(.preferred, from: modes) {
+            next = m
+        } else {
+            guard connected else { return nil }
+            connected = false
+            return .hide("display: \(connector) offers no modes; waiting for a usable display")
+        }
+        let wasConnected = connected, old = mode
+        let changed = next != old
+        connected = true
+        mode = next
+        if wasConnected && !changed { return nil }
+        let how = changed ? "in \(next), as \(old) is no longer offered" : "in \(next)"
+        return .show(next, "display: \(connector) is connected again; showing \(how)")
+    }
+}

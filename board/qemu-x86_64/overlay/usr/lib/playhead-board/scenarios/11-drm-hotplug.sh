@@ -1,0 +1,29 @@
+# The display is unplugged while playing and plugged back in: playhead says so, drops pictures
+# while it has no display, keeps the clock going, and shows again in the same mode. vkms has no
+# real hot-plug: the connector is forced off and on through sysfs, and, since vkms does not poll
+# its connector, the change uevent a probing driver would send is asked for through sysfs too.
+# time-limit: 90
+. /usr/lib/playhead-board/board.sh
+M=/usr/share/playhead/media
+status=/sys/class/drm/card0-Virtual-1/status
+[ -w $status ] || { echo "no $status to force the connector"; exit 1; }
+playhead --video-output drm --display-mode 640x480 --stats --events text $M/demo.mp4 > "$OUT/hotplug.events" 2> "$OUT/hotplug.err" &
+pid=$!
+# Unplug only once the picture is up (start-up under emulation takes a while).
+for i in $(seq 100); do grep -q readyForDisplay "$OUT/hotplug.events" && break; sleep 0.1; done
+sleep 0.5
+event=/sys/class/drm/card0/uevent
+echo off > $status; echo change > $event
+sleep 1.5
+echo on > $status; echo change > $event
+sleep 0.5
+echo detect > $status; echo change > $event
+wait $pid
+cat "$OUT/hotplug.err"
+grep -q "Virtual-1 was disconnected; waiting for a display" "$OUT/hotplug.err"
+grep -q "Virtual-1 is connected again; showing in 640x480" "$OUT/hotplug.err"
+grep -q "disconnects=1" "$OUT/hotplug.err"
+# The item still played to its end on time: the clock did not stop with the picture.
+grep -q "didPlayToEndTime" "$OUT/hotplug.events"
+line=$(grep "playhead: display:" "$OUT/hotplug.err")
+echo "RESULT hotplug: $line"
