@@ -26,6 +26,10 @@ ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -g 25 -keyint_min 25
    -c:a aac -ac 2 -f hls -hls_time 1 -hls_playlist_type vod "$out/hls/index.m3u8"
 # The first picture of h264_aac.mp4 as ffmpeg converts it to XRGB8888, for the drawing test.
 ff -i "$out/h264_aac.mp4" -frames:v 1 -pix_fmt bgr0 -f rawvideo "$out/h264_first_frame.bgr0"
+# Stored sideways with a display matrix (a phone's portrait video), and how ffmpeg shows it
+# upright (it turns pictures by default), for the rotation test.
+ff -i "$out/h264_aac.mp4" -c copy -metadata:s:v:0 rotate=90 "$out/rotated90.mp4"
+ff -i "$out/rotated90.mp4" -frames:v 1 -pix_fmt bgr0 -f rawvideo "$out/rotated90_first_frame.bgr0"
 head -c $(( $(stat -c %s "$out/h264_aac.mp4") / 2 )) "$out/h264_aac.mp4" > "$out/truncated.mp4"
 { yes 'not a media file' || true; } | head -c 65536 > "$out/not_media.mp4"
 ff -f lavfi -t 5 -i "testsrc2=size=640x360:rate=25" -f lavfi -t 5 -i "sine=frequency=1000:sample_rate=48000" \

@@ -22,7 +22,7 @@ extension FFmpegSource {
                 ? MediaTime(value: raw.pointee.pkt_duration * track.timing.numerator, timescale: track.timing.denominator)
                 : track.frameDuration
             let key = raw.pointee.key_frame != 0
-            guard pts.isNumeric, let picture = FFmpegPicture(takingFrom: raw) else { return }
+            guard pts.isNumeric, let picture = FFmpegPicture(takingFrom: raw, rotation: track.rotation) else { return }
             let frame = VideoFrame(pts: pts, duration: declared, isKeyframe: key, picture: picture)
             if segment != nil {
                 if frame.pts < segment!.limit { segment!.frames.append(frame) }

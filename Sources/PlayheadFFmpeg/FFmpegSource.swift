@@ -11,6 +11,8 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
         let timing: StreamTiming
         let decoder: Decoder
         let frameDuration: MediaTime
+        /// From the stream's display matrix: how pictures must be turned to stand upright.
+        var rotation: PictureRotation = .none
     }
 
     struct Control {
@@ -66,7 +68,7 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
                 let frameDuration = rate.num > 0 && rate.den > 0
                     ? MediaTime(value: Int64(rate.den), timescale: rate.num) : MediaTime(value: 1, timescale: 25)
                 return Track(index: index, timing: StreamTiming(stream: stream, containerStart: format.startTime),
-                             decoder: decoder, frameDuration: frameDuration)
+                             decoder: decoder, frameDuration: frameDuration, rotation: StreamRotation.read(stream))
             } catch {
                 firstError = firstError ?? error
                 return nil

@@ -24,7 +24,7 @@ enum MediaInfoReader {
             if stream.pointee.duration > 0 {
                 duration = MediaTime(value: stream.pointee.duration * timing.numerator, timescale: timing.denominator)
             }
-            tracks.append(TrackInfo(
+            var track = TrackInfo(
                 trackID: i,
                 mediaType: type,
                 codec: String(cString: avcodec_get_name(par.codec_id)),
@@ -34,7 +34,9 @@ enum MediaInfoReader {
                 sampleRate: Int(par.sample_rate),
                 channelCount: Int(par.ch_layout.nb_channels),
                 language: metadata(stream.pointee.metadata, "language"),
-                duration: duration))
+                duration: duration)
+            if type == .video { track.preferredRotation = StreamRotation.read(stream) }
+            tracks.append(track)
         }
         let duration = format.duration.map { MediaTime(value: $0, timescale: 1_000_000) } ?? .indefinite
         return MediaInfo(tracks: tracks, duration: duration, isSeekable: format.isSeekable,

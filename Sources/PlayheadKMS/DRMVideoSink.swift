@@ -131,7 +131,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             return
         }
         guard let index = ring.acquire() else { return }
-        let layout = PictureLayout.place(frame.picture.size, on: display.screen, gravity: gravity)
+        let layout = PictureLayout.place(frame.picture.uprightSize, on: display.screen, gravity: gravity)
         let choice = scalerChoice(for: layout)
         let canvas: MappedCanvas
         let target: PixelRect

@@ -42,6 +42,32 @@ import PlayheadSys
         #expect(psnr >= 35, "PSNR \(psnr) dB")
     }
 
+    /// A clip stored sideways with a display matrix stands upright on screen, as ffmpeg shows it.
+    @Test func rotatedClipIsDrawnUprightLikeFFmpegShowsIt() throws {
+        let picture = try firstPicture("rotated90.mp4")
+        #expect(picture.size == PixelSize(width: 320, height: 240))
+        #expect(picture.uprightSize == PixelSize(width: 240, height: 320))
+        let info = try FFmpegBackend().open(MediaLocation("\(Self.media)/rotated90.mp4"), options: SourceOptions())
+        #expect(info.info.presentationSize == PixelSize(width: 240, height: 320))
+        info.close()
+        let canvas = MappedCanvas(format: .xrgb8888, size: picture.uprightSize, bytesPerPixel: 4)
+        try picture.draw(PixelRect(size: picture.uprightSize), into: canvas, at: PixelRect(size: picture.uprightSize))
+        let reference = try Data(contentsOf: URL(fileURLWithPath: "\(Self.media)/rotated90_first_frame.bgr0"))
+        #expect(reference.count == canvas.count)
+        let psnr = Self.psnr(canvas.withUnsafeMutableBytes { Array($0) }, Array(reference))
+        #expect(psnr >= 35, "PSNR \(psnr) dB against ffmpeg's upright picture")
+    }
+
+    static func psnr(_ ours: [UInt8], _ reference: [UInt8]) -> Double {
+        var squared = 0.0, samples = 0
+        for (i, (a, b)) in zip(ours, reference).enumerated() where i % 4 != 3 {
+            let d = Double(Int(a) - Int(b))
+            squared += d * d
+            samples += 1
+        }
+        return squared == 0 ? 99 : 10 * log10(255 * 255 / (squared / Double(samples)))
+    }
+
     @Test func letterboxedDrawingLeavesTheBarsBlack() throws {
         let picture = try firstPicture("h264_aac.mp4")  // 320x240 on 1024x576: pillarbox
         let screen = PixelSize(width: 1024, height: 576)

@@ -23,6 +23,7 @@ public struct MediaInfo: Sendable, Hashable {
     public var isPlayable: Bool { hasVideo || hasAudio }
 
     public var presentationSize: PixelSize {
-        tracks.first { $0.mediaType == .video }?.naturalSize ?? .zero
+        // As shown: a sideways-stored portrait clip is taller than wide.
+        tracks.first { $0.mediaType == .video }.map { $0.preferredRotation.upright($0.naturalSize) } ?? .zero
     }
 }

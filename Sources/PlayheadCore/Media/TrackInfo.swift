@@ -12,6 +12,9 @@ public struct TrackInfo: Sendable, Hashable {
     /// ISO 639 language code from the container, or nil.
     public var language: String?
     public var duration: MediaTime
+    /// How the stored pictures must be turned to stand upright (AVFoundation's
+    /// preferredTransform, in quarter turns); `naturalSize` is the stored size.
+    public var preferredRotation: PictureRotation = .none
 
     public init(trackID: Int, mediaType: MediaType, codec: String, naturalSize: PixelSize = .zero,
                 frameRate: MediaTime = .invalid, sampleRate: Int = 0, channelCount: Int = 0,

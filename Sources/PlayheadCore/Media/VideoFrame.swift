@@ -9,7 +9,16 @@ public protocol VideoPicture: AnyObject, Sendable {
     func digest() -> UInt64
     /// Draws the `source` part of the picture, scaled, into the `destination` rectangle of
     /// `canvas`, converting to the canvas' format. Leaves the rest of the canvas alone.
+    /// `source` is in the upright picture's coordinates (see `rotation`).
     func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError)
+    /// How the stored picture must be turned to be upright (the file's display matrix).
+    var rotation: PictureRotation { get }
+}
+
+extension VideoPicture {
+    public var rotation: PictureRotation { .none }
+    /// The size the picture is shown at, once turned upright.
+    public var uprightSize: PixelSize { rotation.upright(size) }
 }
 
 public struct VideoFrame: Sendable {

@@ -5,12 +5,14 @@ import PlayheadCore
 /// way to the sink.
 final class FFmpegPicture: VideoPicture, @unchecked Sendable {
     let frame: UnsafeMutablePointer<AVFrame>
+    let rotation: PictureRotation
 
     /// Takes over the references held by `source` (which is left empty).
-    init?(takingFrom source: UnsafeMutablePointer<AVFrame>) {
+    init?(takingFrom source: UnsafeMutablePointer<AVFrame>, rotation: PictureRotation = .none) {
         guard let f = av_frame_alloc() else { return nil }
         av_frame_move_ref(f, source)
         frame = f
+        self.rotation = rotation
     }
 
     deinit {
