@@ -85,7 +85,7 @@ import Testing
     @Test func userTakingChargeCancelsTheResume() {
         var p = InterruptionPolicy()
         _ = p.began(.pause, isPlaying: true)
-        p.userChangedPlayback()
+        p.cancelResume()
         #expect(p.ended(shouldResume: true) == [.announceEnded(shouldResume: true)])
         // Only for that interruption.
         _ = p.began(.pause, isPlaying: true)

@@ -15,5 +15,10 @@ enum EngineCommand: @unchecked Sendable {
     case setLoopMode(PlayQueue<PlayerItem>.LoopMode)
     case trackToggled(PlayerItem, MediaType, Bool)
     case opened(PlayerItem, Result<any MediaSource, PlaybackError>)
+    case beginInterruption(InterruptionPolicy.Kind)
+    case endInterruption(shouldResume: Bool)
+    /// From the route monitor's thread, handled here on the engine's.
+    case audioDevice(AudioDeviceEvent)
+    case overrideRoute(AudioRoute)
     case shutdown
 }

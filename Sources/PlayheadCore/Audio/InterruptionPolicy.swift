@@ -84,9 +84,9 @@ public struct InterruptionPolicy: Sendable {
         return actions
     }
 
-    /// Someone changed the rate on purpose during the interruption: they are in charge now, and
-    /// its end must not start playback behind their back.
-    public mutating func userChangedPlayback() {
+    /// Playback was changed by something else during the interruption (a person setting the
+    /// rate, the route in use going away): its end must not start playback behind their back.
+    public mutating func cancelResume() {
         active?.resumeAllowed = false
     }
 }
