@@ -169,6 +169,30 @@ import PlayheadTestSupport
         #expect(await r.h.waitFor(seconds: 0.2) { _ in r.h.player.rate != 0 } == false)
     }
 
+    @Test func routeLostDuringAnInterruptionIsNotResumedOnTheFallback() async {
+        let r = rig()
+        #expect(await playing(r.h))
+        r.h.player.beginInterruption()
+        r.monitor.send(.jack(card: "PCH", control: "Headphone Jack", plugged: false))
+        r.h.player.endInterruption(shouldResume: true)
+        #expect(await r.h.waitFor { $0.contains { $0.name == "interruptionEnded" } })
+        #expect(routeChanges(r.h).map(\.reason) == [.oldDeviceUnavailable])
+        #expect(r.h.player.rate == 0)
+        #expect(await r.h.waitFor(seconds: 0.2) { _ in r.h.player.rate != 0 } == false)
+    }
+
+    @Test func userPlayingDuringAnInterruptionIsInCharge() async {
+        let r = rig()
+        #expect(await playing(r.h))
+        r.h.player.beginInterruption()
+        #expect(await r.h.waitFor { _ in r.h.player.rate == 0 })
+        r.h.player.play()
+        r.h.player.pause()
+        r.h.player.endInterruption(shouldResume: true)
+        #expect(await r.h.waitFor { $0.contains { $0.name == "interruptionEnded" } })
+        #expect(r.h.player.rate == 0)
+    }
+
     @Test func duckLowersTheGainThenRestoresIt() async {
         let r = rig()
         #expect(await playing(r.h))

@@ -21,14 +21,16 @@ extension PlaybackEngine {
         for action in actions {
             switch action {
             case .pause:
-                // Sound must not come back by itself on the fallback route, not even when an
-                // interruption that paused earlier ends.
-                interruptions.cancelResume()
-                rateBeforeInterruption = nil
                 setRate(.paused)
             case .move(let route):
                 move(to: route)
             case .announce(var change):
+                if change.reason == .oldDeviceUnavailable {
+                    // Sound must not come back by itself on the fallback route, not even when
+                    // an interruption that paused before the loss (so no .pause here) ends.
+                    interruptions.cancelResume()
+                    rateBeforeInterruption = nil
+                }
                 // What the policy believes after any fallback, not what it first intended.
                 change.current = routePolicy?.current
                 emit(.routeChanged(change), item: segments.first?.item)
