@@ -27,9 +27,21 @@ struct EventPrinter {
         case .newErrorLogEntry(let e): fields.append(("error", quote(e.message)))
         case .rateChanged(let r): fields.append(("rate", "\(r)"))
         case .seekCompleted(let f): fields.append(("finished", f ? "true" : "false"))
+        case .routeChanged(let c):
+            fields.append(("reason", quote(c.reason.rawValue)))
+            fields.append(("previous", route(c.previous)))
+            fields.append(("current", route(c.current)))
+        case .interruptionBegan(let ducking): fields.append(("ducking", ducking ? "true" : "false"))
+        case .interruptionEnded(let resume): fields.append(("shouldResume", resume ? "true" : "false"))
         default: break
         }
         return "{" + fields.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// A route as an object (scripts match on `card`, people read `name`), or null for none.
+    private func route(_ r: AudioRoute?) -> String {
+        guard let r else { return "null" }
+        return "{\"name\":\(quote(r.name)),\"card\":\(quote(r.card)),\"device\":\(quote(r.device))}"
     }
 
     private func quote(_ s: String) -> String {

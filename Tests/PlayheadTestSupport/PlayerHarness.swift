@@ -3,15 +3,21 @@ import Synchronization
 
 /// A player on a virtual clock with recording outputs, and the events it emitted.
 public final class PlayerHarness: Sendable {
-    public let clock = VirtualClock()
+    public let clock: VirtualClock
     public let video: RecordingVideoSink
     public let player: QueuePlayer
     private let recorded = EventLog()
 
-    public init(urls: [String], backend: any MediaBackend = FakeBackend(), displayReports: Bool = false) {
+    /// An `audio` sink given must run on `clock` (default: a `NullAudioSink` on it).
+    public init(urls: [String], backend: any MediaBackend = FakeBackend(), clock: VirtualClock = VirtualClock(),
+                audio: (any AudioSink)? = nil,
+                routeMonitor: (any AudioRouteMonitor)? = nil, routePreferences: [String] = [],
+                displayReports: Bool = false) {
+        self.clock = clock
         video = RecordingVideoSink(reportsDisplay: displayReports)
-        let audio = NullAudioSink(clock: clock)
-        let env = PlaybackEnvironment(backend: backend, videoSink: video, audioSink: audio, clock: clock)
+        let audio = audio ?? NullAudioSink(clock: clock)
+        let env = PlaybackEnvironment(backend: backend, videoSink: video, audioSink: audio, clock: clock,
+                                      routeMonitor: routeMonitor, routePreferences: routePreferences)
         player = QueuePlayer(environment: env, items: [])
         player.onEvent = { [recorded] event in recorded.append(event) }
         player.insertAll(urls.map { PlayerItem(asset: Asset(url: $0, backend: backend)) })

@@ -8,10 +8,19 @@ public struct PlaybackEnvironment: Sendable {
     public var audioSink: any AudioSink
     public var clock: any HostClock
     public var sourceOptions: SourceOptions
+    /// Watches the sound devices. Used only when `audioSink` is also `AudioRouting`: the player
+    /// then follows devices coming and going (see `RoutePolicy`) and reports `.routeChanged`.
+    public var routeMonitor: (any AudioRouteMonitor)?
+    /// Route names or card ids, most preferred first; routes not listed come after, in order
+    /// of appearance.
+    public var routePreferences: [String]
 
     public init(backend: any MediaBackend, videoSink: any VideoSink, audioSink: any AudioSink,
-                clock: any HostClock, sourceOptions: SourceOptions = SourceOptions()) {
+                clock: any HostClock, sourceOptions: SourceOptions = SourceOptions(),
+                routeMonitor: (any AudioRouteMonitor)? = nil, routePreferences: [String] = []) {
         self.backend = backend
+        self.routeMonitor = routeMonitor
+        self.routePreferences = routePreferences
         self.videoSink = videoSink
         self.audioSink = audioSink
         self.clock = clock

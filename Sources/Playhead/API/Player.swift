@@ -92,6 +92,27 @@ public class Player: @unchecked Sendable {
         }
     }
 
+    // MARK: Audio session
+
+    /// Something more important needs the sound (a doorbell, an announcement). Without
+    /// `ducking` playback pauses; with it, playback goes on with the gain multiplied by it.
+    /// Interruptions nest: each needs its `endInterruption` (see `InterruptionPolicy`).
+    public func beginInterruption(ducking: Float? = nil) {
+        engine.post(.beginInterruption(ducking.map { .duck($0) } ?? .pause))
+    }
+
+    /// Ends the interruption. Playback resumes when `shouldResume` and it was playing at the
+    /// start, unless someone changed the rate in between.
+    public func endInterruption(shouldResume: Bool) {
+        engine.post(.endInterruption(shouldResume: shouldResume))
+    }
+
+    /// Sends the sound to `route` even when a more preferred one is there (a person's choice).
+    /// Needs an environment with a route monitor and a sink that can move; otherwise ignored.
+    public func overrideOutputRoute(to route: AudioRoute) {
+        engine.post(.overrideRoute(route))
+    }
+
     // MARK: Time observers
 
     public func addPeriodicTimeObserver(forInterval interval: MediaTime,

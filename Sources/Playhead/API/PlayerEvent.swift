@@ -13,6 +13,12 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
         case rateChanged(Double)
         case readyForDisplay
         case seekCompleted(finished: Bool)
+        /// Sound goes somewhere else now, or nowhere (`current` nil), and why.
+        case routeChanged(AudioRouteChange)
+        /// Something more important has the sound: playback paused, or goes on ducked.
+        case interruptionBegan(ducking: Bool)
+        /// The interruption is over; `shouldResume` is the interrupter's advice.
+        case interruptionEnded(shouldResume: Bool)
     }
 
     public let kind: Kind
@@ -39,6 +45,9 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
         case .rateChanged: return "rateChanged"
         case .readyForDisplay: return "readyForDisplay"
         case .seekCompleted: return "seekCompleted"
+        case .routeChanged: return "routeChanged"
+        case .interruptionBegan: return "interruptionBegan"
+        case .interruptionEnded: return "interruptionEnded"
         }
     }
 
@@ -54,6 +63,9 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
         case .newErrorLogEntry(let e): text += " error=\(e.message)"
         case .rateChanged(let r): text += " rate=\(r)"
         case .seekCompleted(let f): text += " finished=\(f)"
+        case .routeChanged(let c): text += " reason=\(c.reason.rawValue) from=\(c.previous?.description ?? "none") to=\(c.current?.description ?? "none")"
+        case .interruptionBegan(let ducking): text += " ducking=\(ducking)"
+        case .interruptionEnded(let shouldResume): text += " shouldResume=\(shouldResume)"
         default: break
         }
         return text

@@ -17,5 +17,10 @@ enum EngineCommand: @unchecked Sendable {
     case opened(PlayerItem, Result<any MediaSource, PlaybackError>)
     /// The video sink showed the frame tagged so (an item's first frame is on screen).
     case displayed(UInt64)
+    case beginInterruption(InterruptionPolicy.Kind)
+    case endInterruption(shouldResume: Bool)
+    /// From the route monitor's thread, handled here on the engine's.
+    case audioDevice(AudioDeviceEvent)
+    case overrideRoute(AudioRoute)
     case shutdown
 }

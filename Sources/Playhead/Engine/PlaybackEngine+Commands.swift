@@ -30,6 +30,9 @@ extension PlaybackEngine {
             startCurrent()
         case .setRate(let newRate):
             guard status != .failed || newRate.isPaused else { break }
+            // Whoever asks for a rate now is in charge: an interruption ending must not undo it.
+            interruptions.cancelResume()
+            rateBeforeInterruption = nil
             setRate(newRate)
         case .seek(let request, let completion):
             let (id, actions) = seeks.request(request)
@@ -57,6 +60,16 @@ extension PlaybackEngine {
             if segments.isEmpty && queue.current == item { startCurrent() }
         case .displayed(let tag):
             displayed(tag)
+        case .beginInterruption(let kind):
+            carryOut(interruptions.began(kind, isPlaying: !rate.isPaused))
+        case .endInterruption(let shouldResume):
+            carryOut(interruptions.ended(shouldResume: shouldResume))
+        case .audioDevice(let event):
+            routePolicy?.isPlaying = !rate.isPaused
+            if let actions = routePolicy?.handle(event) { carryOut(actions) }
+        case .overrideRoute(let route):
+            routePolicy?.isPlaying = !rate.isPaused
+            if let actions = routePolicy?.override(to: route) { carryOut(actions) }
         case .shutdown:
             break
         }

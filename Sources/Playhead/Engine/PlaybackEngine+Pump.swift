@@ -152,7 +152,7 @@ extension PlaybackEngine {
         }
         let sink = env.audioSink
         let rateHz = sink.format.sampleRate, channels = sink.format.channels
-        let gain: Float = muted ? 0 : volume
+        volumeRamp.setTarget(muted ? 0 : volume * duckGain)
         while true {
             if audio == nil { fillAudio() }
             guard var a = audio else { return }
@@ -176,12 +176,14 @@ extension PlaybackEngine {
                 // without audio in the queue), so that what follows plays at its time.
                 let silence = [Float](repeating: 0, count: min(gapFrames, sink.bufferCapacityFrames) * channels)
                 let took = write(silence[...], at: start)
+                // Silence is time passing too: the ramp moves on with it.
+                volumeRamp.advance(frames: took)
                 if took < gapFrames { return }
                 continue
             }
-            var samples = a.buffer.samples
-            if gain != 1 { for i in samples.indices { samples[i] *= gain } }
+            let samples = volumeRamp.applied(to: a.buffer.samples[...], channels: channels)
             let took = write(samples[...], at: a.timeline)
+            volumeRamp.advance(frames: took)
             if took >= a.buffer.frameCount {
                 audio = nil
             } else {

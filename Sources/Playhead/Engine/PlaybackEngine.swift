@@ -39,6 +39,15 @@ final class PlaybackEngine: @unchecked Sendable {
     var rate: PlaybackRate = .paused
     var volume: Float = 1
     var muted = false
+    /// Gain while an interruption ducks the sound (1 otherwise).
+    var duckGain: Float = 1
+    /// Carries volume, mute and duck changes into the samples without a click.
+    var volumeRamp: VolumeRamp
+    var interruptions = InterruptionPolicy()
+    /// The rate an interruption paused, to come back to when it ends.
+    var rateBeforeInterruption: PlaybackRate?
+    /// Set when the audio sink can move and a monitor watches the devices.
+    var routePolicy: RoutePolicy?
     var actionAtItemEnd: ActionAtItemEnd
     var status: PlayerStatus = .unknown
     var error: PlaybackError?
@@ -70,6 +79,7 @@ final class PlaybackEngine: @unchecked Sendable {
         self.actionAtItemEnd = actionAtItemEnd
         self.eventSink.withLock { $0 = events }
         self.audioMap = AudioClockMap(sampleRate: env.audioSink.format.sampleRate)
+        self.volumeRamp = VolumeRamp(sampleRate: env.audioSink.format.sampleRate)
         self.snapshot = Mutex(Snapshot(actionAtItemEnd: actionAtItemEnd))
     }
 
@@ -111,6 +121,7 @@ final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func run() {
+        startRouteMonitor()
         checkOutputs()
         while true {
             let commands = inboxLock.withLock { () -> [EngineCommand] in
@@ -153,6 +164,7 @@ final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func tearDown() {
+        env.routeMonitor?.stop()
         for s in segments { s.source.close() }
         segments.removeAll()
         for case .success(let source) in opened.values { source.close() }

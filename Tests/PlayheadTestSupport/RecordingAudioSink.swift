@@ -1,0 +1,73 @@
+import Playhead
+import Synchronization
+
+/// An audio sink that keeps time like `NullAudioSink` (which it wraps), remembers the samples
+/// written, and can move between routes, remembering each move.
+///
+/// Samples are kept run-length encoded: a fake source plays a constant level for minutes, and
+/// only the changes (a duck, its ramps) matter to the tests.
+public final class RecordingAudioSink: AudioSink, AudioRouting {
+    public struct Run: Sendable, Hashable {
+        public var value: Float
+        public var count: Int
+    }
+
+    struct State {
+        var runs: [Run] = []
+        var route: AudioRoute?
+        var moves: [AudioRoute] = []
+        var failing: Set<String> = []
+    }
+
+    private let inner: NullAudioSink
+    private let state: Mutex<State>
+
+    public init(clock: any HostClock, route: AudioRoute?, format: AudioFormat = .standard) {
+        inner = NullAudioSink(clock: clock, format: format)
+        state = Mutex(State(route: route))
+    }
+
+    public var name: String { "recording" }
+    public var format: AudioFormat { inner.format }
+    public var bufferCapacityFrames: Int { inner.bufferCapacityFrames }
+
+    public func write(_ samples: ArraySlice<Float>) -> Int {
+        let took = inner.write(samples)
+        let written = samples.prefix(took * format.channels)
+        state.withLock { s in
+            for v in written {
+                if s.runs.last?.value == v { s.runs[s.runs.count - 1].count += 1 } else { s.runs.append(Run(value: v, count: 1)) }
+            }
+        }
+        return took
+    }
+
+    public func writtenFrames() -> Int64 { inner.writtenFrames() }
+    public func playedFrames() -> Int64 { inner.playedFrames() }
+    public func pause() { inner.pause() }
+    public func resume() { inner.resume() }
+    public func flush() { inner.flush() }
+
+    /// Every sample written so far, as runs of equal values.
+    public var runs: [Run] { state.withLock { $0.runs } }
+
+    // MARK: AudioRouting
+
+    public var currentRoute: AudioRoute? { state.withLock { $0.route } }
+
+    /// Keeps the counters (the inner sink goes on), as a real sink moving its device does.
+    public func move(to route: AudioRoute) throws(PlaybackError) {
+        let failed = state.withLock { s -> Bool in
+            if s.failing.contains(route.card) { return true }
+            s.route = route
+            s.moves.append(route)
+            return false
+        }
+        if failed { throw PlaybackError(.deviceFailed, "\(route.device): cannot open (test)") }
+    }
+
+    public var moves: [AudioRoute] { state.withLock { $0.moves } }
+
+    /// Moves to this card fail from now on.
+    public func failMoves(toCard card: String) { state.withLock { _ = $0.failing.insert(card) } }
+}
