@@ -61,7 +61,6 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     public var statistics: DisplayStatistics { lock.withLock { stats } }
 
     public var reportsDisplay: Bool { true }
-    public var droppedFrames: Int { lock.withLock { stats.dropped } }
 
     public func setDisplayedHandler(_ handler: @escaping @Sendable (UInt64) -> Void) {
         lock.withLock { displayedHandler = handler }

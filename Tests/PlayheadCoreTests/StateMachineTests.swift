@@ -132,27 +132,3 @@ final class DummyPicture: VideoPicture {
         #expect(level == .none)
     }
 }
-
-@Suite struct DecodeSkipControlTests {
-    @Test func displayDropsStartSkippingAndAQuietRunEndsIt() {
-        var c = DecodeSkipControl(hold: 3)
-        #expect(c.frame(latenessNanoseconds: 0, displayDropped: false) == nil)
-        #expect(c.frame(latenessNanoseconds: 0, displayDropped: true) == .nonReference)
-        // Good frames, but not yet enough of them in a row.
-        #expect(c.frame(latenessNanoseconds: 0, displayDropped: false) == nil)
-        #expect(c.frame(latenessNanoseconds: 0, displayDropped: false) == nil)
-        #expect(c.frame(latenessNanoseconds: 0, displayDropped: true) == nil)  // trouble again: the run restarts
-        #expect(c.frame(latenessNanoseconds: 0, displayDropped: false) == nil)
-        #expect(c.frame(latenessNanoseconds: 0, displayDropped: false) == nil)
-        #expect(c.frame(latenessNanoseconds: 0, displayDropped: false) == DecodeSkip.none)
-        #expect(c.level == .none)
-    }
-
-    @Test func verylateFramesGoStraightToKeyframesAndHoldThere() {
-        var c = DecodeSkipControl(hold: 2)
-        #expect(c.frame(latenessNanoseconds: 2_000_000_000, displayDropped: false) == .nonKey)
-        #expect(c.frame(latenessNanoseconds: 20_000_000, displayDropped: false) == nil)  // better, not on time
-        #expect(c.frame(latenessNanoseconds: 1_000_000, displayDropped: false) == nil)
-        #expect(c.frame(latenessNanoseconds: 1_000_000, displayDropped: false) == DecodeSkip.none)
-    }
-}

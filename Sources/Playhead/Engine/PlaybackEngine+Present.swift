@@ -52,10 +52,9 @@ extension PlaybackEngine {
         // Late frames mean decoding cannot keep up: let the decoder leave frames out until the
         // picture is back on time, rather than fall further behind the clock.
         if !env.clock.isVirtual, let i = segments.firstIndex(where: { $0.item == q.item }) {
-            let drops = env.videoSink.droppedFrames
-            let displayDropped = drops > displayDropsSeen
-            displayDropsSeen = drops
-            if let level = segments[i].decodeSkip.frame(latenessNanoseconds: now - due, displayDropped: displayDropped) {
+            let level = segments[i].decodeSkip.next(latenessNanoseconds: now - due)
+            if level != segments[i].decodeSkip {
+                segments[i].decodeSkip = level
                 segments[i].source.setDecodeSkip(level)
                 statistics.decodeSkipChanges += 1
             }

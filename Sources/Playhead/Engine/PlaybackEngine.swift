@@ -70,8 +70,6 @@ final class PlaybackEngine: @unchecked Sendable {
     /// First frames handed to a sink that reports display, by tag, until it says they are shown.
     var awaitingDisplay: [UInt64: (item: PlayerItem, pts: MediaTime)] = [:]
     var nextDisplayTag: UInt64 = 1
-    /// The display's drop count when last looked at: a rise means drawing cannot keep up.
-    var displayDropsSeen = 0
 
     init(env: PlaybackEnvironment, actionAtItemEnd: ActionAtItemEnd,
          events: @escaping @Sendable (PlayerEvent) -> Void) {

@@ -10,7 +10,7 @@ struct Segment {
     var audioEnd: MediaTime?
     var shownFirstFrame = false
     var endAnnounced = false
-    var decodeSkip = DecodeSkipControl()
+    var decodeSkip: DecodeSkip = .none
 
     init(item: PlayerItem, source: any MediaSource, offset: MediaTime) {
         self.item = item

@@ -14,8 +14,6 @@ public protocol VideoSink: AnyObject, Sendable {
     /// True when the sink calls the displayed handler as tagged frames reach the screen (a
     /// display's page flip); otherwise a frame counts as shown when it is handed over.
     var reportsDisplay: Bool { get }
-    /// Frames the sink itself dropped (overtaken while it was still drawing), so far.
-    var droppedFrames: Int { get }
     /// `handler(tag)` is called, from the sink's own thread, when the frame carrying `tag` (or
     /// a later frame that overtook it) is on screen.
     func setDisplayedHandler(_ handler: @escaping @Sendable (UInt64) -> Void)
@@ -25,6 +23,5 @@ extension VideoSink {
     public var failure: PlaybackError? { nil }
     public var presentationLeadNanoseconds: Int64 { 0 }
     public var reportsDisplay: Bool { false }
-    public var droppedFrames: Int { 0 }
     public func setDisplayedHandler(_ handler: @escaping @Sendable (UInt64) -> Void) {}
 }
