@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "Playhead", dependencies: ["PlayheadCore", "PlayheadSys"]),
         .target(name: "PlayheadFFmpeg", dependencies: ["PlayheadCore", "PlayheadSys", "CFFmpeg", "CShims"]),
         .target(name: "PlayheadKMS", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead", "CDRM"]),
-        .target(name: "PlayheadALSA", dependencies: ["PlayheadCore", "PlayheadSys", "CALSA"]),
+        .target(name: "PlayheadALSA", dependencies: [
+            "PlayheadCore", "PlayheadSys", "CALSA", .product(name: "DequeModule", package: "swift-collections"),
+        ]),
         .executableTarget(name: "playhead", dependencies: [
             "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadSys",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -37,6 +39,7 @@ let package = Package(
                 path: "Tests/PlayheadTestSupport"),
         .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadTests", dependencies: ["Playhead", "PlayheadTestSupport"]),
+        .testTarget(name: "PlayheadALSATests", dependencies: ["PlayheadALSA", "PlayheadCore", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

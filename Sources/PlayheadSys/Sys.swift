@@ -24,6 +24,12 @@ enum Sys {
         while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
     }
 
+    static func threadCPUNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
     static func errorDescription(_ code: Int32) -> String {
         String(cString: strerror(code))
     }

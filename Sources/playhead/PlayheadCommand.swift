@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import Playhead
+import PlayheadALSA
 import PlayheadFFmpeg
 import PlayheadKMS
 import PlayheadSys
@@ -12,7 +13,7 @@ struct PlayheadCommand: AsyncParsableCommand {
         abstract: "Plays a queue of media files and http(s)/HLS streams.")
 
     enum VideoOutput: String, ExpressibleByArgument, CaseIterable { case null, drm }
-    enum AudioOutput: String, ExpressibleByArgument, CaseIterable { case null }
+    enum AudioOutput: String, ExpressibleByArgument, CaseIterable { case null, alsa }
     enum EventFormat: String, ExpressibleByArgument, CaseIterable { case jsonl, text, none }
 
     @Option(help: "Where pictures go: \(VideoOutput.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -47,6 +48,12 @@ struct PlayheadCommand: AsyncParsableCommand {
 
     @Option(help: "Where sound goes: \(AudioOutput.allCases.map(\.rawValue).joined(separator: ", ")).")
     var audioOutput: AudioOutput = .null
+
+    @Option(help: "The ALSA device for --audio-output alsa (default, hw:0,0, plughw:CARD=Loopback,DEV=0...).")
+    var audioDevice = "default"
+
+    @Option(help: "How much sound the ALSA device buffers, in milliseconds.")
+    var audioBufferMs = 50
 
     @Flag(help: "Play the queue over and over.")
     var loop = false
@@ -87,6 +94,8 @@ struct PlayheadCommand: AsyncParsableCommand {
         }
         if let start, !(start >= 0) { throw ValidationError("--start must be a number of seconds >= 0, not \(start)") }
         if decodeThreads < 0 || decodeThreads > 64 { throw ValidationError("--decode-threads must be between 0 and 64") }
+        if audioOutput == .alsa && untimed { throw ValidationError("--untimed plays faster than real time: use it with --audio-output null") }
+        if audioBufferMs < 10 || audioBufferMs > 2000 { throw ValidationError("--audio-buffer-ms must be between 10 and 2000") }
     }
 
     func run() async throws {
@@ -99,6 +108,20 @@ struct PlayheadCommand: AsyncParsableCommand {
         FFmpegLog.lineHandler = { line in Console.error(line) }
         var environment = PlaybackEnvironment.headless(
             backend: backend, untimed: untimed, options: SourceOptions(decodeThreads: decodeThreads))
+        var alsa: ALSAAudioSink?
+        if audioOutput == .alsa {
+            do {
+                let sink = try ALSAAudioSink(device: audioDevice, bufferMilliseconds: audioBufferMs)
+                alsa = sink
+                // Sources convert to the sink's format, so the environment is made around it.
+                environment = PlaybackEnvironment(backend: backend, videoSink: environment.videoSink, audioSink: sink,
+                                                  clock: MonotonicClock(), sourceOptions: SourceOptions(decodeThreads: decodeThreads))
+                Console.error("playhead: sound on \(sink.name)")
+            } catch {
+                Console.error("playhead: error: \(error.advice)")
+                throw ExitCode(3)
+            }
+        }
         var drm: DRMVideoSink?
         if videoOutput == .drm {
             let options = DRMOptions(
@@ -128,7 +151,7 @@ struct PlayheadCommand: AsyncParsableCommand {
             Console.error("playhead: stopped by signal \(signal); display restored")
             Glibc.exit(128 + signal)
         }
-        defer { drm?.close() }
+        defer { drm?.close(); alsa?.close() }
         let player = QueuePlayer(environment: environment, items: [])
         let printer = EventPrinter(format: events)
         let stream = player.events()
@@ -153,6 +176,7 @@ struct PlayheadCommand: AsyncParsableCommand {
         if stats {
             let s = player.statistics
             Console.error("playhead: stats: presented=\(s.framesPresented) dropped=\(s.framesDropped) late=\(s.framesLate) audio-frames=\(s.audioFramesWritten) stalls=\(s.stalls) decode-skip-changes=\(s.decodeSkipChanges)")
+            if let alsa { Console.error("playhead: audio: \(alsa.statisticsSummary)") }
             if let drm {
                 let d = drm.statistics
                 Console.error("playhead: display: \(d.summary)")

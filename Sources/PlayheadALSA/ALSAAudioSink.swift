@@ -1,0 +1,275 @@
+import DequeModule
+import PlayheadCore
+import PlayheadSys
+
+/// Plays through ALSA. The engine's writes land in a bounded queue; the sink's own thread waits
+/// on the device (poll, through snd_pcm_wait) and writes a period at a time. What has been
+/// heard comes from the device's delay, so the player's clock follows the sound. The last
+/// buffer's worth of written samples is kept, so that a pause without hardware support, a
+/// vanished device or a move to another device loses nothing.
+public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
+    public let format: AudioFormat
+    public let bufferCapacityFrames: Int
+    /// Called (from the audio thread) when the device vanishes, with the ALSA device name.
+    public var onDeviceLost: (@Sendable (String) -> Void)?
+
+    private let lock = ConditionLock()
+    private let open: (String) throws(ALSAError) -> any PCMOutput
+    /// Carries the heard position forward between the device's reports (tests hold it still).
+    private let clock: any HostClock
+    // Guarded by `lock`:
+    private var device: any PCMOutput
+    private var route: AudioRoute?
+    private var queue = Deque<Float>()
+    private var history = Deque<Float>()
+    private var accepted: Int64 = 0
+    private var position: PlayedPosition
+    private var paused = false
+    private var pausedInDevice = false
+    private var lost = false
+    private var stopping = false
+    private var failed: PlaybackError?
+    private var stats = ALSAStatistics()
+    private var thread: WorkerThread?
+
+    /// `open` makes a device by ALSA name (tests give fakes).
+    public init(route: AudioRoute?, device: any PCMOutput, clock: any HostClock = MonotonicClock(),
+                open: @escaping (String) throws(ALSAError) -> any PCMOutput) {
+        self.device = device
+        self.clock = clock
+        self.route = route
+        self.open = open
+        format = AudioFormat(sampleRate: device.sampleRate, channels: device.channels)
+        bufferCapacityFrames = device.bufferFrames * 2
+        position = PlayedPosition(sampleRate: device.sampleRate)
+        thread = WorkerThread(name: "ph-alsa") { [self] in run() }
+    }
+
+    /// Opens `name` on real ALSA with a buffer of about `bufferMilliseconds`.
+    public convenience init(device name: String, bufferMilliseconds: Int = 50,
+                            format wanted: AudioFormat = .standard) throws(ALSAError) {
+        let pcm = try PCMDevice(name: name, rate: wanted.sampleRate, channels: wanted.channels, bufferMilliseconds: bufferMilliseconds)
+        let rate = pcm.sampleRate, channels = pcm.channels
+        self.init(route: AudioRoute(device: name, name: name, card: name), device: pcm) { (next: String) throws(ALSAError) -> any PCMOutput in
+            let d = try PCMDevice(name: next, rate: rate, channels: channels, bufferMilliseconds: bufferMilliseconds)
+            guard d.sampleRate == rate, d.channels == channels else {
+                throw ALSAError(operation: "play \(rate) Hz \(channels) ch (it offers \(d.sampleRate) Hz \(d.channels) ch; use a plughw: device)", device: next, errno: 22)  // EINVAL
+            }
+            return d
+        }
+    }
+
+    deinit { close() }
+
+    public var name: String { lock.withLock { "alsa \(device.name) \(device.sampleFormat.rawValue) \(device.sampleRate) Hz \(device.channels) ch" } }
+    public var failure: PlaybackError? { lock.withLock { failed } }
+    public var currentRoute: AudioRoute? { lock.withLock { route } }
+    public var statistics: ALSAStatistics { lock.withLock { stats } }
+
+    public var statisticsSummary: String {
+        lock.withLock {
+            stats.summary(device: device.name, format: device.sampleFormat.rawValue, rate: device.sampleRate,
+                          period: device.periodFrames, buffer: device.bufferFrames)
+        }
+    }
+
+    public func write(_ samples: ArraySlice<Float>) -> Int {
+        let channels = format.channels
+        return lock.withLock {
+            let now = clock.now().nanoseconds
+            let held = accepted - position.played(now: now)
+            let room = max(0, bufferCapacityFrames - Int(held))
+            let frames = min(room, samples.count / channels)
+            guard frames > 0 else { return 0 }
+            queue.append(contentsOf: samples.prefix(frames * channels))
+            accepted += Int64(frames)
+            lock.broadcast()
+            return frames
+        }
+    }
+
+    public func writtenFrames() -> Int64 { lock.withLock { accepted } }
+    public func playedFrames() -> Int64 { lock.withLock { position.played(now: clock.now().nanoseconds) } }
+
+    public func pause() {
+        lock.withLock {
+            guard !paused else { return }
+            paused = true
+            let now = clock.now().nanoseconds
+            if !lost, device.canPause, device.pause(true) == .ok {
+                pausedInDevice = true
+                position.hold(now: now)
+            } else {
+                // No hardware pause: drop the device's buffer and queue again what it had not
+                // played, so resuming starts exactly where the sound stopped.
+                if !lost { device.drop() }
+                requeueUnplayed(now: now)
+            }
+            lock.broadcast()
+        }
+    }
+
+    public func resume() {
+        lock.withLock {
+            guard paused else { return }
+            paused = false
+            if pausedInDevice {
+                pausedInDevice = false
+                if device.pause(false) != .ok { device.drop(); requeueUnplayed(now: clock.now().nanoseconds) ; _ = device.prepare() }
+            } else if !lost {
+                _ = device.prepare()
+            }
+            lock.broadcast()
+        }
+    }
+
+    public func flush() {
+        lock.withLock {
+            if !lost {
+                device.drop()
+                _ = device.prepare()
+            }
+            pausedInDevice = false
+            queue.removeAll()
+            history.removeAll()
+            accepted = 0
+            position.reset()
+            lock.broadcast()
+        }
+    }
+
+    public func move(to next: AudioRoute) throws(PlaybackError) {
+        let opened: any PCMOutput
+        do { opened = try open(next.device) } catch { throw PlaybackError(.deviceFailed, error.advice) }
+        lock.withLock {
+            if !lost { device.drop() }
+            requeueUnplayed(now: clock.now().nanoseconds)
+            device = opened
+            route = next
+            lost = false
+            pausedInDevice = false
+            stats.moves += 1
+            if paused == false { _ = device.prepare() }
+            lock.broadcast()
+        }
+    }
+
+    /// Stops the audio thread and lets the device go.
+    public func close() {
+        lock.withLock {
+            stopping = true
+            lock.broadcast()
+        }
+        thread?.join()
+        thread = nil
+        lock.withLock { if !lost { device.drop() } }
+    }
+
+    // MARK: The audio thread
+
+    private func run() {
+        var cpuStart = Self.threadCPU()
+        var scratch = PCMScratch()
+        while true {
+            let device: any PCMOutput
+            let period: Int
+            let outcome: PCMOutcome? = lock.withLock {
+                while !stopping && (paused || lost || queue.isEmpty) {
+                    if !paused && !lost && queue.isEmpty { measure() }
+                    _ = lock.wait(untilMonotonic: clock.now().nanoseconds + 20_000_000)
+                }
+                return stopping ? nil : .ok
+            }
+            guard outcome != nil else { break }
+            (device, period) = lock.withLock { (self.device, self.device.periodFrames) }
+            // The wait is outside the lock: the engine keeps writing meanwhile.
+            let waited = device.waitForRoom(milliseconds: 100)
+            lock.withLock {
+                guard device === self.device, !paused, !lost else { return }
+                if waited != .ok && waited != .timedOut { handle(waited); return }
+                let room: Int
+                switch device.available() {
+                case .frames(let n): room = n
+                case .outcome(let o): handle(o); return
+                }
+                let channels = format.channels
+                let frames = min(room, queue.count / channels, max(period, 1) * 2)
+                guard frames > 0 else { measure(); return }
+                let taken = scratch.write(queue.prefix(frames * channels), frames: frames, format: device.sampleFormat, to: device)
+                switch taken {
+                case .frames(let n):
+                    let samples = n * channels
+                    history.append(contentsOf: queue.prefix(samples))
+                    queue.removeFirst(samples)
+                    let keep = device.bufferFrames * channels * 2
+                    if history.count > keep { history.removeFirst(history.count - keep) }
+                    position.wrote(n)
+                    stats.writes += 1
+                    stats.framesWritten += Int64(n)
+                    measure()
+                case .outcome(let o):
+                    handle(o)
+                }
+            }
+            let cpu = Self.threadCPU()
+            lock.withLock { stats.audioThreadCPUNanoseconds += cpu - cpuStart }
+            cpuStart = cpu
+        }
+    }
+
+    /// Under the lock: reads the device's delay into the played position.
+    private func measure() {
+        switch device.delay() {
+        case .frames(let d): position.measure(delay: d, now: clock.now().nanoseconds)
+        case .outcome(let o): if o != .wouldBlock { handle(o) }
+        }
+    }
+
+    /// Under the lock: the one place device trouble is dealt with.
+    private func handle(_ outcome: PCMOutcome) {
+        let now = clock.now().nanoseconds
+        switch outcome {
+        case .ok, .timedOut, .wouldBlock:
+            break
+        case .underrun:
+            stats.underruns += 1
+            if queue.isEmpty { stats.starved += 1 }
+            position.drained(now: now)
+            _ = device.prepare()
+        case .suspended:
+            stats.suspends += 1
+            var tries = 0
+            while device.resume() == .wouldBlock && tries < 100 { tries += 1; MonotonicClock.sleep(milliseconds: 10) }
+            if device.resume() != .ok { _ = device.prepare() }
+            requeueUnplayed(now: now)
+        case .gone, .failed:
+            if case .failed(let e) = outcome, e != 19 {
+                Log.warning("audio: \(device.name) failed (errno \(e)); treating it as gone")
+            }
+            guard !lost else { return }
+            lost = true
+            stats.lost += 1
+            requeueUnplayed(now: now)
+            let name = device.name
+            // Called under the lock: the callback must only hand the news on (a route monitor
+            // queues it for the engine), never call back into this sink.
+            onDeviceLost?(name)
+        }
+    }
+
+    /// Under the lock: puts what was written but not heard back at the front of the queue.
+    private func requeueUnplayed(now: Int64) {
+        position.hold(now: now)
+        let unheard = Int(position.written - position.played(now: now)) * format.channels
+        let back = min(unheard, history.count)
+        if back > 0 {
+            let tail = Array(history.suffix(back))
+            history.removeLast(back)
+            queue.insert(contentsOf: tail, at: 0)
+        }
+        position.rewind(now: now)
+    }
+
+
+    private static func threadCPU() -> Int64 { MonotonicClock.threadCPUNanoseconds() }
+}

@@ -1,0 +1,110 @@
+import Testing
+import PlayheadALSA
+import PlayheadCore
+import PlayheadTestSupport
+import Synchronization
+
+/// The sink's bookkeeping against a fake device: what goes in comes out once, in order, across
+/// underruns, pauses without hardware support, a vanished device and a move to another.
+@Suite(.timeLimit(.minutes(1))) struct ALSAAudioSinkTests {
+    /// A ramp of distinct samples, so order and completeness can be checked.
+    func ramp(_ range: Range<Int>) -> [Float] { range.map { Float($0) } }
+
+    func sink(_ pcm: FakePCM, others: [String: FakePCM] = [:]) -> ALSAAudioSink {
+        ALSAAudioSink(route: AudioRoute(device: pcm.name, name: pcm.name, card: pcm.name), device: pcm, clock: VirtualClock()) { (name: String) throws(ALSAError) -> any PCMOutput in
+            guard let d = others[name] else { throw ALSAError(operation: "open", device: name, errno: 19) }
+            return d
+        }
+    }
+
+    func waitUntil(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<2000 {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return condition()
+    }
+
+    @Test func everySampleReachesTheDeviceOnceAndInOrder() async {
+        let pcm = FakePCM()
+        let s = sink(pcm)
+        defer { s.close() }
+        #expect(s.format == AudioFormat(sampleRate: 48_000, channels: 1))
+        var sent = 0
+        let all = ramp(0..<3000)
+        while sent < all.count {
+            sent += s.write(all[sent...])
+            pcm.step(frames: 100)
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(await waitUntil {
+            pcm.step(frames: 100)
+            return pcm.state.withLock { $0.written.count } == 3000
+        })
+        pcm.step(frames: 480)
+        #expect(pcm.state.withLock { $0.played == all })
+        #expect(await waitUntil { s.playedFrames() == 3000 })
+    }
+
+    @Test func underrunsRecoverAndAreCounted() async {
+        let pcm = FakePCM()
+        let s = sink(pcm)
+        defer { s.close() }
+        _ = s.write(ramp(0..<200)[...])
+        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 200 })
+        pcm.fail(next: .underrun)
+        _ = s.write(ramp(200..<400)[...])
+        #expect(await waitUntil { s.statistics.underruns == 1 && pcm.state.withLock { $0.prepares } >= 1 })
+        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 400 })
+    }
+
+    @Test func pauseWithoutHardwareSupportLosesNothing() async {
+        let pcm = FakePCM(canPause: false)
+        let s = sink(pcm)
+        defer { s.close() }
+        _ = s.write(ramp(0..<400)[...])
+        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 400 })
+        pcm.step(frames: 150)
+        #expect(await waitUntil { s.playedFrames() == 150 })
+        s.pause()
+        #expect(pcm.state.withLock { $0.drops } == 1)
+        #expect(s.playedFrames() == 150)
+        s.resume()
+        #expect(await waitUntil { pcm.state.withLock { $0.queued } == 250 })
+        pcm.step(frames: 250)
+        #expect(pcm.state.withLock { $0.played == ramp(0..<400) })
+    }
+
+    @Test func aVanishedDeviceIsReportedAndAMoveReplaysWhatWasNotHeard() async {
+        let pcm = FakePCM(name: "usb")
+        let hdmi = FakePCM(name: "hdmi")
+        let s = sink(pcm, others: ["hdmi": hdmi])
+        defer { s.close() }
+        let lost = Mutex<[String]>([])
+        s.onDeviceLost = { name in lost.withLock { $0.append(name) } }
+        _ = s.write(ramp(0..<300)[...])
+        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 300 })
+        pcm.step(frames: 100)
+        #expect(await waitUntil { s.playedFrames() == 100 })
+        pcm.fail(next: .gone)
+        _ = s.write(ramp(300..<350)[...])
+        #expect(await waitUntil { lost.withLock { $0 } == ["usb"] })
+        #expect(s.statistics.lost == 1)
+        #expect(s.playedFrames() == 100)
+        try? s.move(to: AudioRoute(device: "hdmi", name: "HDMI", card: "hdmi"))
+        #expect(s.currentRoute?.name == "HDMI")
+        #expect(await waitUntil { hdmi.state.withLock { $0.written.count } == 250 })
+        hdmi.step(frames: 250)
+        #expect(hdmi.state.withLock { $0.played == ramp(100..<350) })
+        #expect(await waitUntil { s.playedFrames() == 350 })
+        #expect(s.writtenFrames() == 350)
+    }
+
+    @Test func aMoveToAMissingDeviceSaysWhichAndKeepsTheRoute() {
+        let pcm = FakePCM(name: "usb")
+        let s = sink(pcm)
+        defer { s.close() }
+        #expect(throws: PlaybackError.self) { try s.move(to: AudioRoute(device: "hw:7", name: "USB", card: "7")) }
+        #expect(s.currentRoute?.device == "usb")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import PlayheadALSA
+import PlayheadCore
+
+/// The real libasound path (open, negotiate, poll, write, delay) into ALSA's `file` plugin,
+/// which needs no sound card: what the sink wrote is read back and checked.
+@Suite(.timeLimit(.minutes(1))) struct ALSAFilePluginTests {
+    @Test func aToneComesOutWholeAtItsFrequency() async throws {
+        let path = NSTemporaryDirectory() + "playhead-alsa-\(getpid()).raw"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try ALSAAudioSink(device: "file:FILE=\(path),FORMAT=raw", bufferMilliseconds: 50)
+        let rate = sink.format.sampleRate, channels = sink.format.channels
+        // Half a second of 1 kHz.
+        let frames = rate / 2
+        var tone: [Float] = []
+        for i in 0..<frames {
+            let v = Float(0.5 * sin(2 * Double.pi * 1000 * Double(i) / Double(rate)))
+            tone.append(contentsOf: repeatElement(v, count: channels))
+        }
+        var sent = 0
+        let deadline = ContinuousClock.now + .seconds(20)
+        while sent < frames && ContinuousClock.now < deadline {
+            sent += sink.write(tone[(sent * channels)...])
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        while sink.statistics.framesWritten < Int64(frames) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let summary = sink.statisticsSummary
+        sink.close()
+        #expect(sent == frames)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let bytesPerSample = summary.contains("FLOAT_LE") ? 4 : summary.contains("S32_LE") ? 4 : 2
+        let written = data.count / (bytesPerSample * channels)
+        #expect(written == frames, "\(written) frames in the file, \(frames) sent (\(summary))")
+        // First channel back to floats, then zero crossings: 1 kHz gives 2 per millisecond.
+        var samples: [Double] = []
+        data.withUnsafeBytes { raw in
+            for f in 0..<written {
+                let at = f * channels * bytesPerSample
+                switch (bytesPerSample, summary.contains("FLOAT_LE")) {
+                case (4, true): samples.append(Double(raw.load(fromByteOffset: at, as: Float.self)))
+                case (4, false): samples.append(Double(raw.load(fromByteOffset: at, as: Int32.self)) / 2_147_483_647)
+                default: samples.append(Double(raw.load(fromByteOffset: at, as: Int16.self)) / 32767)
+                }
+            }
+        }
+        let crossings = zip(samples, samples.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
+        let hertz = Double(crossings) / 2 / (Double(written) / Double(rate))
+        #expect(abs(hertz - 1000) < 10, "\(hertz) Hz")
+        // Sample for sample what was sent: nothing lost, doubled or reordered on the way.
+        let worst = zip(samples, stride(from: 0, to: tone.count, by: channels).map { Double(tone[$0]) })
+            .map { abs($0 - $1) }.max() ?? 1
+        #expect(worst < 0.001, "largest difference \(worst)")
+    }
+
+    @Test func aMissingDeviceIsOneClearLine() {
+        #expect {
+            _ = try ALSAAudioSink(device: "hw:CARD=NoSuchCard,DEV=0")
+        } throws: { error in
+            guard let e = error as? ALSAError else { return false }
+            return e.advice.contains("hw:CARD=NoSuchCard,DEV=0") && e.advice.contains("--audio-device")
+        }
+    }
+}
