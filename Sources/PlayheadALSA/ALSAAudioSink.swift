@@ -154,6 +154,18 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         }
     }
 
+    /// Waits (at most `milliseconds`) until everything written has been heard: the end of the
+    /// queue should not cut off its last sound.
+    public func drain(milliseconds: Int = 1000) {
+        let deadline = clock.now().nanoseconds + Int64(milliseconds) * 1_000_000
+        lock.withLock {
+            while !lost && !paused && clock.now().nanoseconds < deadline
+                    && (!queue.isEmpty || position.played(now: clock.now().nanoseconds) < position.written) {
+                _ = lock.wait(untilMonotonic: min(deadline, clock.now().nanoseconds + 10_000_000))
+            }
+        }
+    }
+
     /// Stops the audio thread and lets the device go.
     public func close() {
         lock.withLock {

@@ -173,6 +173,7 @@ struct PlayheadCommand: AsyncParsableCommand {
             }
         }
         _ = looper
+        alsa?.drain()
         if stats {
             let s = player.statistics
             Console.error("playhead: stats: presented=\(s.framesPresented) dropped=\(s.framesDropped) late=\(s.framesLate) audio-frames=\(s.audioFramesWritten) stalls=\(s.stalls) decode-skip-changes=\(s.decodeSkipChanges)")

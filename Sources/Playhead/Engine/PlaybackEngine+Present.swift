@@ -126,7 +126,10 @@ extension PlaybackEngine {
         }
         let ownVideoQueued = video.contains { $0.item == seg.item }
         let ownAudioQueued = audio?.item == seg.item
-        guard seg.fullyDemuxed, !ownVideoQueued, !ownAudioQueued, !seg.endAnnounced,
+        // All the sound must have been handed to the device, not just the clock past the end:
+        // a starved device lets the clock run on while the last buffers still wait.
+        let ownAudioPending = seg.hasAudio && !seg.audioEOS
+        guard seg.fullyDemuxed, !ownVideoQueued, !ownAudioQueued, !ownAudioPending, !seg.endAnnounced,
               t >= seg.offset + seg.end else { return }
         segments[0].endAnnounced = true
         emit(.didPlayToEndTime, item: seg.item, time: seg.end)

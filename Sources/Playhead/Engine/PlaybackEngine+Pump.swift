@@ -161,6 +161,12 @@ extension PlaybackEngine {
             // clock back and open a hole in the picture.
             var start = audioMap.writtenEnd ?? timelineNow()
             if sink.writtenFrames() <= sink.playedFrames() { start = MediaTime.maximum(start, timelineNow()) }
+            // The first sound after a start or seek: a device that took a moment to open must
+            // not cost the beginning of the sound. Start with it and let the clock follow (the
+            // clock steps back by as much, at most a tenth of a second).
+            if audioMap.writtenEnd == nil, a.timeline < start, start - a.timeline <= MediaTime(value: 1, timescale: 10) {
+                start = a.timeline
+            }
             let gap = a.timeline - start
             let gapFrames = Int(gap.converted(to: Int32(rateHz)).value)
             if gapFrames < 0 {

@@ -1,0 +1,14 @@
+# playhead plays a 1 kHz tone through ALSA into the loopback card; its other end is recorded
+# and the host checks the frequency, the length, and that no block was lost or repeated
+# (host/checks/07-alsa-tone.py).
+# time-limit: 60
+. /usr/lib/playhead-board/board.sh
+M=/usr/share/playhead/media
+arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 5 "$OUT/alsa-tone.wav" &
+rec=$!
+sleep 0.5
+playhead --video-output null --audio-output alsa --audio-device hw:Loopback,0,0 --stats --events none $M/tone.wav 2> "$OUT/alsa-tone.err"
+cat "$OUT/alsa-tone.err"
+wait $rec
+grep -q "sound on alsa hw:Loopback,0,0" "$OUT/alsa-tone.err"
+grep "playhead: audio:" "$OUT/alsa-tone.err"
