@@ -75,13 +75,16 @@ run_scenarios() {
 
 run_demo() {
   say "playing the demo playlist; the console shows its events"
+  # Sound through ALSA into the loopback card (the board's speakers stand-in).
+  audio="--audio-output null"
+  [ -e /proc/asound/Loopback ] && audio="--audio-output alsa --audio-device hw:Loopback,0,0"
   if [ -e /dev/dri/card0 ]; then
     # The screen as the demo plays, saved for the host (make run copies it to build/).
     shot=""
     grep -q " $BOARD_SHARE 9p " /proc/mounts && mkdir -p "$BOARD_SHARE/out" && shot="--screenshot $BOARD_SHARE/out/screenshot.png --screenshot-frame 60"
-    playhead --video-output drm --display-mode 640x480 $shot --events text --stats $(cat /etc/playhead/demo.playlist)
+    playhead --video-output drm --display-mode 640x480 $audio $shot --events text --stats $(cat /etc/playhead/demo.playlist)
   else
-    playhead --video-output null --events text --stats $(cat /etc/playhead/demo.playlist)
+    playhead --video-output null $audio --events text --stats $(cat /etc/playhead/demo.playlist)
   fi
   say "demo finished (exit $?)"
 }
