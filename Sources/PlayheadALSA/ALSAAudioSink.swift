@@ -50,7 +50,8 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
                             format wanted: AudioFormat = .standard) throws(ALSAError) {
         let pcm = try PCMDevice(name: name, rate: wanted.sampleRate, channels: wanted.channels, bufferMilliseconds: bufferMilliseconds)
         let rate = pcm.sampleRate, channels = pcm.channels
-        self.init(route: AudioRoute(device: name, name: name, card: name), device: pcm) { (next: String) throws(ALSAError) -> any PCMOutput in
+        let card = SoundCardList.card(ofDevice: name) ?? name
+        self.init(route: AudioRoute(device: name, name: card, card: card), device: pcm) { (next: String) throws(ALSAError) -> any PCMOutput in
             let d = try PCMDevice(name: next, rate: rate, channels: channels, bufferMilliseconds: bufferMilliseconds)
             guard d.sampleRate == rate, d.channels == channels else {
                 throw ALSAError(operation: "play \(rate) Hz \(channels) ch (it offers \(d.sampleRate) Hz \(d.channels) ch; use a plughw: device)", device: next, errno: 22)  // EINVAL

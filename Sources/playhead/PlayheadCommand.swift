@@ -52,6 +52,9 @@ struct PlayheadCommand: AsyncParsableCommand {
     @Option(help: "The ALSA device for --audio-output alsa (default, hw:0,0, plughw:CARD=Loopback,DEV=0...).")
     var audioDevice = "default"
 
+    @Option(help: "With --audio-output alsa: sound cards in order of preference (ids or names: Dummy,HDMI,USB,Loopback); sound moves to a more preferred card when it appears and pauses when its card goes away.")
+    var audioPreference: String?
+
     @Option(help: "How much sound the ALSA device buffers, in milliseconds.")
     var audioBufferMs = 50
 
@@ -113,9 +116,13 @@ struct PlayheadCommand: AsyncParsableCommand {
             do {
                 let sink = try ALSAAudioSink(device: audioDevice, bufferMilliseconds: audioBufferMs)
                 alsa = sink
+                let monitor = ALSARouteMonitor()
+                sink.onDeviceLost = { device in monitor.report(lostDevice: device) }
+                let preferences = (audioPreference ?? "").split(separator: ",").map { String($0.filter { $0 != " " }) }
                 // Sources convert to the sink's format, so the environment is made around it.
                 environment = PlaybackEnvironment(backend: backend, videoSink: environment.videoSink, audioSink: sink,
-                                                  clock: MonotonicClock(), sourceOptions: SourceOptions(decodeThreads: decodeThreads))
+                                                  clock: MonotonicClock(), sourceOptions: SourceOptions(decodeThreads: decodeThreads),
+                                                  routeMonitor: monitor, routePreferences: preferences)
                 Console.error("playhead: sound on \(sink.name)")
             } catch {
                 Console.error("playhead: error: \(error.advice)")
@@ -148,7 +155,7 @@ struct PlayheadCommand: AsyncParsableCommand {
         let display = drm
         SignalWatcher.start { signal in
             display?.close()
-            Console.error("playhead: stopped by signal \(signal); display restored")
+            Console.error("playhead: stopped by signal \(signal)" + (display == nil ? "" : "; display restored"))
             Glibc.exit(128 + signal)
         }
         defer { drm?.close(); alsa?.close() }

@@ -1,0 +1,86 @@
+import PlayheadCore
+import PlayheadSys
+import Synchronization
+
+/// Watches the sound cards come and go: a card's control node appearing in or leaving /dev/snd
+/// (inotify: boards have no udev) makes it read the kernel's card list again and report the
+/// difference. The ALSA sink reports a device that vanished mid-write through `report`.
+public final class ALSARouteMonitor: AudioRouteMonitor, @unchecked Sendable {
+    private let directory: String
+    private let cardList: @Sendable () -> String?
+    private struct State {
+        var routes: [AudioRoute] = []
+        var handler: (@Sendable (AudioDeviceEvent) -> Void)?
+        var stopping = false
+    }
+    private let state = Mutex(State())
+    private var thread: WorkerThread?
+
+    /// `directory` and `cardList` are parameters so tests can stand in for /dev/snd and
+    /// /proc/asound/cards.
+    public init(directory: String = "/dev/snd",
+                cardList: @escaping @Sendable () -> String? = { DirectoryWatcher.readText("/proc/asound/cards") }) {
+        self.directory = directory
+        self.cardList = cardList
+        let routes = SoundCardList.parse(cardList() ?? "")
+        state.withLock { $0.routes = routes }
+    }
+
+    public func availableRoutes() -> [AudioRoute] { state.withLock { $0.routes } }
+
+    public func start(_ handler: @escaping @Sendable (AudioDeviceEvent) -> Void) {
+        state.withLock { $0.handler = handler }
+        thread = WorkerThread(name: "ph-routes") { [self] in run() }
+    }
+
+    public func stop() {
+        state.withLock { $0.stopping = true }
+        thread?.join()
+        thread = nil
+    }
+
+    /// A device that vanished under the sink (ENODEV): the card is gone for the policy too.
+    public func report(lostDevice device: String) {
+        let card = SoundCardList.card(ofDevice: device)
+            ?? state.withLock { s in s.routes.first { $0.device == device }?.card }
+        guard let card else { return }
+        let handler = state.withLock { s -> (@Sendable (AudioDeviceEvent) -> Void)? in
+            guard s.routes.contains(where: { $0.card == card }) else { return s.handler }
+            s.routes.removeAll { $0.card == card }
+            return s.handler
+        }
+        handler?(.disappeared(card: card))
+    }
+
+    private func run() {
+        var watcher = DirectoryWatcher(path: directory)
+        if watcher == nil { Log.warning("audio: cannot watch \(directory); sound cards plugged in later will not be noticed until it exists") }
+        while !state.withLock({ $0.stopping }) {
+            guard let w = watcher else {
+                // /dev/snd appears with the first card: look for it now and then.
+                MonotonicClock.sleep(milliseconds: 200)
+                watcher = DirectoryWatcher(path: directory)
+                if watcher != nil { rescan() }
+                continue
+            }
+            let names = w.wait(milliseconds: 200)
+            if names.contains(where: { $0.hasPrefix("controlC") }) { rescan() }
+        }
+    }
+
+    /// Reads the card list again and reports what changed. A card's node can appear a moment
+    /// before the kernel lists it: a short, bounded retry catches up.
+    private func rescan() {
+        for attempt in 0..<5 {
+            let now = SoundCardList.parse(cardList() ?? "")
+            let (events, handler) = state.withLock { s in
+                let events = SoundCardList.changes(from: s.routes, to: now)
+                s.routes = now
+                return (events, s.handler)
+            }
+            for e in events { handler?(e) }
+            if !events.isEmpty || attempt == 4 { return }
+            MonotonicClock.sleep(milliseconds: 50)
+        }
+    }
+}

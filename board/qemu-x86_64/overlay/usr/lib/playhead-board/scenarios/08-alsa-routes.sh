@@ -1,0 +1,29 @@
+# Sound cards come and go while playhead plays, as AVAudioSession's routes do: a more preferred
+# card appearing (snd-dummy loaded) takes the sound without a pause; the card in use going away
+# (its driver unbound, as a USB card pulled out) is a route change and a pause, never a crash.
+# time-limit: 90
+. /usr/lib/playhead-board/board.sh
+M=/usr/share/playhead/media
+rmmod snd-dummy 2>/dev/null || true
+ev="$OUT/routes.events"
+playhead --video-output null --audio-output alsa --audio-device hw:Loopback,0,0 --audio-preference Dummy,Loopback \
+  --events text --stats $M/demo.mp4 $M/demo.mp4 > "$ev" 2> "$OUT/routes.err" &
+pid=$!
+waitfor() { for i in $(seq 100); do grep -q "$1" "$ev" && return 0; sleep 0.1; done; echo "no '$1' in the events"; cat "$ev"; return 1; }
+waitfor "rateChanged"
+sleep 1
+modprobe snd-dummy
+waitfor "routeChanged.*newDeviceAvailable"
+grep "routeChanged" "$ev"
+sleep 1
+# Still playing: no pause came with the move.
+! grep -q "rateChanged.*rate=0" "$ev"
+echo snd_dummy.0 > /sys/bus/platform/drivers/snd_dummy/unbind
+waitfor "routeChanged.*oldDeviceUnavailable"
+waitfor "rateChanged.*rate=0"
+kill -0 $pid
+kill $pid; wait $pid || true
+# The sound moved on from where it was: the clock never jumped back.
+! grep -q "timeJumped" "$ev"
+cat "$ev" | grep -E "routeChanged|rateChanged"
+cat "$OUT/routes.err"
