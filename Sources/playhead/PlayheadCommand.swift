@@ -58,6 +58,9 @@ struct PlayheadCommand: AsyncParsableCommand {
     @Option(help: "How much sound the ALSA device buffers, in milliseconds.")
     var audioBufferMs = 50
 
+    @Option(help: "A FIFO (made if missing) that takes command lines: \(ControlCommand.usage).")
+    var control: String?
+
     @Flag(help: "Play the queue over and over.")
     var loop = false
 
@@ -163,9 +166,28 @@ struct PlayheadCommand: AsyncParsableCommand {
         let printer = EventPrinter(format: events)
         let stream = player.events()
         var looper: PlayerLooper?
+        var controlFIFO: ControlFIFO?
         if loop { looper = PlayerLooper(player: player, mode: .queue) }
         player.insertAll(items.map { PlayerItem(asset: Asset(url: $0, backend: backend)) })
         if let start { player.seek(to: MediaTime(seconds: start, preferredTimescale: 1000), completion: nil) }
+        if let control {
+            do {
+                let fifo = try ControlFIFO(path: control)
+                fifo.start { line in
+                    switch ControlCommand.parse(line) {
+                    case .success(.play): player.play()
+                    case .success(.pause): player.pause()
+                    case .success(.beginInterruption(let duck)): player.beginInterruption(ducking: duck)
+                    case .success(.endInterruption(let resume)): player.endInterruption(shouldResume: resume)
+                    case .failure(let error): Console.error("playhead: control: \(error.message)")
+                    }
+                }
+                controlFIFO = fifo
+            } catch {
+                Console.error("playhead: error: \(error.message)")
+                throw ExitCode(64)
+            }
+        }
         player.play()
         for await event in stream {
             printer.print(event)
@@ -180,6 +202,7 @@ struct PlayheadCommand: AsyncParsableCommand {
             }
         }
         _ = looper
+        _ = controlFIFO
         alsa?.drain()
         if stats {
             let s = player.statistics
