@@ -14,3 +14,6 @@ make_clip() {
 make_clip bench_1080p30.mp4 1920x1080 12
 make_clip bench_360p30.mp4 640x360 10
 make_clip bench_720p30.mp4 1280x720 10
+# Five minutes with sound, small enough to play in real time on the board: A/V sync and
+# underruns over a long run.
+make_clip bench_av_240p30.mp4 320x240 300

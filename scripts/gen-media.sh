@@ -34,6 +34,12 @@ head -c $(( $(stat -c %s "$out/h264_aac.mp4") / 2 )) "$out/h264_aac.mp4" > "$out
 { yes 'not a media file' || true; } | head -c 65536 > "$out/not_media.mp4"
 ff -f lavfi -t 5 -i "testsrc2=size=640x360:rate=25" -f lavfi -t 5 -i "sine=frequency=1000:sample_rate=48000" \
    -c:v libx264 -g 25 -pix_fmt yuv420p -c:a aac -ac 2 -movflags +faststart "$out/demo.mp4"
+# A/V sync: black, with three white frames (0.1 s, so that one dropped frame does not lose a
+# flash) and a 50 ms 1 kHz beep starting at each whole second.
+ff -f lavfi -t 10 -i "color=c=black:s=320x240:r=30" \
+   -f lavfi -t 10 -i "aevalsrc='if(lt(mod(t\,1)\,0.05)\,0.5*sin(2*PI*1000*t)\,0)':s=48000:c=stereo" \
+   -vf "drawbox=c=white:t=fill:enable='lt(mod(t\,1)\,0.099)'" -c:v libx264 -qp 0 -bf 0 -g 30 -pix_fmt yuv420p \
+   -c:a aac -ac 2 -movflags +faststart "$out/av_sync.mp4"
 # Thirty seconds at 30 fps for the board's long-run counts (small, so emulation keeps up).
 ff -f lavfi -t 30 -i "testsrc2=size=320x240:rate=30" -c:v libx264 -crf 32 -g 60 -pix_fmt yuv420p \
    -movflags +faststart "$out/long_240p30.mp4"

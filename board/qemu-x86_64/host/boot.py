@@ -7,6 +7,7 @@ the run non-zero with a one-line reason and the console's last lines."""
 import argparse
 import os
 import pathlib
+import re
 import select
 import shutil
 import subprocess
@@ -207,7 +208,7 @@ def bench(args):
     """The display benchmark on the board: playhead on vkms against ffmpeg's decode speed."""
     share = pathlib.Path(args.share).resolve()
     (share / "media").mkdir(parents=True, exist_ok=True)
-    for clip in ("bench_360p30.mp4", "bench_720p30.mp4"):
+    for clip in ("bench_360p30.mp4", "bench_720p30.mp4", "bench_av_240p30.mp4"):
         shutil.copy(pathlib.Path(args.media) / clip, share / "media" / clip)
     console = Console(args.log, lambda t: t.startswith(("BENCH", "board:")))
     _, in_time = run_guest(qemu_command(args, share), console, args.timeout, "BOARD-DONE")
@@ -229,6 +230,19 @@ def bench(args):
               f" (sink {dropped:.0f}), late {late:.0f}, last frame {number(line, 'last'):.0f} ms after its time,"
               f" first frame {number(line, 'first-frame'):.0f} ms, CPU {number(line, 'cpu-per-presented-frame'):.0f} us"
               f" per presented frame, peak RSS {number(line, 'peak-rss'):.0f} MB")
+    av = [t for t in console_lines(args.log) if t.startswith("BENCH-AV ")]
+    if not av:
+        print("board bench: no A/V result (see the console log)", file=sys.stderr)
+        return 1
+    line = av[0]
+    found = re.search(r"flip-delay mean=(-?\d+)ms worst=(-?\d+)ms last=(-?\d+)ms", line)
+    mean, worst, last = (int(g) for g in found.groups()) if found else (None, None, None)
+    print("board A/V benchmark (5 min, 320x240 on vkms with sound through ALSA to the loopback card):")
+    print(f"  picture against the audio clock (vblank minus due time): mean {mean} ms,"
+          f" worst {worst} ms, last {last} ms;"
+          f" presented {number(line, 'presented'):.0f}, dropped {number(line, 'dropped'):.0f}")
+    print(f"  sound: underruns {number(line, 'underruns'):.0f}, suspends {number(line, 'suspends'):.0f},"
+          f" audio thread CPU {number(line, 'audio-thread-cpu'):.0f} ms per second of sound")
     return 0
 
 

@@ -5,7 +5,8 @@ set -euo pipefail
 out=${1:?usage: build-tools.sh OUTDIR}
 here=$(cd "$(dirname "$0")" && pwd)
 command -v gcc >/dev/null || { echo "board: gcc is missing; run 'make deps'" >&2; exit 1; }
-flags=$(pkg-config --cflags --libs libdrm 2>/dev/null) || { echo "board: libdrm-dev is missing; run 'make deps'" >&2; exit 1; }
+flags=$(pkg-config --cflags --libs libdrm alsa 2>/dev/null) || { echo "board: libdrm-dev or libasound2-dev is missing; run 'make deps'" >&2; exit 1; }
+flags="$flags -lpthread"
 mkdir -p "$out"
 rm -f "$out/kms-pattern"
 for src in "$here"/*.c; do

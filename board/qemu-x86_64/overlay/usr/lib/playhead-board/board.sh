@@ -100,6 +100,17 @@ run_bench() {
     cat /tmp/bench.err
     echo "BENCH ${spec%%:*} mode=$mode ffmpeg-rtime=$rtime $(grep -h 'playhead: display:\|playhead: process:' /tmp/bench.err | tr '\n' ' ')"
   done
+  # Five minutes on vkms and ALSA (the loopback card): the picture against the audio clock and
+  # the sound's underruns.
+  clip=$BOARD_SHARE/media/bench_av_240p30.mp4
+  if [ -s "$clip" ]; then
+    playhead --video-output drm --display-mode 640x480 --audio-output alsa --audio-device hw:Loopback,0,0 \
+      --stats --events none "$clip" 2> /tmp/bench-av.err
+    cat /tmp/bench-av.err
+    echo "BENCH-AV $(grep -h 'playhead: display:\|playhead: audio:\|playhead: process:' /tmp/bench-av.err | tr '\n' ' ')"
+  else
+    echo "BENCH-ERROR $clip is missing"
+  fi
   echo "BOARD-DONE"
 }
 
