@@ -31,6 +31,9 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
     private var failed: PlaybackError?
     private var stats = ALSAStatistics()
     private var thread: WorkerThread?
+    /// The mixer control that takes the player's volume, by name, when one is configured.
+    private var mixerElement: String?
+    private var mixer: MixerControl?
 
     /// `open` makes a device by ALSA name (tests give fakes).
     public init(route: AudioRoute?, device: any PCMOutput, clock: any HostClock = MonotonicClock(),
@@ -61,6 +64,22 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
     }
 
     deinit { close() }
+
+    /// Sends the player's volume to `element` of the card in use (and of each card moved to);
+    /// without it, or when the card lacks it, the engine scales the samples.
+    public func useMixer(_ element: String) throws(ALSAError) {
+        let card = lock.withLock { route.map { "hw:\($0.card)" } ?? "default" }
+        let control = try MixerControl(card: card, element: element)
+        lock.withLock {
+            mixerElement = element
+            mixer = control
+        }
+    }
+
+    public func applyHardwareVolume(_ volume: Float) -> Bool {
+        guard let mixer = lock.withLock({ mixer }) else { return false }
+        return mixer.set(volume)
+    }
 
     public var name: String { lock.withLock { "alsa \(device.name) \(device.sampleFormat.rawValue) \(device.sampleRate) Hz \(device.channels) ch" } }
     public var failure: PlaybackError? { lock.withLock { failed } }
@@ -142,11 +161,15 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
     public func move(to next: AudioRoute) throws(PlaybackError) {
         let opened: any PCMOutput
         do { opened = try open(next.device) } catch { throw PlaybackError(.deviceFailed, error.advice) }
+        // The new card's own control of the same name, or none (software volume) without one.
+        let element = lock.withLock { mixerElement }
+        let control = element.flatMap { try? MixerControl(card: "hw:\(next.card)", element: $0) }
         lock.withLock {
             if !lost { device.drop() }
             requeueUnplayed(now: clock.now().nanoseconds)
             device = opened
             route = next
+            if mixerElement != nil { mixer = control }
             lost = false
             pausedInDevice = false
             stats.moves += 1

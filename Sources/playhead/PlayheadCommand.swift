@@ -55,6 +55,12 @@ struct PlayheadCommand: AsyncParsableCommand {
     @Option(help: "With --audio-output alsa: sound cards in order of preference (ids or names: Dummy,HDMI,USB,Loopback); sound moves to a more preferred card when it appears and pauses when its card goes away.")
     var audioPreference: String?
 
+    @Option(help: "With --audio-output alsa: the card's mixer control that takes the volume (Master, PCM...); without it the samples are scaled.")
+    var audioMixer: String?
+
+    @Option(help: "The starting volume, from 0 to 1.")
+    var volume: Float = 1
+
     @Option(help: "How much sound the ALSA device buffers, in milliseconds.")
     var audioBufferMs = 50
 
@@ -101,6 +107,7 @@ struct PlayheadCommand: AsyncParsableCommand {
         if let start, !(start >= 0) { throw ValidationError("--start must be a number of seconds >= 0, not \(start)") }
         if decodeThreads < 0 || decodeThreads > 64 { throw ValidationError("--decode-threads must be between 0 and 64") }
         if audioOutput == .alsa && untimed { throw ValidationError("--untimed plays faster than real time: use it with --audio-output null") }
+        if !(volume >= 0 && volume <= 1) { throw ValidationError("--volume must be a number from 0 to 1, not \(volume)") }
         if audioBufferMs < 10 || audioBufferMs > 2000 { throw ValidationError("--audio-buffer-ms must be between 10 and 2000") }
     }
 
@@ -127,6 +134,12 @@ struct PlayheadCommand: AsyncParsableCommand {
                                                   clock: MonotonicClock(), sourceOptions: SourceOptions(decodeThreads: decodeThreads),
                                                   routeMonitor: monitor, routePreferences: preferences)
                 Console.error("playhead: sound on \(sink.name)")
+                if let audioMixer {
+                    do { try sink.useMixer(audioMixer) } catch {
+                        // The sound still plays, with its volume in software: say so once.
+                        Console.error("playhead: warning: \(error.advice); the volume is applied to the samples instead")
+                    }
+                }
             } catch {
                 Console.error("playhead: error: \(error.advice)")
                 throw ExitCode(3)
@@ -179,6 +192,8 @@ struct PlayheadCommand: AsyncParsableCommand {
                     case .success(.pause): player.pause()
                     case .success(.beginInterruption(let duck)): player.beginInterruption(ducking: duck)
                     case .success(.endInterruption(let resume)): player.endInterruption(shouldResume: resume)
+                    case .success(.volume(let v)): player.volume = v
+                    case .success(.mute(let m)): player.isMuted = m
                     case .failure(let error): Console.error("playhead: control: \(error.message)")
                     }
                 }
@@ -188,6 +203,7 @@ struct PlayheadCommand: AsyncParsableCommand {
                 throw ExitCode(64)
             }
         }
+        player.volume = volume
         player.play()
         for await event in stream {
             printer.print(event)

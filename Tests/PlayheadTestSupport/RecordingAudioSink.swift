@@ -17,12 +17,17 @@ public final class RecordingAudioSink: AudioSink, AudioRouting {
         var route: AudioRoute?
         var moves: [AudioRoute] = []
         var failing: Set<String> = []
+        var mixerVolumes: [Float] = []
     }
+
+    /// When true, the sink plays the part of a device mixer: volumes go to `mixerVolumes`.
+    public let hasMixer: Bool
 
     private let inner: NullAudioSink
     private let state: Mutex<State>
 
-    public init(clock: any HostClock, route: AudioRoute?, format: AudioFormat = .standard) {
+    public init(clock: any HostClock, route: AudioRoute?, format: AudioFormat = .standard, hasMixer: Bool = false) {
+        self.hasMixer = hasMixer
         inner = NullAudioSink(clock: clock, format: format)
         state = Mutex(State(route: route))
     }
@@ -43,6 +48,14 @@ public final class RecordingAudioSink: AudioSink, AudioRouting {
     }
 
     public func writtenFrames() -> Int64 { inner.writtenFrames() }
+
+    public func applyHardwareVolume(_ volume: Float) -> Bool {
+        guard hasMixer else { return false }
+        state.withLock { $0.mixerVolumes.append(volume) }
+        return true
+    }
+
+    public var mixerVolumes: [Float] { state.withLock { $0.mixerVolumes } }
     public func playedFrames() -> Int64 { inner.playedFrames() }
     public func pause() { inner.pause() }
     public func resume() { inner.resume() }

@@ -227,6 +227,19 @@ import PlayheadTestSupport
         #expect(rampUp.count == 479)
     }
 
+    @Test func aDeviceMixerTakesTheVolumeAndTheSamplesStayWhole() async {
+        let clock = VirtualClock()
+        let sink = RecordingAudioSink(clock: clock, route: Self.phones, hasMixer: true)
+        let h = PlayerHarness(urls: [Self.long], clock: clock, audio: sink)
+        h.player.volume = 0.5
+        #expect(await playing(h))
+        h.player.isMuted = true
+        #expect(await waitUntil { sink.mixerVolumes.last == 0 })
+        #expect(sink.mixerVolumes.first == 0.5)
+        // The fake source's level (0.25) reaches the device unscaled: the mixer did the work.
+        #expect(sink.runs.contains { $0.value == 0.25 } && !sink.runs.contains { $0.value == 0.125 })
+    }
+
     @Test func mutingRampsToSilence() async {
         let r = rig()
         #expect(await playing(r.h))

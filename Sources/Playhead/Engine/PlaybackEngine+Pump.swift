@@ -152,7 +152,14 @@ extension PlaybackEngine {
         }
         let sink = env.audioSink
         let rateHz = sink.format.sampleRate, channels = sink.format.channels
-        volumeRamp.setTarget(muted ? 0 : volume * duckGain)
+        // A device mixer takes the player's volume; ducking stays in software, so that the
+        // mixer shows what the user set.
+        let wanted = muted ? 0 : volume
+        if wanted != hardwareVolumeSent {
+            hardwareVolumeInUse = env.audioSink.applyHardwareVolume(wanted)
+            hardwareVolumeSent = wanted
+        }
+        volumeRamp.setTarget(hardwareVolumeInUse ? duckGain : wanted * duckGain)
         while true {
             if audio == nil { fillAudio() }
             guard var a = audio else { return }

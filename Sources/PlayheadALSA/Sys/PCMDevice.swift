@@ -111,6 +111,7 @@ public final class PCMDevice: PCMOutput {
 extension ALSAError {
     /// One line naming the device and what to do.
     public var advice: String {
+        if let message { return message }
         let reason = String(cString: snd_strerror(-errno))
         switch errno {
         case ENOENT, ENODEV, ENXIO:

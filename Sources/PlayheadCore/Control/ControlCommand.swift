@@ -6,8 +6,10 @@ public enum ControlCommand: Sendable, Hashable {
     /// An announcement or a doorbell: pause, or duck to `gain` when given.
     case beginInterruption(duck: Float?)
     case endInterruption(shouldResume: Bool)
+    case volume(Float)
+    case mute(Bool)
 
-    public static let usage = "play | pause | interruption begin [duck GAIN] | interruption end [resume|keep-paused]"
+    public static let usage = "play | pause | volume 0..1 | mute | unmute | interruption begin [duck GAIN] | interruption end [resume|keep-paused]"
 
     /// The command, or a one-line reason naming what was wrong and what is understood.
     public static func parse(_ line: String) -> Result<ControlCommand, ControlError> {
@@ -15,6 +17,13 @@ public enum ControlCommand: Sendable, Hashable {
         switch words.first {
         case "play" where words.count == 1: return .success(.play)
         case "pause" where words.count == 1: return .success(.pause)
+        case "mute" where words.count == 1: return .success(.mute(true))
+        case "unmute" where words.count == 1: return .success(.mute(false))
+        case "volume" where words.count == 2:
+            guard let v = Float(words[1]), v >= 0, v <= 1 else {
+                return .failure(ControlError("volume '\(words[1])' is not a number from 0 to 1"))
+            }
+            return .success(.volume(v))
         case "interruption":
             switch Array(words.dropFirst()) {
             case ["begin"]:

@@ -17,8 +17,12 @@ public protocol AudioSink: AnyObject, Sendable {
     func flush()
     /// Set once the output can no longer play anything; the player then fails as a whole.
     var failure: PlaybackError? { get }
+    /// Takes the player's volume (0...1, 0 when muted) into the device's own mixer, when the
+    /// sink has one configured; returns false to have the engine scale the samples instead.
+    func applyHardwareVolume(_ volume: Float) -> Bool
 }
 
 extension AudioSink {
     public var failure: PlaybackError? { nil }
+    public func applyHardwareVolume(_ volume: Float) -> Bool { false }
 }
