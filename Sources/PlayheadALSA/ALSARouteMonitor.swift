@@ -28,6 +28,14 @@ public final class ALSARouteMonitor: AudioRouteMonitor, @unchecked Sendable {
 
     public func availableRoutes() -> [AudioRoute] { state.withLock { $0.routes } }
 
+    /// One line per sound card: what --audio-device and --audio-preference take.
+    public func describe() -> String {
+        let routes = availableRoutes()
+        if routes.isEmpty { return "no sound cards (none in /proc/asound/cards); load the sound driver, or use --audio-output null" }
+        return routes.map { "\($0.name): --audio-device \($0.device)  (card id \($0.card) for --audio-preference)" }
+            .joined(separator: "\n")
+    }
+
     public func start(_ handler: @escaping @Sendable (AudioDeviceEvent) -> Void) {
         state.withLock { $0.handler = handler }
         thread = WorkerThread(name: "ph-routes") { [self] in run() }

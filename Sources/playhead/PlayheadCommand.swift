@@ -49,7 +49,7 @@ struct PlayheadCommand: AsyncParsableCommand {
     @Option(help: "Where sound goes: \(AudioOutput.allCases.map(\.rawValue).joined(separator: ", ")).")
     var audioOutput: AudioOutput = .null
 
-    @Option(help: "The ALSA device for --audio-output alsa (default, hw:0,0, plughw:CARD=Loopback,DEV=0...).")
+    @Option(help: "The ALSA device for --audio-output alsa (default, hw:0,0, plughw:CARD=Loopback,DEV=0...), or 'help' to list the sound cards.")
     var audioDevice = "default"
 
     @Option(help: "With --audio-output alsa: sound cards in order of preference (ids or names: Dummy,HDMI,USB,Loopback); sound moves to a more preferred card when it appears and pauses when its card goes away.")
@@ -86,10 +86,10 @@ struct PlayheadCommand: AsyncParsableCommand {
     var stats = false
 
     @Argument(help: "Files or http(s) URLs, played in order.")
-    var items: [String]
+    var items: [String] = []
 
     func validate() throws {
-        if display == "help" { return }
+        if display == "help" || audioDevice == "help" { return }
         if items.isEmpty { throw ValidationError("give at least one file or URL to play") }
         if ModeRequest(parsing: displayMode) == nil {
             throw ValidationError("--display-mode must be WIDTHxHEIGHT[@HZ], preferred or match, not '\(displayMode)'")
@@ -115,6 +115,10 @@ struct PlayheadCommand: AsyncParsableCommand {
         let started = MonotonicClock().now().nanoseconds
         if display == "help" {
             Console.out(DisplayInventory.describe(card: drmCard))
+            return
+        }
+        if audioDevice == "help" {
+            Console.out(ALSARouteMonitor().describe())
             return
         }
         let backend = FFmpegBackend()

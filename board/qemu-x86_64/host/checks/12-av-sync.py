@@ -14,9 +14,15 @@ except OSError as error:
 flashes = [float(l.split()[1]) for l in lines if l.startswith("flash ")]
 beeps = [float(l.split()[1]) for l in lines if l.startswith("beep ")]
 offsets = []
+# The first second is start-up (the clock settles onto the sound's first samples): reported
+# apart, kept out of the steady-state figures.
+first = None
 for beep in beeps:
     nearest = min(flashes, key=lambda f: abs(f - beep), default=None)
     if nearest is not None and abs(nearest - beep) < 0.5:
+        if first is None:
+            first = (beep - nearest) * 1000
+            continue
         offsets.append((beep - nearest) * 1000)
 if len(offsets) < 5:
     sys.exit(f"only {len(offsets)} flash/beep pairs ({len(flashes)} flashes, {len(beeps)} beeps); want at least 5")
@@ -24,5 +30,6 @@ mean = sum(offsets) / len(offsets)
 worst = max(offsets, key=abs)
 target = "met" if abs(mean) <= 20 else "NOT met"
 print(f"A/V offset (sound minus picture) over {len(offsets)} pairs: mean {mean:+.1f} ms, worst {worst:+.1f} ms"
-      f" (each: {' '.join(f'{o:+.0f}' for o in offsets)}); target mean within 20 ms: {target}")
+      f" (each: {' '.join(f'{o:+.0f}' for o in offsets)}); start-up pair {first:+.0f} ms;"
+      f" target mean within 20 ms: {target}")
 sys.exit(0 if abs(mean) <= 50 else 1)

@@ -6,6 +6,8 @@
 M=/usr/share/playhead/media
 state() { grep -E "^crtc\[|^\s+mode:|^\s+enable=|^plane\[|^\s+fb=" /sys/kernel/debug/dri/0/state; }
 state > "$OUT/drm-state-before.txt"
+playhead --display help > "$OUT/display-help.txt"
+grep -q "Virtual-1" "$OUT/display-help.txt"
 # Alone first, for the counts: the demo's 125 frames at 25 fps on a 640x480 mode.
 playhead --video-output drm --display-mode 640x480 --stats --events none $M/demo.mp4 2> "$OUT/drm-play.err"
 cat "$OUT/drm-play.err"

@@ -4,6 +4,9 @@
 # time-limit: 90
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
+# The cards as playhead lists them for --audio-device and --audio-preference.
+playhead --audio-device help | tee "$OUT/audio-help.txt"
+grep -q "plughw:CARD=Loopback,DEV=0" "$OUT/audio-help.txt"
 rmmod snd-dummy 2>/dev/null || true
 ev="$OUT/routes.events"
 playhead --video-output null --audio-output alsa --audio-device hw:Loopback,0,0 --audio-preference Dummy,Loopback \
