@@ -141,8 +141,20 @@ extension PlaybackEngine {
         let videoReady = !seg.hasVideo || seg.videoEOS || video.contains { $0.item == seg.item }
         let audioReady = !seg.hasAudio || seg.audioEOS || rate.isReverse || audio != nil
         guard videoReady && audioReady else { return }
+        // A display that reports its flips: the clock (and the sound) start once the first
+        // picture is really up. Its first conversion and flip take a while, and starting
+        // before would have the sound run ahead of the picture. Not longer than a second: a
+        // display that never confirms (unplugged) must not hold the sound back.
+        let now = env.clock.now()
+        if env.videoSink.reportsDisplay, !env.clock.isVirtual, seg.hasVideo, !seg.videoEOS, !rate.isPaused,
+           !seg.shownFirstFrame || !awaitingDisplay.isEmpty {
+            let since = firstPictureWaitSince ?? now
+            firstPictureWaitSince = since
+            if now - since < 1_000_000_000 { return }
+        }
+        firstPictureWaitSince = nil
         waitingForData = false
-        clock.setRate(rate, at: env.clock.now())
+        clock.setRate(rate, at: now)
     }
 
     private func writeAudio() {

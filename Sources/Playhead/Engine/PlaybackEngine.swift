@@ -70,6 +70,8 @@ final class PlaybackEngine: @unchecked Sendable {
     /// First frames handed to a sink that reports display, by tag, until it says they are shown.
     var awaitingDisplay: [UInt64: (item: PlayerItem, pts: MediaTime)] = [:]
     var nextDisplayTag: UInt64 = 1
+    /// Since when the start waits for the display to show the first picture.
+    var firstPictureWaitSince: HostTime?
     /// The volume last handed to the sink's mixer, and whether the mixer took it.
     var hardwareVolumeSent: Float = -1
     var hardwareVolumeInUse = false
