@@ -207,17 +207,14 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         var cpuStart = Self.threadCPU()
         var scratch = PCMScratch()
         while true {
-            let device: any PCMOutput
-            let period: Int
-            let outcome: PCMOutcome? = lock.withLock {
+            let device: (any PCMOutput)? = lock.withLock {
                 while !stopping && (paused || lost || queue.isEmpty) {
                     if !paused && !lost && queue.isEmpty { measure() }
                     _ = lock.wait(untilMonotonic: clock.now().nanoseconds + 20_000_000)
                 }
-                return stopping ? nil : .ok
+                return stopping ? nil : self.device
             }
-            guard outcome != nil else { break }
-            (device, period) = lock.withLock { (self.device, self.device.periodFrames) }
+            guard let device else { break }
             // The wait is outside the lock: the engine keeps writing meanwhile.
             let waited = device.waitForRoom(milliseconds: 100)
             lock.withLock {
@@ -229,7 +226,7 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
                 case .outcome(let o): handle(o); return
                 }
                 let channels = format.channels
-                let frames = min(room, queue.count / channels, max(period, 1) * 2)
+                let frames = min(room, queue.count / channels, max(device.periodFrames, 1) * 2)
                 guard frames > 0 else { measure(); return }
                 let taken = scratch.write(queue.prefix(frames * channels), frames: frames, format: device.sampleFormat, to: device)
                 switch taken {
@@ -274,10 +271,19 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
             _ = device.prepare()
         case .suspended:
             stats.suspends += 1
+            var resumed = device.resume()
             var tries = 0
-            while device.resume() == .wouldBlock && tries < 100 { tries += 1; MonotonicClock.sleep(milliseconds: 10) }
-            if device.resume() != .ok { _ = device.prepare() }
-            requeueUnplayed(now: now)
+            while resumed == .wouldBlock && tries < 100 {
+                tries += 1
+                MonotonicClock.sleep(milliseconds: 10)
+                resumed = device.resume()
+            }
+            // A device that resumes keeps its buffer; one that must be prepared again has lost
+            // it, and only then is the unheard sound queued again (else it would play twice).
+            if resumed != .ok {
+                _ = device.prepare()
+                requeueUnplayed(now: now)
+            }
         case .gone, .failed:
             if case .failed(let e) = outcome, e != 19 {
                 Log.warning("audio: \(device.name) failed (errno \(e)); treating it as gone")
@@ -295,7 +301,6 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
 
     /// Under the lock: puts what was written but not heard back at the front of the queue.
     private func requeueUnplayed(now: Int64) {
-        position.hold(now: now)
         let unheard = Int(position.written - position.played(now: now)) * format.channels
         let back = min(unheard, history.count)
         if back > 0 {

@@ -19,7 +19,7 @@ public final class ALSARouteMonitor: AudioRouteMonitor, @unchecked Sendable {
     /// `directory` and `cardList` are parameters so tests can stand in for /dev/snd and
     /// /proc/asound/cards.
     public init(directory: String = "/dev/snd",
-                cardList: @escaping @Sendable () -> String? = { DirectoryWatcher.readText("/proc/asound/cards") }) {
+                cardList: @escaping @Sendable () -> String? = { FileInput.readText("/proc/asound/cards") }) {
         self.directory = directory
         self.cardList = cardList
         let routes = SoundCardList.parse(cardList() ?? "")
@@ -53,7 +53,8 @@ public final class ALSARouteMonitor: AudioRouteMonitor, @unchecked Sendable {
             ?? state.withLock { s in s.routes.first { $0.device == device }?.card }
         guard let card else { return }
         let handler = state.withLock { s -> (@Sendable (AudioDeviceEvent) -> Void)? in
-            guard s.routes.contains(where: { $0.card == card }) else { return s.handler }
+            // Already gone (its control node vanished first): reported once is enough.
+            guard s.routes.contains(where: { $0.card == card }) else { return nil }
             s.routes.removeAll { $0.card == card }
             return s.handler
         }

@@ -30,6 +30,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var scaler: (layout: PictureLayout, choice: ScalerChoice)?
     private var hotplug: DisplayHotplug
     private let uevents: UeventSocket?
+    /// The card's name as uevents give it ("card0").
+    private let cardName: String
 
     public init(options: DRMOptions) throws(PlaybackError) {
         display = try DRMDisplay(options: options)
@@ -38,6 +40,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         drawnLayouts = Array(repeating: nil, count: display.buffers.count)
         hotplug = DisplayHotplug(connector: display.plan.connector.name, request: options.plan.mode, mode: display.plan.mode)
         uevents = UeventSocket()
+        cardName = display.card.path.split(separator: "/").last.map(String.init) ?? "card0"
         if uevents == nil { Log.warning("display: no kernel uevents here; unplugging the display will not be noticed") }
         // Buffer 0 went on screen (black) with the mode set.
         if let first = ring.acquire() {
@@ -207,8 +210,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     /// frames, with no flip outstanding, so every buffer is free to be replaced.
     private func checkHotplug() {
         guard let uevents else { return }
-        let card = display.card.path.split(separator: "/").last.map(String.init) ?? "card0"
-        guard uevents.drain().contains(where: { $0.isDisplayHotplug(card: card) }),
+        guard uevents.drain().contains(where: { $0.isDisplayHotplug(card: cardName) }),
               let now = display.readConnector() else { return }
         switch hotplug.connectorRead(isConnected: now.isConnected, modes: now.modes) {
         case nil:

@@ -40,19 +40,4 @@ public final class DirectoryWatcher: @unchecked Sendable {
         }
         return names
     }
-
-    /// The whole text of a small file (/proc and /sys files), or nil.
-    public static func readText(_ path: String) -> String? {
-        let f = open(path, O_RDONLY | O_CLOEXEC)
-        guard f >= 0 else { return nil }
-        defer { close(f) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(f, $0.baseAddress, $0.count) }
-            guard n > 0 else { break }
-            bytes += chunk[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }

@@ -7,6 +7,8 @@ import PlayheadCore
 /// so hot-plug news comes straight from the kernel.
 public final class UeventSocket: @unchecked Sendable {
     private let fd: Int32
+    /// Reused by `drain`, which the display calls between every two frames.
+    private var buffer = [UInt8](repeating: 0, count: 8192)
 
     /// Nil when the socket cannot be had (no netlink in a container): callers then go on
     /// without hot-plug news, after saying so.
@@ -29,7 +31,6 @@ public final class UeventSocket: @unchecked Sendable {
     /// Every uevent waiting now; empty when there is none.
     public func drain() -> [Uevent] {
         var events: [Uevent] = []
-        var buffer = [UInt8](repeating: 0, count: 8192)
         while true {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             guard n > 0 else { break }

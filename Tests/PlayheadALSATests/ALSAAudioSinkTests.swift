@@ -58,6 +58,21 @@ import Synchronization
         #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 400 })
     }
 
+    @Test func aResumedSuspendPlaysNothingTwice() async {
+        let pcm = FakePCM()
+        let s = sink(pcm)
+        defer { s.close() }
+        _ = s.write(ramp(0..<200)[...])
+        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 200 })
+        pcm.fail(next: .suspended)
+        _ = s.write(ramp(200..<400)[...])
+        #expect(await waitUntil { s.statistics.suspends == 1 && pcm.state.withLock { $0.written.count } == 400 })
+        pcm.step(frames: 400)
+        // The device kept its buffer through the suspend: each sample once, in order.
+        #expect(pcm.state.withLock { $0.played == ramp(0..<400) })
+        #expect(pcm.state.withLock { $0.written.count } == 400)
+    }
+
     @Test func pauseWithoutHardwareSupportLosesNothing() async {
         let pcm = FakePCM(canPause: false)
         let s = sink(pcm)

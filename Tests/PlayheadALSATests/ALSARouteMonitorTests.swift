@@ -22,7 +22,7 @@ import Synchronization
         try await Task.sleep(for: .milliseconds(50))
 
         cards.withLock { $0 = loopback + dummy }
-        FileManager.default.createFile(atPath: dir + "/controlC1", contents: nil)
+        #expect(FileManager.default.createFile(atPath: dir + "/controlC1", contents: nil))
         #expect(await waitFor { seen.withLock { $0.count } == 1 })
         guard case .appeared(let route)? = seen.withLock({ $0.first }) else { Issue.record("no appeared event"); return }
         #expect(route.card == "Dummy" && route.device == "plughw:CARD=Dummy,DEV=0")
@@ -33,7 +33,7 @@ import Synchronization
         #expect(seen.withLock { $0.last } == .disappeared(card: "Dummy"))
         #expect(monitor.availableRoutes().map(\.card) == ["Loopback"])
         // Files that are not control nodes (a PCM node) change nothing.
-        FileManager.default.createFile(atPath: dir + "/pcmC0D0p", contents: nil)
+        #expect(FileManager.default.createFile(atPath: dir + "/pcmC0D0p", contents: nil))
         try await Task.sleep(for: .milliseconds(300))
         #expect(seen.withLock { $0.count } == 2)
     }

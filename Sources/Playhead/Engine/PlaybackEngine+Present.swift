@@ -38,7 +38,8 @@ extension PlaybackEngine {
 
     private func present(_ q: QueuedFrame, dueAt due: HostTime, now: HostTime) {
         var frame = q.frame
-        let first = segments.firstIndex(where: { $0.item == q.item }).map { !segments[$0].shownFirstFrame } ?? false
+        let index = segments.firstIndex(where: { $0.item == q.item })
+        let first = index.map { !segments[$0].shownFirstFrame } ?? false
         if first && env.videoSink.reportsDisplay {
             frame.displayTag = nextDisplayTag
             awaitingDisplay[nextDisplayTag] = (q.item, q.frame.pts)
@@ -51,7 +52,7 @@ extension PlaybackEngine {
         onScreen = (q.item, q.frame.pts, q.frame.pts + q.frame.duration)
         // Late frames mean decoding cannot keep up: let the decoder leave frames out until the
         // picture is back on time, rather than fall further behind the clock.
-        if !env.clock.isVirtual, let i = segments.firstIndex(where: { $0.item == q.item }) {
+        if !env.clock.isVirtual, let i = index {
             let level = segments[i].decodeSkip.next(latenessNanoseconds: now - due)
             if level != segments[i].decodeSkip {
                 segments[i].decodeSkip = level
@@ -59,7 +60,7 @@ extension PlaybackEngine {
                 statistics.decodeSkipChanges += 1
             }
         }
-        if let i = segments.firstIndex(where: { $0.item == q.item }), !segments[i].shownFirstFrame {
+        if first, let i = index {
             segments[i].shownFirstFrame = true
             if !env.videoSink.reportsDisplay { emit(.readyForDisplay, item: q.item, time: q.frame.pts) }
         }

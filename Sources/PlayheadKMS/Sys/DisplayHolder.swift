@@ -1,4 +1,5 @@
 import Glibc
+import PlayheadSys
 
 /// Finds which process holds a DRM card, for the message when becoming master fails: the
 /// kernel lists its clients in debugfs (with the master marked), else /proc shows who has the
@@ -6,7 +7,7 @@ import Glibc
 enum DisplayHolder {
     static func find(card path: String) -> String? {
         let minor = path.split(separator: "card").last.flatMap { Int($0) } ?? 0
-        if let clients = read("/sys/kernel/debug/dri/\(minor)/clients") {
+        if let clients = FileInput.readText("/sys/kernel/debug/dri/\(minor)/clients") {
             // Columns: command pid dev master a uid magic.
             for line in clients.split(separator: "\n").dropFirst() {
                 let f = line.split(separator: " ", omittingEmptySubsequences: true)
@@ -15,7 +16,7 @@ enum DisplayHolder {
                     // The kernel records the opening thread: name its process.
                     let pid = processOf(thread: tid)
                     if pid == getpid() { continue }
-                    let comm = read("/proc/\(pid)/comm")?.split(separator: "\n").first.map(String.init) ?? String(f[0])
+                    let comm = FileInput.readText("/proc/\(pid)/comm")?.split(separator: "\n").first.map(String.init) ?? String(f[0])
                     return "\(comm) (pid \(pid))"
                 }
             }
@@ -24,7 +25,7 @@ enum DisplayHolder {
     }
 
     private static func processOf(thread tid: Int32) -> Int32 {
-        let status = read("/proc/\(tid)/status") ?? ""
+        let status = FileInput.readText("/proc/\(tid)/status") ?? ""
         for line in status.split(separator: "\n") where line.hasPrefix("Tgid:") {
             if let pid = Int32(line.dropFirst(5).trimmingPrefix(while: { $0 == " " || $0 == "\t" })) { return pid }
         }
@@ -44,25 +45,12 @@ enum DisplayHolder {
                 var target = [CChar](repeating: 0, count: 256)
                 let len = readlink("/proc/\(name)/fd/\(n)", &target, 255)
                 if len > 0, String(decoding: target.prefix(Int(len)).map { UInt8(bitPattern: $0) }, as: UTF8.self) == path {
-                    let comm = read("/proc/\(name)/comm")?.split(separator: "\n").first.map(String.init) ?? "?"
+                    let comm = FileInput.readText("/proc/\(name)/comm")?.split(separator: "\n").first.map(String.init) ?? "?"
                     found.append("\(comm) (pid \(pid))")
                     break
                 }
             }
         }
         return found
-    }
-
-    private static func read(_ path: String) -> String? {
-        guard let f = fopen(path, "r") else { return nil }
-        defer { fclose(f) }
-        var out = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, f)
-            if n <= 0 { break }
-            out += chunk.prefix(n)
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

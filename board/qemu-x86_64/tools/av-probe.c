@@ -64,7 +64,7 @@ static void *watch_crcs(void *arg) {
         if (seen < MAX_FRAMES) { times[seen] = shown; crcs[seen] = crc; }
         seen++;
     }
-    // The most common CRC is black; a flash starts where a black frame is followed by another.
+    // The most common CRC is black.
     int count = seen < MAX_FRAMES ? seen : MAX_FRAMES, best = 0;
     unsigned long long background = 0;
     for (int i = 0; i < count; i++) {
