@@ -20,10 +20,18 @@ public final class DirectoryWatcher: @unchecked Sendable {
 
     deinit { close(fd) }
 
+    /// For a poll that waits on this and other descriptors (see DescriptorPoll).
+    public var descriptor: Int32 { fd }
+
     /// Waits up to `milliseconds` for changes; returns the names that changed (maybe none).
     public func wait(milliseconds: Int32) -> [String] {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&p, 1, milliseconds) > 0 else { return [] }
+        return readNames()
+    }
+
+    /// The names queued so far, without waiting.
+    public func readNames() -> [String] {
         var names: [String] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

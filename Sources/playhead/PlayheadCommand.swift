@@ -49,8 +49,8 @@ struct PlayheadCommand: AsyncParsableCommand {
     @Option(help: "Where sound goes: \(AudioOutput.allCases.map(\.rawValue).joined(separator: ", ")).")
     var audioOutput: AudioOutput = .null
 
-    @Option(help: "The ALSA device for --audio-output alsa (default, hw:0,0, plughw:CARD=Loopback,DEV=0...), or 'help' to list the sound cards.")
-    var audioDevice = "default"
+    @Option(help: "The ALSA device for --audio-output alsa (default, hw:0,0, plughw:CARD=Loopback,DEV=0...), or 'help' to list the sound cards. Without it: the most preferred card of --audio-preference that is present, else ALSA's default.")
+    var audioDevice: String?
 
     @Option(help: "With --audio-output alsa: sound cards in order of preference (ids or names: Dummy,HDMI,USB,Loopback); sound moves to a more preferred card when it appears and pauses when its card goes away.")
     var audioPreference: String?
@@ -128,11 +128,14 @@ struct PlayheadCommand: AsyncParsableCommand {
         var alsa: ALSAAudioSink?
         if audioOutput == .alsa {
             do {
-                let sink = try ALSAAudioSink(device: audioDevice, bufferMilliseconds: audioBufferMs)
-                alsa = sink
                 let monitor = ALSARouteMonitor()
-                sink.onDeviceLost = { device in monitor.report(lostDevice: device) }
                 let preferences = (audioPreference ?? "").split(separator: ",").map { String($0.filter { $0 != " " }) }
+                // Start where the policy would move the sound anyway, rather than move at once.
+                let preferred = preferences.isEmpty ? nil
+                    : RoutePolicy(preferences: preferences, available: monitor.availableRoutes(), current: nil, isPlaying: false).best
+                let sink = try ALSAAudioSink(device: audioDevice ?? preferred?.device ?? "default", bufferMilliseconds: audioBufferMs)
+                alsa = sink
+                sink.onDeviceLost = { device in monitor.report(lostDevice: device) }
                 // Sources convert to the sink's format, so the environment is made around it.
                 environment = PlaybackEnvironment(backend: backend, videoSink: environment.videoSink, audioSink: sink,
                                                   clock: MonotonicClock(), sourceOptions: SourceOptions(decodeThreads: decodeThreads),

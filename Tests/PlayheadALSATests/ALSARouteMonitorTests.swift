@@ -48,6 +48,34 @@ import Synchronization
         #expect(monitor.availableRoutes().isEmpty)
     }
 
+    @Test func jacksAndHDMISinkChangesAreReported() async throws {
+        let headphones = FakeCardControl(jacks: ["Headphone Jack": false])
+        let monitor = ALSARouteMonitor(directory: NSTemporaryDirectory(),
+                                       cardList: { " 0 [PCH            ]: HDA-Intel - HDA Intel PCH\n" },
+                                       openControl: { $0 == "PCH" ? headphones : nil })
+        let seen = Mutex<[AudioDeviceEvent]>([])
+        monitor.start { e in seen.withLock { $0.append(e) } }
+        defer { monitor.stop() }
+        // Nothing plugged in at start: the policy must know before anything plays there.
+        #expect(await waitFor { seen.withLock { $0.count } == 1 })
+        #expect(seen.withLock { $0.last } == .jack(card: "PCH", control: "Headphone Jack", plugged: false))
+
+        headphones.announce(jacks: ["Headphone Jack": true], CardControlChanges(jacks: true))
+        #expect(await waitFor { seen.withLock { $0.count } == 2 })
+        #expect(seen.withLock { $0.last } == .jack(card: "PCH", control: "Headphone Jack", plugged: true))
+
+        headphones.announce(CardControlChanges(eld: true))
+        #expect(await waitFor { seen.withLock { $0.count } == 3 })
+        #expect(seen.withLock { $0.last } == .configurationChanged(card: "PCH"))
+
+        // A value event that changes nothing the policy cares about says nothing.
+        headphones.announce(CardControlChanges(jacks: true))
+        // A control device that hangs up is let go, not polled in a loop.
+        headphones.unplug()
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(seen.withLock { $0.count } == 3)
+    }
+
     func waitFor(_ condition: () -> Bool) async -> Bool {
         for _ in 0..<300 {
             if condition() { return true }

@@ -4,7 +4,8 @@ public enum AudioDeviceEvent: Sendable, Hashable {
     case appeared(AudioRoute)
     /// The card with this id went away (unplugged, driver removed, ENODEV while writing).
     case disappeared(card: String)
-    /// A `... Jack` control on the card changed: headphones in or out, HDMI sink connected.
+    /// A `... Jack` control on the card changed (`control` names it) so that the card became
+    /// usable or stopped being so: `plugged` is whether any of its jacks reports a plug now.
     case jack(card: String, control: String, plugged: Bool)
     /// Something about the card changed that may change what it can play (HDMI ELD).
     case configurationChanged(card: String)

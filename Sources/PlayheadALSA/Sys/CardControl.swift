@@ -1,0 +1,107 @@
+import CALSA
+import PlayheadCore
+
+/// A card's control device (`hw:CARD=<id>`), opened without blocking and subscribed to element
+/// events: jack controls (`Headphone Jack`, `HDMI/DP,pcm=3 Jack`, iface CARD, boolean) and the
+/// HDMI `ELD` bytes (iface PCM). Every libasound ctl call of the route monitor is here; used by
+/// the monitor's thread only.
+public final class CardControl: CardControlWatch {
+    public let card: String
+    private let handle: OpaquePointer
+    private let event: OpaquePointer
+    public let descriptor: Int32
+
+    public init(card: String) throws(ALSAError) {
+        self.card = card
+        phd_alsa_quiet()
+        let name = "hw:CARD=\(card)"
+        var raw: OpaquePointer?
+        var rc = snd_ctl_open(&raw, name, SND_CTL_NONBLOCK)
+        guard rc >= 0, let raw else { throw ALSAError(operation: "open the control device", device: name, errno: -rc) }
+        var e: OpaquePointer?
+        rc = snd_ctl_event_malloc(&e)
+        guard rc >= 0, let e else {
+            snd_ctl_close(raw)
+            throw ALSAError(operation: "allocate a control event", device: name, errno: 12)  // ENOMEM
+        }
+        rc = snd_ctl_subscribe_events(raw, 1)
+        // A hw control device has exactly one descriptor: the /dev/snd/controlC<N> node.
+        var p = pollfd()
+        if rc >= 0 { rc = snd_ctl_poll_descriptors(raw, &p, 1) == 1 ? 0 : -22 }
+        guard rc >= 0 else {
+            snd_ctl_event_free(e)
+            snd_ctl_close(raw)
+            throw ALSAError(operation: "subscribe to control events", device: name, errno: -rc)
+        }
+        handle = raw
+        event = e
+        descriptor = p.fd
+    }
+
+    deinit {
+        snd_ctl_event_free(event)
+        snd_ctl_close(handle)
+    }
+
+    public func jacks() -> [String: Bool] {
+        var list: OpaquePointer?
+        guard snd_ctl_elem_list_malloc(&list) >= 0, let list else { return [:] }
+        defer { snd_ctl_elem_list_free(list) }
+        // Twice: once for the count, once with room for the entries.
+        guard snd_ctl_elem_list(handle, list) >= 0 else { return [:] }
+        let count = snd_ctl_elem_list_get_count(list)
+        guard count > 0, snd_ctl_elem_list_alloc_space(list, count) >= 0 else { return [:] }
+        defer { snd_ctl_elem_list_free_space(list) }
+        guard snd_ctl_elem_list(handle, list) >= 0 else { return [:] }
+        var states: [String: Bool] = [:]
+        for i in 0..<snd_ctl_elem_list_get_used(list) {
+            guard snd_ctl_elem_list_get_interface(list, i) == SND_CTL_ELEM_IFACE_CARD,
+                  let cName = snd_ctl_elem_list_get_name(list, i) else { continue }
+            let name = String(cString: cName)
+            guard Self.isJack(name), let plugged = readBoolean(numid: snd_ctl_elem_list_get_numid(list, i)) else { continue }
+            states[name] = plugged
+        }
+        return states
+    }
+
+    public func readChanges() -> CardControlChanges {
+        var changes = CardControlChanges()
+        // Bounded, so a card flooding events cannot hold the monitor; the rest wait for the
+        // next poll, which returns at once.
+        for _ in 0..<64 {
+            let rc = snd_ctl_read(handle, event)
+            if rc == 0 || rc == -11 || rc == -4 { break }  // EAGAIN: drained, EINTR
+            if rc < 0 { changes.gone = true; break }  // ENODEV: the card went away
+            guard snd_ctl_event_get_type(event) == SND_CTL_EVENT_ELEM,
+                  let cName = snd_ctl_event_elem_get_name(event) else { continue }
+            let name = String(cString: cName)
+            let iface = snd_ctl_event_elem_get_interface(event)
+            if iface == SND_CTL_ELEM_IFACE_CARD && Self.isJack(name) { changes.jacks = true }
+            // Only a new value is a new sink; the element being added or removed is not.
+            let mask = snd_ctl_event_elem_get_mask(event)
+            let newValue = mask != UInt32(bitPattern: -1) && mask & UInt32(SND_CTL_EVENT_MASK_VALUE) != 0
+            if iface == SND_CTL_ELEM_IFACE_PCM && name == "ELD" && newValue { changes.eld = true }
+        }
+        return changes
+    }
+
+    /// The names drivers give jack controls (snd_jack): `<what> Jack`.
+    static func isJack(_ name: String) -> Bool { name.hasSuffix(" Jack") && name.count > 5 }
+
+    private func readBoolean(numid: UInt32) -> Bool? {
+        var id: OpaquePointer?, info: OpaquePointer?, value: OpaquePointer?
+        defer {
+            if let id { snd_ctl_elem_id_free(id) }
+            if let info { snd_ctl_elem_info_free(info) }
+            if let value { snd_ctl_elem_value_free(value) }
+        }
+        guard snd_ctl_elem_id_malloc(&id) >= 0, snd_ctl_elem_info_malloc(&info) >= 0,
+              snd_ctl_elem_value_malloc(&value) >= 0 else { return nil }
+        snd_ctl_elem_id_set_numid(id, numid)
+        snd_ctl_elem_info_set_id(info, id)
+        guard snd_ctl_elem_info(handle, info) >= 0, snd_ctl_elem_info_get_type(info) == SND_CTL_ELEM_TYPE_BOOLEAN else { return nil }
+        snd_ctl_elem_value_set_id(value, id)
+        guard snd_ctl_elem_read(handle, value) >= 0 else { return nil }
+        return snd_ctl_elem_value_get_boolean(value, 0) != 0
+    }
+}
