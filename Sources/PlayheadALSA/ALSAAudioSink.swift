@@ -31,6 +31,7 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
     private var failed: PlaybackError?
     private var stats = ALSAStatistics()
     private var thread: WorkerThread?
+    private var interruptionHandler: (@Sendable (Bool) -> Void)?
     /// The mixer control that takes the player's volume, by name, when one is configured.
     private var mixerElement: String?
     private var mixer: MixerControl?
@@ -74,6 +75,10 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
             mixerElement = element
             mixer = control
         }
+    }
+
+    public func setInterruptionHandler(_ handler: @escaping @Sendable (Bool) -> Void) {
+        lock.withLock { interruptionHandler = handler }
     }
 
     public func applyHardwareVolume(_ volume: Float) -> Bool {
@@ -160,7 +165,9 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
 
     public func move(to next: AudioRoute) throws(PlaybackError) {
         let opened: any PCMOutput
-        do { opened = try open(next.device) } catch { throw PlaybackError(.deviceFailed, error.advice) }
+        do { opened = try open(next.device) } catch {
+            throw PlaybackError(error.errno == 16 ? .deviceBusy : .deviceFailed, error.advice)  // EBUSY
+        }
         // The new card's own control of the same name, or none (software volume) without one.
         let element = lock.withLock { mixerElement }
         let control = element.flatMap { try? MixerControl(card: "hw:\(next.card)", element: $0) }
@@ -271,6 +278,10 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
             _ = device.prepare()
         case .suspended:
             stats.suspends += 1
+            // The engine pauses for the suspend and plays on once the device is back; the
+            // handler only queues the news (we hold the lock).
+            interruptionHandler?(true)
+            defer { interruptionHandler?(false) }
             var resumed = device.resume()
             var tries = 0
             while resumed == .wouldBlock && tries < 100 {

@@ -62,11 +62,15 @@ import Synchronization
         let pcm = FakePCM()
         let s = sink(pcm)
         defer { s.close() }
+        let told = Mutex<[Bool]>([])
+        s.setInterruptionHandler { began in told.withLock { $0.append(began) } }
         _ = s.write(ramp(0..<200)[...])
         #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 200 })
         pcm.fail(next: .suspended)
         _ = s.write(ramp(200..<400)[...])
         #expect(await waitUntil { s.statistics.suspends == 1 && pcm.state.withLock { $0.written.count } == 400 })
+        // The engine heard of it: an interruption that began and, with the device back, ended.
+        #expect(told.withLock { $0 } == [true, false])
         pcm.step(frames: 400)
         // The device kept its buffer through the suspend: each sample once, in order.
         #expect(pcm.state.withLock { $0.played == ramp(0..<400) })

@@ -17,6 +17,8 @@ public final class RecordingAudioSink: AudioSink, AudioRouting {
         var route: AudioRoute?
         var moves: [AudioRoute] = []
         var failing: Set<String> = []
+        var busy: Set<String> = []
+        var interruptionHandler: (@Sendable (Bool) -> Void)?
         var mixerVolumes: [Float] = []
     }
 
@@ -70,6 +72,8 @@ public final class RecordingAudioSink: AudioSink, AudioRouting {
 
     /// Keeps the counters (the inner sink goes on), as a real sink moving its device does.
     public func move(to route: AudioRoute) throws(PlaybackError) {
+        let busy = state.withLock { $0.busy.contains(route.card) }
+        if busy { throw PlaybackError(.deviceBusy, "\(route.device): busy (test)") }
         let failed = state.withLock { s -> Bool in
             if s.failing.contains(route.card) { return true }
             s.route = route
@@ -80,6 +84,22 @@ public final class RecordingAudioSink: AudioSink, AudioRouting {
     }
 
     public var moves: [AudioRoute] { state.withLock { $0.moves } }
+
+    /// Another program holds this card (true) or let it go (false).
+    public func setBusy(card: String, _ busy: Bool) {
+        state.withLock { s in if busy { s.busy.insert(card) } else { s.busy.remove(card) } }
+    }
+
+    public func setInterruptionHandler(_ handler: @escaping @Sendable (Bool) -> Void) {
+        state.withLock { $0.interruptionHandler = handler }
+    }
+
+    /// Plays the part of a device suspended and resumed, as ALSA's sink reports it.
+    public func suspendAndResume() {
+        let handler = state.withLock { $0.interruptionHandler }
+        handler?(true)
+        handler?(false)
+    }
 
     /// Moves to this card fail from now on.
     public func failMoves(toCard card: String) { state.withLock { _ = $0.failing.insert(card) } }

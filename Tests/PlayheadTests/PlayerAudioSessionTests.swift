@@ -159,6 +159,45 @@ import PlayheadTestSupport
         #expect(await r.h.waitFor { _ in r.h.player.currentTime() > paused })
     }
 
+    @Test func aBusyDeviceInterruptsUntilItIsFree() async {
+        let r = rig()
+        r.sink.setBusy(card: "Dongle", true)
+        #expect(await playing(r.h))
+        r.monitor.send(.appeared(Self.usb))
+        #expect(await r.h.waitFor { $0.contains { if case .interruptionBegan(ducking: false) = $0.kind { return true }; return false } })
+        #expect(r.h.player.rate == 0)
+        #expect(r.h.eventNames.contains("newErrorLogEntry"))
+        #expect(r.sink.moves.isEmpty)
+        // Still busy a while later: still waiting, no second interruption.
+        #expect(await r.h.waitFor(seconds: 0.3) { _ in r.h.eventNames.contains("interruptionEnded") } == false)
+        r.sink.setBusy(card: "Dongle", false)
+        #expect(await r.h.waitFor { $0.contains { if case .interruptionEnded(shouldResume: true) = $0.kind { return true }; return false } })
+        #expect(r.sink.moves == [Self.usb])
+        #expect(r.h.player.rate == 1)
+        #expect(r.h.eventNames.filter { $0 == "interruptionBegan" }.count == 1)
+    }
+
+    @Test func aBusyDeviceThatGoesAwayEndsTheWaitWithoutResuming() async {
+        let r = rig()
+        r.sink.setBusy(card: "Dongle", true)
+        #expect(await playing(r.h))
+        r.monitor.send(.appeared(Self.usb))
+        #expect(await r.h.waitFor { _ in r.h.player.rate == 0 })
+        r.monitor.send(.disappeared(card: "Dongle"))
+        #expect(await r.h.waitFor { $0.contains { if case .interruptionEnded(shouldResume: false) = $0.kind { return true }; return false } })
+        #expect(r.sink.moves == [Self.phones])
+        #expect(r.h.player.rate == 0)
+    }
+
+    @Test func aSuspendedDevicePausesAndPlaysOn() async {
+        let r = rig()
+        #expect(await playing(r.h))
+        r.sink.suspendAndResume()
+        #expect(await r.h.waitFor { $0.contains { if case .interruptionEnded(shouldResume: true) = $0.kind { return true }; return false } })
+        #expect(rates(r.h).suffix(2) == [0, 1])
+        #expect(r.h.player.rate == 1)
+    }
+
     @Test func interruptionEndedWithoutResumeStaysPaused() async {
         let r = rig()
         #expect(await playing(r.h))

@@ -11,6 +11,10 @@ extension PlaybackEngine {
     /// any device event can arrive. The monitor calls back on its own thread: its events only
     /// enter the command queue.
     func startRouteMonitor() {
+        // A suspended device is an interruption that ends by itself when the device plays again.
+        env.audioSink.setInterruptionHandler { [weak self] began in
+            self?.post(began ? .beginInterruption(.pause) : .endInterruption(shouldResume: true))
+        }
         guard let monitor = env.routeMonitor, let routing else { return }
         routePolicy = RoutePolicy(preferences: env.routePreferences, available: monitor.availableRoutes(),
                                   current: routing.currentRoute, isPlaying: !rate.isPaused)
@@ -42,13 +46,39 @@ extension PlaybackEngine {
     /// route or pauses when none is left; each failure rules a route out, so this ends.
     private func move(to route: AudioRoute) {
         guard let routing else { return }
+        if let busy = busyRoute, busy.route != route {
+            // The policy went elsewhere: the wait for the busy device is over, and what
+            // happens next is the new route's business, not a resume.
+            busyRoute = nil
+            carryOut(interruptions.ended(shouldResume: false))
+        }
         do throws(PlaybackError) {
             try routing.move(to: route)
+            if busyRoute != nil {
+                busyRoute = nil
+                carryOut(interruptions.ended(shouldResume: true))
+            }
+        } catch where error.code == .deviceBusy {
+            // Another program has the device (an announcement, a doorbell player): that is
+            // an interruption, not a broken route. Pause once, then ask again now and then.
+            if busyRoute == nil {
+                let entry = ErrorLogEntry(date: env.clock.now(), uri: route.device, error: error)
+                emit(.newErrorLogEntry(entry), item: segments.first?.item)
+                carryOut(interruptions.began(.pause, isPlaying: !rate.isPaused))
+            }
+            busyRoute = (route, env.clock.now() + 500_000_000)
         } catch {
             let entry = ErrorLogEntry(date: env.clock.now(), uri: route.device, error: error)
             emit(.newErrorLogEntry(entry), item: segments.first?.item)
             if let actions = routePolicy?.moveFailed(to: route, stillOn: routing.currentRoute) { carryOut(actions) }
         }
+    }
+
+    /// Asks for the busy device again when its time has come; returns when to ask next.
+    func retryBusyRoute(_ now: HostTime) -> HostTime? {
+        guard let busy = busyRoute else { return nil }
+        if now >= busy.retryAt { move(to: busy.route) }
+        return busyRoute?.retryAt
     }
 
     func carryOut(_ actions: [InterruptionPolicy.Action]) {

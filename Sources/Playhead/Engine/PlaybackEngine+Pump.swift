@@ -22,7 +22,7 @@ extension PlaybackEngine {
         let now = env.clock.now()
         writeAudio()
         syncClockToAudio(now)
-        var deadlines: [HostTime?] = [presentVideo(now)]
+        var deadlines: [HostTime?] = [presentVideo(now), retryBusyRoute(now)]
         checkStall(now, videoPending: videoPending)
         checkEnd()
         guard !segments.isEmpty else { return nil }

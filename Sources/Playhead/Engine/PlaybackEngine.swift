@@ -48,6 +48,9 @@ final class PlaybackEngine: @unchecked Sendable {
     var rateBeforeInterruption: PlaybackRate?
     /// Set when the audio sink can move and a monitor watches the devices.
     var routePolicy: RoutePolicy?
+    /// A route the policy chose that another program holds: tried again until it is free,
+    /// with playback interrupted meanwhile.
+    var busyRoute: (route: AudioRoute, retryAt: HostTime)?
     var actionAtItemEnd: ActionAtItemEnd
     var status: PlayerStatus = .unknown
     var error: PlaybackError?

@@ -20,9 +20,14 @@ public protocol AudioSink: AnyObject, Sendable {
     /// Takes the player's volume (0...1, 0 when muted) into the device's own mixer, when the
     /// sink has one configured; returns false to have the engine scale the samples instead.
     func applyHardwareVolume(_ volume: Float) -> Bool
+    /// Hands over the callback for interruptions the device itself causes (a system suspend):
+    /// `true` when one begins, `false` when the device plays again. Called from the sink's own
+    /// thread; it must only pass the news on.
+    func setInterruptionHandler(_ handler: @escaping @Sendable (Bool) -> Void)
 }
 
 extension AudioSink {
     public var failure: PlaybackError? { nil }
     public func applyHardwareVolume(_ volume: Float) -> Bool { false }
+    public func setInterruptionHandler(_ handler: @escaping @Sendable (Bool) -> Void) {}
 }

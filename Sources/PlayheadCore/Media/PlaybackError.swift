@@ -14,6 +14,8 @@ public struct PlaybackError: Error, Sendable, Hashable, CustomStringConvertible 
         case decodeFailed
         case seekFailed
         case deviceFailed
+        /// Another program holds the device; it may be free later.
+        case deviceBusy
         case cancelled
         case internalError
     }
