@@ -27,14 +27,15 @@ extension DRMDisplay {
             // Same size: what the buffers hold is stale; the first goes up black.
             canvases[0].clear(PixelRect(size: mode.size), bytesPerPixel: bytesPerPixel)
         }
-        if mode != plan.mode {
+        if mode != plan.mode || modeBlob == 0 {
             guard let raw = card.rawMode(mode, connector: plan.connector.id) else {
                 throw PlaybackError(.deviceFailed, "\(card.path): mode \(mode) vanished while setting it")
             }
             let blob = try card.createModeBlob(raw)
-            card.destroyBlob(modeBlob)
+            if modeBlob != 0 { card.destroyBlob(modeBlob) }
             modeBlob = blob
             plan.mode = mode
+            plan.isConnected = true
         }
         try modeset()
     }

@@ -44,11 +44,11 @@ final class DRMDisplay: @unchecked Sendable {
     var bytesPerPixel: Int { plan.format.format == .rgb565 ? 2 : 4 }
 
     var description: String {
-        "\(card.path) \(plan.connector.name) \(plan.mode) CRTC \(plan.crtc.id) \(plan.plane.kind) plane \(plan.plane.id) \(plan.format)"
+        "\(card.path) \(plan.connector.name) \(plan.isConnected ? plan.mode.description : "(no display yet)") CRTC \(plan.crtc.id) \(plan.plane.kind) plane \(plan.plane.id) \(plan.format)"
     }
 
     init(options: DRMOptions) throws(PlaybackError) {
-        let card = try Self.openCard(options.card)
+        let card = try Self.openCard(options.card, waitForDisplay: options.plan.waitForDisplay)
         try card.becomeMaster()
         let resources = try card.readResources()
         let plan: DisplayPlan
@@ -73,10 +73,14 @@ final class DRMDisplay: @unchecked Sendable {
             guard let id = planeProps[n]?.id else { throw PlaybackError(.deviceFailed, "\(card.path): plane \(plan.plane.id) has no \(n) property") }
             plane[n] = id
         }
-        guard let raw = card.rawMode(plan.mode, connector: plan.connector.id) else {
-            throw PlaybackError(.deviceFailed, "\(card.path): mode \(plan.mode) vanished while setting up")
+        // Waiting for a display: no mode to set yet (blob 0); the first display brings one.
+        var blob: UInt32 = 0
+        if plan.isConnected {
+            guard let raw = card.rawMode(plan.mode, connector: plan.connector.id) else {
+                throw PlaybackError(.deviceFailed, "\(card.path): mode \(plan.mode) vanished while setting up")
+            }
+            blob = try card.createModeBlob(raw)
         }
-        let blob = try card.createModeBlob(raw)
         var made: [DumbBuffer] = []
         var canvases: [MappedCanvas] = []
         let bpp = plan.format.format == .rgb565 ? 16 : 32
@@ -99,19 +103,23 @@ final class DRMDisplay: @unchecked Sendable {
                 guard let crtc = p["CRTC_ID"]?.id, let fb = p["WRITEBACK_FB_ID"]?.id, let fence = p["WRITEBACK_OUT_FENCE_PTR"]?.id else { return nil }
                 return Writeback(connector: c.id, crtcProperty: crtc, framebufferProperty: fb, fenceProperty: fence)
             }
-        try modeset()
+        if plan.isConnected { try modeset() }
     }
 
-    private static func openCard(_ path: String?) throws(PlaybackError) -> DRMCard {
+    private static func openCard(_ path: String?, waitForDisplay: Bool) throws(PlaybackError) -> DRMCard {
         if let path { return try DRMCard.open(path) }
         var tried: [String] = []
+        var firstWithOutputs: DRMCard?
         for n in 0..<8 {
             let p = "/dev/dri/card\(n)"
             guard access(p, F_OK) == 0 else { continue }
             tried.append(p)
             guard let card = try? DRMCard.open(p), let res = try? card.readResources() else { continue }
             if res.connectors.contains(where: { $0.isConnected && !$0.isWriteback }) { return card }
+            if firstWithOutputs == nil, res.connectors.contains(where: { !$0.isWriteback }) { firstWithOutputs = card }
         }
+        // Nothing connected anywhere: wait on the first card that could show something.
+        if waitForDisplay, let firstWithOutputs { return firstWithOutputs }
         if tried.isEmpty { throw PlaybackError(.deviceFailed, "no display card in /dev/dri; load the display driver or use --video-output null") }
         throw PlaybackError(.deviceFailed, "no display is connected to \(tried.joined(separator: ", ")); plug one in or name a card with --drm-card")
     }
@@ -215,7 +223,7 @@ final class DRMDisplay: @unchecked Sendable {
         }
         for b in buffers + contentBuffers + retiredBuffers { b.release() }
         captureBuffer?.release()
-        card.destroyBlob(modeBlob)
+        if modeBlob != 0 { card.destroyBlob(modeBlob) }
         card.dropMaster()
     }
 }

@@ -38,7 +38,9 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         gravity = options.gravity
         ring = BufferRing(count: display.buffers.count)
         drawnLayouts = Array(repeating: nil, count: display.buffers.count)
-        hotplug = DisplayHotplug(connector: display.plan.connector.name, request: options.plan.mode, mode: display.plan.mode)
+        hotplug = DisplayHotplug(connector: display.plan.connector.name, request: options.plan.mode, mode: display.plan.mode,
+                                 connected: display.plan.isConnected)
+        if !display.plan.isConnected { Log.info(hotplug.waitingLine) }
         uevents = UeventSocket()
         cardName = display.card.path.split(separator: "/").last.map(String.init) ?? "card0"
         if uevents == nil { Log.warning("display: no kernel uevents here; unplugging the display will not be noticed") }

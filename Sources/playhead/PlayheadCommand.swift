@@ -157,7 +157,9 @@ struct PlayheadCommand: AsyncParsableCommand {
             let options = DRMOptions(
                 card: drmCard,
                 plan: DisplayPlan.Request(connectorName: display, mode: ModeRequest(parsing: displayMode)!,
-                                          plane: PlaneRequest(parsing: displayPlane)!),
+                                          plane: PlaneRequest(parsing: displayPlane)!,
+                                          // An appliance may boot before its screen is on.
+                                          waitForDisplay: true),
                 gravity: VideoGravity(rawValue: videoGravity)!)
             do {
                 let sink = try DRMVideoSink(options: options)

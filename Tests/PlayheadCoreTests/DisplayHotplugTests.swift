@@ -27,6 +27,21 @@ import PlayheadCore
         #expect(p.mode == vga)
     }
 
+    @Test func startedWithoutADisplayTheFirstOneGetsTheRequestedMode() {
+        var h = DisplayHotplug(connector: "Virtual-1", request: .size(width: 640, height: 480, refreshMillihertz: nil),
+                               mode: xga, connected: false)
+        #expect(h.waitingLine == "display: no display is connected to Virtual-1; waiting for one (sound goes on)")
+        #expect(h.connectorRead(isConnected: false, modes: []) == nil)
+        // Even a display whose mode equals the stand-in must be set up: nothing was shown yet.
+        var same = DisplayHotplug(connector: "Virtual-1", request: .preferred, mode: xga, connected: false)
+        #expect(same.connectorRead(isConnected: true, modes: [xga]) == .show(xga, "display: Virtual-1 is connected; showing in \(xga)"))
+        #expect(h.connectorRead(isConnected: true, modes: [xga, vga]) == .show(vga, "display: Virtual-1 is connected; showing in \(vga)"))
+        #expect(h.connected && h.mode == vga)
+        // From then on, as any display: unplugged and back is "again".
+        _ = h.connectorRead(isConnected: false, modes: [])
+        #expect(h.connectorRead(isConnected: true, modes: [xga, vga]) == .show(vga, "display: Virtual-1 is connected again; showing in \(vga)"))
+    }
+
     @Test func aDisplayWithNoModesIsTreatedAsAbsent() {
         var h = DisplayHotplug(connector: "Virtual-1", request: .preferred, mode: xga)
         guard case .hide? = h.connectorRead(isConnected: true, modes: []) else { Issue.record("expected hide"); return }

@@ -72,6 +72,22 @@ import PlayheadCore
         #expect(failure(.init(), unplugged).contains("no display is connected"))
     }
 
+    @Test func withNoDisplayThePlanWaitsOnTheConnector() throws {
+        let unplugged = KMSResources(connectors: [Self.twoHeads.connectors[0]], crtcs: Self.twoHeads.crtcs,
+                                     planes: Self.twoHeads.planes)
+        let plan = try DisplayPlan.make(.init(waitForDisplay: true), resources: unplugged).get()
+        #expect(plan.connector.name == "HDMI-A-1" && !plan.isConnected)
+        #expect(plan.mode == DisplayPlan.standInMode)
+        // Named and unplugged: wait on it, rather than on another that happens to be connected.
+        let named = try DisplayPlan.make(.init(connectorName: "HDMI-A-1", waitForDisplay: true), resources: Self.twoHeads).get()
+        #expect(named.connector.name == "HDMI-A-1" && !named.isConnected)
+        // Connected: waiting changes nothing.
+        let connected = try DisplayPlan.make(.init(waitForDisplay: true), resources: Self.twoHeads).get()
+        #expect(connected.connector.name == "HDMI-A-2" && connected.isConnected && connected.mode.width == 1920)
+        // A connector that does not exist is still an error.
+        #expect((try? DisplayPlan.make(.init(connectorName: "DP-1", waitForDisplay: true), resources: Self.vkms).get()) == nil)
+    }
+
     @Test func bufferRingKeepsPendingQueuedAndCurrentApart() {
         var ring = BufferRing(count: 3)
         let a = ring.acquire()!, b = ring.acquire()!

@@ -13,13 +13,21 @@ public struct DisplayHotplug: Sendable, Hashable {
     public let connector: String
     public let request: ModeRequest
     public private(set) var mode: DisplayMode
-    public private(set) var connected = true
+    public private(set) var connected: Bool
+    /// Whether anything was shown yet: the first display is not "connected again".
+    private var shownBefore: Bool
 
-    public init(connector: String, request: ModeRequest, mode: DisplayMode) {
+    /// `connected` false: started with no display, waiting for the first (`mode` is a stand-in).
+    public init(connector: String, request: ModeRequest, mode: DisplayMode, connected: Bool = true) {
         self.connector = connector
         self.request = request
         self.mode = mode
+        self.connected = connected
+        shownBefore = connected
     }
+
+    /// The line for a start with no display.
+    public var waitingLine: String { "display: no display is connected to \(connector); waiting for one (sound goes on)" }
 
     /// The connector was read again after a hot-plug event.
     public mutating func connectorRead(isConnected: Bool, modes: [DisplayMode]) -> Action? {
@@ -29,7 +37,20 @@ public struct DisplayHotplug: Sendable, Hashable {
             return .hide("display: \(connector) was disconnected; waiting for a display (sound goes on)")
         }
         let next: DisplayMode
-        if modes.contains(mode) {
+        if !shownBefore {
+            // The first display: the mode the request picks, not the stand-in.
+            if case .success(let m) = ModeChooser.choose(request, from: modes) {
+                next = m
+            } else if case .success(let m) = ModeChooser.choose(.preferred, from: modes) {
+                next = m
+            } else {
+                return nil
+            }
+            connected = true
+            shownBefore = true
+            mode = next
+            return .show(next, "display: \(connector) is connected; showing in \(next)")
+        } else if modes.contains(mode) {
             next = mode
         } else if case .success(let m) = ModeChooser.choose(request, from: modes) {
             next = m

@@ -5,15 +5,25 @@ public struct DisplayPlan: Sendable, Hashable {
     public var crtc: KMSResources.CRTC
     public var plane: KMSResources.Plane
     public var format: PlaneFormatChoice
+    /// False when the plan was made to wait for a display: `mode` is then only a stand-in for
+    /// sizing buffers, nothing is set until the connector reports a display.
+    public var isConnected = true
+    /// What the buffers are sized for while no display is connected.
+    public static let standInMode = DisplayMode(width: 1024, height: 768, refreshMillihertz: 60000)
 
     public struct Request: Sendable, Hashable {
         public var connectorName: String?
         public var mode: ModeRequest
         public var plane: PlaneRequest
-        public init(connectorName: String? = nil, mode: ModeRequest = .preferred, plane: PlaneRequest = .primary) {
+        /// With no display connected, plan for the connector anyway (the named one, else the
+        /// first) and wait for one, instead of failing.
+        public var waitForDisplay: Bool
+        public init(connectorName: String? = nil, mode: ModeRequest = .preferred, plane: PlaneRequest = .primary,
+                    waitForDisplay: Bool = false) {
             self.connectorName = connectorName
             self.mode = mode
             self.plane = plane
+            self.waitForDisplay = waitForDisplay
         }
     }
 
@@ -58,16 +68,21 @@ public struct DisplayPlan: Sendable, Hashable {
             guard let c = outputs.first(where: { $0.name.lowercased() == wanted.lowercased() }) else {
                 return .failure(.noSuchConnector(wanted, available: names))
             }
-            guard c.isConnected else { return .failure(.notConnected(c.name)) }
+            guard c.isConnected || request.waitForDisplay else { return .failure(.notConnected(c.name)) }
             connector = c
         } else {
-            guard let c = outputs.first(where: \.isConnected) else { return .failure(.noConnectedConnector(available: names)) }
+            guard let c = outputs.first(where: \.isConnected) ?? (request.waitForDisplay ? outputs.first : nil) else {
+                return .failure(.noConnectedConnector(available: names))
+            }
             connector = c
         }
-        let mode: DisplayMode
-        switch ModeChooser.choose(request.mode, from: connector.modes, contentFrameRate: contentFrameRate) {
-        case .success(let m): mode = m
-        case .failure(let f): return .failure(.noMode(connector.name, f))
+        let waiting = request.waitForDisplay && (!connector.isConnected || connector.modes.isEmpty)
+        var mode = standInMode
+        if !waiting {
+            switch ModeChooser.choose(request.mode, from: connector.modes, contentFrameRate: contentFrameRate) {
+            case .success(let m): mode = m
+            case .failure(let f): return .failure(.noMode(connector.name, f))
+            }
         }
         // Keep the CRTC already driving the connector: no needless reshuffle of the pipes.
         let usable = resources.crtcs.filter { connector.possibleCRTCs & (1 << UInt32($0.index)) != 0 }
@@ -85,6 +100,8 @@ public struct DisplayPlan: Sendable, Hashable {
         guard let format = PlaneFormatChoice.choose(decoderFormat: decoderFormat, planeFormats: plane.formats) else {
             return .failure(.noUsableFormat(plane: plane.id, formats: plane.formats))
         }
-        return .success(DisplayPlan(connector: connector, mode: mode, crtc: crtc, plane: plane, format: format))
+        var plan = DisplayPlan(connector: connector, mode: mode, crtc: crtc, plane: plane, format: format)
+        plan.isConnected = !waiting
+        return .success(plan)
     }
 }

@@ -27,3 +27,22 @@ grep -q "disconnects=1" "$OUT/hotplug.err"
 grep -q "didPlayToEndTime" "$OUT/hotplug.events"
 line=$(grep "playhead: display:" "$OUT/hotplug.err")
 echo "RESULT hotplug: $line"
+# Started with no display at all (an appliance booting before its screen): playhead says it
+# waits, plays the sound, and shows the picture once a display is plugged in.
+echo off > $status; echo change > $event
+playhead --video-output drm --display-mode 640x480 --audio-output alsa --audio-device hw:Loopback,0,0 --stats \
+  --events text $M/demo.mp4 > "$OUT/late.events" 2> "$OUT/late.err" &
+pid=$!
+for i in $(seq 100); do grep -q "waiting for one" "$OUT/late.err" && break; sleep 0.1; done
+sleep 1.5
+echo on > $status; echo change > $event
+sleep 0.5
+echo detect > $status; echo change > $event
+wait $pid
+cat "$OUT/late.err"
+grep -q "no display is connected to Virtual-1; waiting for one (sound goes on)" "$OUT/late.err"
+grep -q "Virtual-1 is connected; showing in 640x480" "$OUT/late.err"
+grep -q "didPlayToEndTime" "$OUT/late.events"
+presented=$(grep -o "presented=[0-9]*" "$OUT/late.err" | head -1 | cut -d= -f2)
+[ "${presented:-0}" -gt 0 ] || { echo "nothing was shown after the display came"; exit 1; }
+echo "RESULT late display: $(grep "playhead: display:" "$OUT/late.err")"
