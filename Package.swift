@@ -40,6 +40,7 @@ let package = Package(
         .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadTests", dependencies: ["Playhead", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadALSATests", dependencies: ["PlayheadALSA", "PlayheadCore", "PlayheadTestSupport"]),
+        .testTarget(name: "PlayheadKMSTests", dependencies: ["PlayheadKMS", "PlayheadCore"]),
         .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -207,23 +207,11 @@ final class DRMDisplay: @unchecked Sendable {
     func restore() {
         guard !restored else { return }
         restored = true
-        if writebackAttached, let wb = writeback {
-            _ = card.commit([AtomicValue(object: wb.connector, property: wb.crtcProperty, value: 0)], allowModeset: true)
+        let attached = writebackAttached ? writeback.map { (connector: $0.connector, crtcProperty: $0.crtcProperty) } : nil
+        ScreenRestore(saved: saved, connector: plan.connector.id, crtc: plan.crtc.id, plane: plan.plane.id,
+                      properties: props, writeback: attached, modeBlob: modeBlob).run(on: card) { [self] in
+            for b in buffers + contentBuffers + retiredBuffers { b.release() }
+            captureBuffer?.release()
         }
-        var back = false
-        if let saved { back = card.restore(saved, connector: plan.connector.id) }
-        if !back {
-            _ = card.commit([
-                AtomicValue(object: plan.plane.id, property: props.plane["FB_ID"]!, value: 0),
-                AtomicValue(object: plan.plane.id, property: props.plane["CRTC_ID"]!, value: 0),
-                AtomicValue(object: plan.connector.id, property: props.connectorCRTC, value: 0),
-                AtomicValue(object: plan.crtc.id, property: props.crtcActive, value: 0),
-                AtomicValue(object: plan.crtc.id, property: props.crtcMode, value: 0),
-            ], allowModeset: true)
-        }
-        for b in buffers + contentBuffers + retiredBuffers { b.release() }
-        captureBuffer?.release()
-        if modeBlob != 0 { card.destroyBlob(modeBlob) }
-        card.dropMaster()
     }
 }
