@@ -56,9 +56,10 @@ final class DRMDisplay: @unchecked Sendable {
         case .success(let p): plan = p
         case .failure(let f): throw PlaybackError(.deviceFailed, "\(card.path): \(f)")
         }
-        guard case .convert = plan.format else {
-            // Direct YUV scan-out needs the decoder's buffers on the plane: not built yet.
-            throw PlaybackError(.deviceFailed, "\(card.path): plane \(plan.plane.id) would take \(plan.format), which playhead cannot do yet; choose an RGB plane")
+        // Direct YUV scan-out is not built (no emulated driver offers a YUV plane to prove it
+        // on): say so when the plane could have taken the decoder's pictures as they are.
+        if let native = plan.plane.formats.first(where: { [.nv12, .yuv420, .p010].contains($0) }) {
+            Log.info("display: plane \(plan.plane.id) takes \(native), but playhead converts to \(plan.format.format) (no direct YUV scan-out yet)")
         }
         let connectorProps = card.connectorProperties(plan.connector.id)
         let crtcProps = card.crtcProperties(plan.crtc.id)

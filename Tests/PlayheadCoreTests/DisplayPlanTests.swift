@@ -55,6 +55,9 @@ import PlayheadCore
         #expect(plan.connector.name == "HDMI-A-2")
         #expect(plan.crtc.id == 61 && plan.plane.id == 72)
         #expect(plan.format == .direct(.nv12))
+        // An output without direct scan-out converts, even on a plane that takes the decoder's format.
+        let rgb = try DisplayPlan.make(.init(plane: .overlay), resources: Self.twoHeads).get()
+        #expect(rgb.plane.id == 72 && rgb.format == .convert(to: .xrgb8888))
         let matched = try DisplayPlan.make(.init(mode: .matchContent), resources: Self.twoHeads, contentFrameRate: 24000).get()
         #expect(matched.mode.refreshMillihertz == 24000 && matched.plane.id == 71)
     }

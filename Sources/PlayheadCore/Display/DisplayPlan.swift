@@ -59,7 +59,9 @@ public struct DisplayPlan: Sendable, Hashable {
         }
     }
 
-    public static func make(_ request: Request, resources: KMSResources, decoderFormat: String = "yuv420p",
+    /// `decoderFormat` nil: the output cannot put decoded pictures on a plane as they are, so
+    /// the plane's best RGB format is chosen even when it also takes the decoder's format.
+    public static func make(_ request: Request, resources: KMSResources, decoderFormat: String? = nil,
                             contentFrameRate: Int? = nil) -> Result<DisplayPlan, Failure> {
         let outputs = resources.connectors.filter { !$0.isWriteback }
         let names = outputs.map(\.name)
@@ -97,7 +99,7 @@ public struct DisplayPlan: Sendable, Hashable {
         case .id(let id): plane = onCRTC.first { $0.id == id }
         }
         guard let plane else { return .failure(.noPlane(request.plane, crtc: crtc.id)) }
-        guard let format = PlaneFormatChoice.choose(decoderFormat: decoderFormat, planeFormats: plane.formats) else {
+        guard let format = PlaneFormatChoice.choose(decoderFormat: decoderFormat ?? "", planeFormats: plane.formats) else {
             return .failure(.noUsableFormat(plane: plane.id, formats: plane.formats))
         }
         var plan = DisplayPlan(connector: connector, mode: mode, crtc: crtc, plane: plane, format: format)
