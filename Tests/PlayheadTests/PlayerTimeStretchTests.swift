@@ -91,6 +91,8 @@ import PlayheadTestSupport
         r.gate.open()
         #expect(await r.h.waitUntilQueueEnds())
 
+        // The sound from m0 on is the item's, not silence standing in for sound dropped.
+        #expect(r.sink.runs.allSatisfy { $0.value == 0.25 }, "silence in the sound")
         // From m0 to the end, once: 4 s - m0 of sound, at the new rate's length.
         let rest = MediaTime(value: 4, timescale: 1) - m0
         let restFrames = rest.converted(to: 48_000).value
