@@ -9,6 +9,7 @@ int playhead_averror_eof(void) { return AVERROR_EOF; }
 int playhead_averror_eagain(void) { return AVERROR(EAGAIN); }
 int playhead_averror_exit(void) { return AVERROR_EXIT; }
 int playhead_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
+int playhead_averror_filter_not_found(void) { return AVERROR_FILTER_NOT_FOUND; }
 int64_t playhead_nopts_value(void) { return AV_NOPTS_VALUE; }
 int playhead_time_base(void) { return AV_TIME_BASE; }
 

@@ -73,6 +73,9 @@ struct PlayheadCommand: AsyncParsableCommand {
     @Option(help: "Start the first item at this many seconds.")
     var start: Double?
 
+    @Option(help: "Play at this rate: from 0.5 to 2 with the sound time-stretched (pitch kept); other rates and reverse (negative) play without sound.")
+    var rate: Double = 1
+
     @Flag(help: "Run as fast as decoding allows instead of in real time.")
     var untimed = false
 
@@ -98,6 +101,7 @@ struct PlayheadCommand: AsyncParsableCommand {
             throw ValidationError("--display-plane must be primary, overlay or a plane id, not '\(displayPlane)'")
         }
         if captureEvery > 0 && captureDir == nil { throw ValidationError("--capture-every needs --capture-dir") }
+        if !rate.isFinite || PlaybackRate(rate).isPaused { throw ValidationError("--rate must be a non-zero number, not \(rate)") }
         if (screenshot != nil || captureEvery > 0) && videoOutput != .drm {
             throw ValidationError("--screenshot and --capture-every need --video-output drm")
         }
@@ -152,6 +156,8 @@ struct PlayheadCommand: AsyncParsableCommand {
                 throw ExitCode(3)
             }
         }
+        // Rates from 0.5 to 2 keep their sound, time-stretched by libavfilter's atempo.
+        environment.timeStretcher = FFmpegTimeStretcher.factory
         var drm: DRMVideoSink?
         if videoOutput == .drm {
             let options = DRMOptions(
@@ -213,7 +219,7 @@ struct PlayheadCommand: AsyncParsableCommand {
             }
         }
         player.volume = volume
-        player.play()
+        if rate == 1 { player.play() } else { player.rate = rate }
         for await event in stream {
             printer.print(event)
             if case .failedToPlayToEndTime(let error) = event.kind {

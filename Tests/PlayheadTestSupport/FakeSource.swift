@@ -54,6 +54,7 @@ public final class FakeSource: MediaSource {
         if gate?.isOpen == false { return .pending }
         return state.withLock { s in
             guard info.hasVideo, s.videoEnabled, !s.closed else { return .endOfStream }
+            if !s.backwards, gate?.holds(MediaTime(value: Int64(s.nextFrame), timescale: fps)) == true { return .pending }
             if let fail = failAfterFrame, s.nextFrame >= fail {
                 return .failed(PlaybackError(.readFailed, "fake: read failed at frame \(fail)"))
             }
@@ -75,6 +76,7 @@ public final class FakeSource: MediaSource {
             guard s.nextAudioFrame < audioFrames else { return .endOfStream }
             let n = Int(min(1024, audioFrames - s.nextAudioFrame))
             let pts = MediaTime(value: s.nextAudioFrame, timescale: Int32(audioFormat.sampleRate))
+            if gate?.holds(pts) == true { return .pending }
             s.nextAudioFrame += Int64(n)
             return .element(AudioBuffer(pts: pts, format: audioFormat,
                                         samples: [Float](repeating: 0.25, count: n * audioFormat.channels)))
@@ -129,18 +131,26 @@ public struct FakeBackend: MediaBackend {
 }
 
 /// Holds a fake source's output back, as a slow decoder or network would: pulls are pending
-/// while the gate is shut, and opening it wakes the consumers.
+/// while the gate is shut, or from a given time on while it holds there; opening it wakes the
+/// consumers.
 public final class FakeGate: Sendable {
-    private let state = Mutex<(open: Bool, wakes: [@Sendable () -> Void])>((true, []))
+    private let state = Mutex<(open: Bool, holdFrom: MediaTime?, wakes: [@Sendable () -> Void])>((true, nil, []))
 
     public init() {}
 
     public var isOpen: Bool { state.withLock { $0.open } }
     public func shut() { state.withLock { $0.open = false } }
 
+    /// Media from `time` on stays pending until `open()`: playback runs up to there and waits,
+    /// at a place the test knows.
+    public func hold(from time: MediaTime) { state.withLock { $0.holdFrom = time } }
+
+    func holds(_ time: MediaTime) -> Bool { state.withLock { $0.holdFrom.map { time >= $0 } ?? false } }
+
     public func open() {
         let wakes = state.withLock { s in
             s.open = true
+            s.holdFrom = nil
             return s.wakes
         }
         for wake in wakes { wake() }

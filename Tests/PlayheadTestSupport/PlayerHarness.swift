@@ -12,12 +12,13 @@ public final class PlayerHarness: Sendable {
     public init(urls: [String], backend: any MediaBackend = FakeBackend(), clock: VirtualClock = VirtualClock(),
                 audio: (any AudioSink)? = nil,
                 routeMonitor: (any AudioRouteMonitor)? = nil, routePreferences: [String] = [],
-                displayReports: Bool = false) {
+                displayReports: Bool = false, timeStretcher: AudioTimeStretcherFactory? = nil) {
         self.clock = clock
         video = RecordingVideoSink(reportsDisplay: displayReports)
         let audio = audio ?? NullAudioSink(clock: clock)
         let env = PlaybackEnvironment(backend: backend, videoSink: video, audioSink: audio, clock: clock,
-                                      routeMonitor: routeMonitor, routePreferences: routePreferences)
+                                      routeMonitor: routeMonitor, routePreferences: routePreferences,
+                                      timeStretcher: timeStretcher)
         player = QueuePlayer(environment: env, items: [])
         player.onEvent = { [recorded] event in recorded.append(event) }
         player.insertAll(urls.map { PlayerItem(asset: Asset(url: $0, backend: backend)) })

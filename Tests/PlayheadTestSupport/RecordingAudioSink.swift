@@ -28,14 +28,18 @@ public final class RecordingAudioSink: AudioSink, AudioRouting {
     private let inner: NullAudioSink
     private let state: Mutex<State>
 
-    public init(clock: any HostClock, route: AudioRoute?, format: AudioFormat = .standard, hasMixer: Bool = false) {
+    /// `deviceRate`: the frames per second the "device" really plays, when its clock is off
+    /// from the `format` it announces, as a real sound card's crystal is.
+    public init(clock: any HostClock, route: AudioRoute?, format: AudioFormat = .standard, hasMixer: Bool = false,
+                deviceRate: Int? = nil) {
         self.hasMixer = hasMixer
-        inner = NullAudioSink(clock: clock, format: format)
+        self.format = format
+        inner = NullAudioSink(clock: clock, format: AudioFormat(sampleRate: deviceRate ?? format.sampleRate, channels: format.channels))
         state = Mutex(State(route: route))
     }
 
     public var name: String { "recording" }
-    public var format: AudioFormat { inner.format }
+    public let format: AudioFormat
     public var bufferCapacityFrames: Int { inner.bufferCapacityFrames }
 
     public func write(_ samples: ArraySlice<Float>) -> Int {
@@ -65,6 +69,8 @@ public final class RecordingAudioSink: AudioSink, AudioRouting {
 
     /// Every sample written so far, as runs of equal values.
     public var runs: [Run] { state.withLock { $0.runs } }
+    /// Frames written since the sink was made, flushed ones included.
+    public var framesRecorded: Int { state.withLock { $0.runs.reduce(0) { $0 + $1.count } } / format.channels }
 
     // MARK: AudioRouting
 

@@ -9,6 +9,7 @@ int playhead_averror_eof(void);
 int playhead_averror_eagain(void);
 int playhead_averror_exit(void);
 int playhead_averror_invaliddata(void);
+int playhead_averror_filter_not_found(void);
 int64_t playhead_nopts_value(void);
 int playhead_time_base(void);
 /* av_err2str is a macro around a compound literal. */

@@ -14,11 +14,16 @@ public struct PlaybackEnvironment: Sendable {
     /// Route names or card ids, most preferred first; routes not listed come after, in order
     /// of appearance.
     public var routePreferences: [String]
+    /// Makes the stretcher that plays the sound at rates from 0.5 to 2 with its pitch kept.
+    /// Without one, the sound is muted at every rate but 1.
+    public var timeStretcher: AudioTimeStretcherFactory?
 
     public init(backend: any MediaBackend, videoSink: any VideoSink, audioSink: any AudioSink,
                 clock: any HostClock, sourceOptions: SourceOptions = SourceOptions(),
-                routeMonitor: (any AudioRouteMonitor)? = nil, routePreferences: [String] = []) {
+                routeMonitor: (any AudioRouteMonitor)? = nil, routePreferences: [String] = [],
+                timeStretcher: AudioTimeStretcherFactory? = nil) {
         self.backend = backend
+        self.timeStretcher = timeStretcher
         self.routeMonitor = routeMonitor
         self.routePreferences = routePreferences
         self.videoSink = videoSink

@@ -93,8 +93,23 @@ extension PlaybackEngine {
         } else {
             clock.setRate(waitingForData || stalled ? .paused : newRate, at: now)
         }
-        if newRate.isPaused || !newRate.isNormal { env.audioSink.pause() } else { env.audioSink.resume() }
-        if !newRate.isNormal && !newRate.isPaused { flushAudio() }
+        if newRate.isPaused {
+            env.audioSink.pause()
+        } else if newRate.isNormal || ensureStretcher() {
+            // Sound made for another rate (in the device, in the stretcher's window) is played
+            // again from here at this one; the clock stays where it is.
+            let madeFor = audioMap.writtenRate ?? (stretch?.holdsSound == true ? stretch?.tempo : nil)
+            if let madeFor, madeFor != newRate {
+                requeueAudio(at: timelineNow())
+            } else if newRate.stretchesAudio {
+                restartStretch()
+            }
+            env.audioSink.resume()
+        } else {
+            // Reverse, or beyond what the stretcher takes: muted, as AVFoundation does.
+            env.audioSink.pause()
+            flushAudio()
+        }
         emit(.rateChanged(newRate.doubleValue), item: segments.first?.item, time: itemTime)
         if old.isPaused != newRate.isPaused {
             fire(observers.withLock { $0.playbackChanged(playing: !newRate.isPaused, at: itemTime) })
@@ -128,8 +143,12 @@ extension PlaybackEngine {
 
     func flushAudio() {
         audio = nil
+        audioHistory.removeAll()
+        audioReplay.removeAll()
+        audioEpoch &+= 1
         env.audioSink.flush()
         audioMap.reset()
+        restartStretch()
     }
 
     func trackToggled(_ item: PlayerItem, _ type: MediaType, _ enabled: Bool) {

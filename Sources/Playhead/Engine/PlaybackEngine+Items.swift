@@ -85,6 +85,8 @@ extension PlaybackEngine {
             let s = segments.removeLast()
             video.removeAll { $0.item == s.item }
             if audio?.item == s.item { audio = nil }
+            audioHistory.removeAll { $0.item == s.item }
+            audioReplay.removeAll { $0.item == s.item }
             s.source.close()
         }
         for (item, result) in opened where item != queue.current {

@@ -90,8 +90,11 @@ extension PlaybackEngine {
         }
         let grace = MediaTime(value: 200, timescale: 1000)
         let videoDry = seg.hasVideo && videoPending && video.isEmpty && lastPresentedEnd.map { t > $0 + grace } == true
-        let audioDry = seg.hasAudio && !seg.audioEOS && audio == nil
-            && env.audioSink.playedFrames() >= env.audioSink.writtenFrames() && rate.isNormal
+        // Stretched sound: what the stretcher's window holds has been decoded, and comes out
+        // with the next input; the sound is dry only once the clock has passed it.
+        let windowHolds = stretch.map { $0.holdsSound && $0.inputEnd.map { t < $0 } == true } ?? false
+        let audioDry = seg.hasAudio && !seg.audioEOS && audio == nil && !windowHolds
+            && env.audioSink.playedFrames() >= env.audioSink.writtenFrames() && audioPlays
         if videoDry || (audioDry && (!seg.hasVideo || video.isEmpty)) {
             stalled = true
             statistics.stalls += 1
@@ -130,7 +133,9 @@ extension PlaybackEngine {
         // All the sound must have been handed to the device, not just the clock past the end:
         // a starved device lets the clock run on while the last buffers still wait.
         let ownAudioPending = seg.hasAudio && !seg.audioEOS
-        guard seg.fullyDemuxed, !ownVideoQueued, !ownAudioQueued, !ownAudioPending, !seg.endAnnounced,
+        // Stretched sound: the window's tail too (see writeStretchedAudio).
+        let ownAudioStretching = stretch?.holdsSound == true || audioReplay.contains { $0.item == seg.item }
+        guard seg.fullyDemuxed, !ownVideoQueued, !ownAudioQueued, !ownAudioPending, !ownAudioStretching, !seg.endAnnounced,
               t >= seg.offset + seg.end else { return }
         segments[0].endAnnounced = true
         emit(.didPlayToEndTime, item: seg.item, time: seg.end)

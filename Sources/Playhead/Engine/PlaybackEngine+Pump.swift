@@ -22,6 +22,7 @@ extension PlaybackEngine {
         let now = env.clock.now()
         writeAudio()
         syncClockToAudio(now)
+        forgetHeardAudio()
         var deadlines: [HostTime?] = [presentVideo(now), retryBusyRoute(now)]
         checkStall(now, videoPending: videoPending)
         checkEnd()
@@ -39,8 +40,8 @@ extension PlaybackEngine {
         let sinkEmpty = env.audioSink.writtenFrames() <= env.audioSink.playedFrames()
         // On a virtual clock, time may only move once everything decoded so far is in hand;
         // otherwise frames still in the decoder would be late through no fault of theirs.
-        let virtualMustWait = env.clock.isVirtual && (videoPending || (audioPending && rate.isNormal))
-        if (videoPending && video.isEmpty) || (audioPending && sinkEmpty && rate.isNormal) || waitingForData
+        let virtualMustWait = env.clock.isVirtual && (videoPending || (audioPending && audioPlays))
+        if (videoPending && video.isEmpty) || (audioPending && sinkEmpty && audioPlays) || waitingForData
             || virtualMustWait {
             awaitingWake = true
         }
@@ -78,11 +79,18 @@ extension PlaybackEngine {
     @discardableResult
     func fillAudio() -> Bool {
         guard audio == nil, !rate.isReverse else { return false }
+        if let again = audioReplay.popFirst() {
+            audio = again
+            audioHistory.append(again)
+            return false
+        }
         while let i = segments.firstIndex(where: { $0.hasAudio && !$0.audioEOS }) {
             switch segments[i].source.pullAudio() {
             case .element(let buffer):
                 segments[i].audioEnd = MediaTime.maximum(segments[i].audioEnd ?? buffer.end, buffer.end)
-                audio = QueuedAudio(buffer: buffer, timeline: segments[i].offset + buffer.pts, item: segments[i].item)
+                let queued = QueuedAudio(buffer: buffer, timeline: segments[i].offset + buffer.pts, item: segments[i].item)
+                audio = queued
+                audioHistory.append(queued)
                 return false
             case .pending:
                 return true
@@ -158,7 +166,7 @@ extension PlaybackEngine {
     }
 
     private func writeAudio() {
-        guard rate.isNormal, !waitingForData, !stalled else {
+        guard audioPlays, !waitingForData, !stalled else {
             dropPastAudio()
             return
         }
@@ -172,6 +180,11 @@ extension PlaybackEngine {
             hardwareVolumeSent = wanted
         }
         volumeRamp.setTarget(hardwareVolumeInUse ? duckGain : wanted * duckGain)
+        // Rate 1 never goes through the stretcher: its samples reach the device untouched.
+        guard rate.isNormal else {
+            writeStretchedAudio()
+            return
+        }
         while true {
             if audio == nil { fillAudio() }
             guard var a = audio else { return }
@@ -220,18 +233,19 @@ extension PlaybackEngine {
         }
     }
 
-    private func write(_ samples: ArraySlice<Float>, at timeline: MediaTime) -> Int {
+    /// Writes samples that stand for media from `timeline` on, played at `rate`.
+    func write(_ samples: ArraySlice<Float>, at timeline: MediaTime, rate: PlaybackRate = .normal) -> Int {
         let sink = env.audioSink
         let position = sink.writtenFrames()
         let took = sink.write(samples)
         if took > 0 {
-            audioMap.recordWrite(deviceFrame: position, media: timeline, frames: took)
+            audioMap.recordWrite(deviceFrame: position, media: timeline, frames: took, rate: rate)
             statistics.audioFramesWritten += Int64(took)
         }
         return took
     }
 
-    /// Not playing audio (paused, other rates): keep the queue from holding stale sound.
+    /// Not playing audio (paused, muted rates): keep the queue from holding stale sound.
     private func dropPastAudio() {
         guard !rate.isPaused, !waitingForData else { return }
         let t = timelineNow()
@@ -243,7 +257,7 @@ extension PlaybackEngine {
 
     /// While sound plays, the clock follows the samples actually played.
     private func syncClockToAudio(_ now: HostTime) {
-        guard rate.isNormal, !waitingForData, !stalled else { return }
+        guard audioPlays, !waitingForData, !stalled else { return }
         let sink = env.audioSink
         let played = sink.playedFrames()
         guard played < sink.writtenFrames(), let heard = audioMap.mediaTime(playedFrames: played) else { return }
@@ -255,7 +269,9 @@ extension PlaybackEngine {
 
     private func audioRefillDeadline(_ now: HostTime) -> HostTime? {
         let sink = env.audioSink
-        guard rate.isNormal, audio != nil || segments.contains(where: { $0.hasAudio && !$0.audioEOS }) else { return nil }
+        let more = audio != nil || !audioReplay.isEmpty || segments.contains(where: { $0.hasAudio && !$0.audioEOS })
+        // Stretched sound: the window's tail is let out when the device runs low.
+        guard audioPlays, more || stretch?.holdsSound == true else { return nil }
         let buffered = sink.writtenFrames() - sink.playedFrames()
         let spare = buffered - Int64(sink.bufferCapacityFrames / 2)
         return now + max(spare, 1) * 1_000_000_000 / Int64(sink.format.sampleRate)

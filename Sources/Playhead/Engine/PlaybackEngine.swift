@@ -56,6 +56,16 @@ final class PlaybackEngine: @unchecked Sendable {
     var error: PlaybackError?
     var video = Deque<QueuedFrame>()
     var audio: QueuedAudio?
+    /// Sound pulled from the source and not yet heard: a rate change plays it again from the
+    /// present at the new rate.
+    var audioHistory = Deque<QueuedAudio>()
+    /// Sound to play again after a rate change, before anything new from the source.
+    var audioReplay = Deque<QueuedAudio>()
+    /// The stretcher, once a rate from 0.5 to 2 needed one.
+    var stretch: StretchedAudio?
+    /// Counts audio flushes, so that a step holding a copy of the audio state can tell that
+    /// it was overtaken.
+    var audioEpoch: UInt64 = 0
     var audioMap: AudioClockMap
     var seeks = SeekCoordinator()
     var seekCompletions: [UInt64: @Sendable (Bool) -> Void] = [:]

@@ -24,5 +24,12 @@ public struct PlaybackRate: Sendable, Hashable, CustomStringConvertible {
     public var isNormal: Bool { numerator == denominator }
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
 
+    /// Forward rates from 0.5 to 2, 1 excepted: their sound is time-stretched with its pitch
+    /// kept. At 1 it plays as it is; at other rates and in reverse it is muted, as AVFoundation
+    /// does (beyond 2 the stretched sound is more noise than speech).
+    public var stretchesAudio: Bool {
+        !isNormal && numerator * 2 >= denominator && numerator <= denominator * 2
+    }
+
     public var description: String { "\(doubleValue)" }
 }

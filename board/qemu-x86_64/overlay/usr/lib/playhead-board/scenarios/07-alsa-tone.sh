@@ -1,6 +1,7 @@
 # playhead plays a 1 kHz tone through ALSA into the loopback card; its other end is recorded
 # and the host checks the frequency, the length, and that no block was lost or repeated
-# (host/checks/07-alsa-tone.py).
+# (host/checks/07-alsa-tone.py). Then again at rate 2: the sound time-stretched to half its
+# length, its pitch kept.
 # time-limit: 60
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
@@ -12,3 +13,11 @@ cat "$OUT/alsa-tone.err"
 wait $rec
 grep -q "sound on alsa hw:Loopback,0,0" "$OUT/alsa-tone.err"
 grep "playhead: audio:" "$OUT/alsa-tone.err"
+
+arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 3 "$OUT/alsa-tone-rate2.wav" &
+rec=$!
+sleep 0.5
+playhead --video-output null --audio-output alsa --audio-device hw:Loopback,0,0 --stats --events none --rate 2 $M/tone.wav 2> "$OUT/alsa-tone-rate2.err"
+cat "$OUT/alsa-tone-rate2.err"
+wait $rec
+grep "playhead: stats:" "$OUT/alsa-tone-rate2.err"

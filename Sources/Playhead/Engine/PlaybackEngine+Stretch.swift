@@ -1,0 +1,166 @@
+import DequeModule
+
+/// Sound at rates from 0.5 to 2: time-stretched with its pitch kept, through the environment's
+/// stretcher. Each device frame written then stands for `rate` frames of media, so the clock,
+/// which follows the frames played, runs at the rate and the picture follows the sound.
+extension PlaybackEngine {
+    /// Whether sound plays at this rate: at 1 as it is, from 0.5 to 2 through a stretcher.
+    var audioPlays: Bool { rate.isNormal || (rate.stretchesAudio && stretch != nil) }
+
+    /// Makes the stretcher the first time a stretched rate needs it. False when there is none
+    /// (no factory, or it failed): the sound is then muted at this rate, as without one.
+    func ensureStretcher() -> Bool {
+        guard rate.stretchesAudio, let make = env.timeStretcher else { return false }
+        if stretch != nil { return true }
+        do throws(PlaybackError) {
+            let stretcher = try make(env.audioSink.format)
+            try stretcher.reset(tempo: rate)
+            stretch = StretchedAudio(stretcher: stretcher, tempo: rate)
+            return true
+        } catch {
+            logStretchError(error)
+            return false
+        }
+    }
+
+    /// Empties the stretcher (a seek, a flush, a rate change), at the present rate's tempo when
+    /// that is stretched.
+    func restartStretch() {
+        guard let s = stretch else { return }
+        let tempo = rate.stretchesAudio ? rate : s.tempo
+        guard s.inputEnd != nil || !s.output.isEmpty || s.tempo != tempo else { return }
+        do throws(PlaybackError) {
+            try s.stretcher.reset(tempo: tempo)
+            stretch = StretchedAudio(stretcher: s.stretcher, tempo: tempo)
+        } catch {
+            stretchFailed(error)
+        }
+    }
+
+    /// The device (and the stretcher) hold sound made for another rate: drop it and play the
+    /// sound again from `present` at the new rate. The sound restarts where it was heard, so
+    /// the clock, which follows it, does not move.
+    func requeueAudio(at present: MediaTime) {
+        var again = audioHistory
+        again.append(contentsOf: audioReplay)
+        audio = nil
+        audioHistory.removeAll()
+        env.audioSink.flush()
+        audioMap.reset()
+        restartStretch()
+        let format = env.audioSink.format
+        audioReplay = Deque(again.compactMap { queued -> QueuedAudio? in
+            var q = queued
+            guard q.timeline + q.buffer.duration > present else { return nil }
+            if q.timeline < present {
+                let n = Int((present - q.timeline).converted(to: Int32(format.sampleRate)).value)
+                q.buffer = q.buffer.dropping(frames: n)
+                q.timeline = q.timeline + format.duration(ofFrames: n)
+            }
+            return q.buffer.frameCount > 0 ? q : nil
+        })
+    }
+
+    /// Forgets the sound already heard: what is left is what a rate change plays again.
+    func forgetHeardAudio() {
+        let t = timelineNow()
+        while let a = audioHistory.first, a.timeline + a.buffer.duration <= t { audioHistory.removeFirst() }
+    }
+
+    /// Feeds the stretcher and hands what comes out to the device, until the device is full or
+    /// the source has nothing more for now.
+    func writeStretchedAudio() {
+        guard var s = stretch else { return }
+        do throws(PlaybackError) {
+            if try pumpStretch(&s) { stretch = s }
+        } catch {
+            stretchFailed(error)
+        }
+    }
+
+    /// Returns false when a flush overtook it (pulling can fail an item, and that flushes):
+    /// `s` is stale then.
+    private func pumpStretch(_ s: inout StretchedAudio) throws(PlaybackError) -> Bool {
+        let sink = env.audioSink, channels = sink.format.channels
+        let epoch = audioEpoch
+        while true {
+            if !s.output.isEmpty {
+                let samples = volumeRamp.applied(to: s.output[...], channels: channels)
+                let took = write(samples[...], at: s.outputAt, rate: s.tempo)
+                volumeRamp.advance(frames: took)
+                s.outputAt = s.outputAt + audioMap.duration(Int64(took), at: s.tempo)
+                s.output.removeFirst(took * channels)
+                if !s.output.isEmpty { return true }
+            }
+            if audio == nil {
+                fillAudio()
+                if audioEpoch != epoch { return false }
+            }
+            guard var a = audio else {
+                // The sound has ended: let the window's tail out, so that the item's sound ends
+                // completely. Only once the device runs low, so that a next item's sound,
+                // pre-rolled by then, carries on through the same window without a seam.
+                let sourcesDone = audioReplay.isEmpty && !segments.contains { $0.hasAudio && !$0.audioEOS }
+                let low = sink.writtenFrames() - sink.playedFrames() <= Int64(sink.bufferCapacityFrames / 2)
+                guard s.inputEnd != nil, !s.finished, sourcesDone, low else { return true }
+                try s.stretcher.finish()
+                s.finished = true
+                s.output += try s.stretcher.pull()
+                if s.output.isEmpty { return true }
+                continue
+            }
+            if s.finished {
+                // Sound after the tail went out (an item queued after the end): start anew.
+                try s.stretcher.reset(tempo: s.tempo)
+                s = StretchedAudio(stretcher: s.stretcher, tempo: s.tempo)
+            }
+            let fresh = s.inputEnd == nil
+            var start = s.inputEnd ?? audioMap.writtenEnd ?? timelineNow()
+            if fresh {
+                // As at rate 1 (writeAudio): a starved device restarts at the present, and the
+                // first sound after a start may pull the clock back a little rather than be cut.
+                if sink.writtenFrames() <= sink.playedFrames() { start = MediaTime.maximum(start, timelineNow()) }
+                if audioMap.writtenEnd == nil, a.timeline < start, start - a.timeline <= MediaTime(value: 1, timescale: 10) {
+                    start = a.timeline
+                }
+            }
+            let gapFrames = Int((a.timeline - start).converted(to: Int32(sink.format.sampleRate)).value)
+            if gapFrames < 0 {
+                if -gapFrames >= a.buffer.frameCount { audio = nil; continue }
+                a.buffer = a.buffer.dropping(frames: -gapFrames)
+                a.timeline = start
+                audio = a
+                continue
+            }
+            if fresh { s.outputAt = start }
+            if gapFrames > 0 {
+                // Silence where the timeline has no sound, stretched with the rest.
+                let n = min(gapFrames, sink.bufferCapacityFrames)
+                try s.stretcher.feed([Float](repeating: 0, count: n * channels)[...])
+                s.inputEnd = start + sink.format.duration(ofFrames: n)
+            } else {
+                try s.stretcher.feed(a.buffer.samples[...])
+                s.inputEnd = a.timeline + a.buffer.duration
+                audio = nil
+            }
+            s.output += try s.stretcher.pull()
+        }
+    }
+
+    /// A stretcher that failed is dropped: the sound is muted at stretched rates from here on,
+    /// as without one, and the next stretched rate tries a new one.
+    func stretchFailed(_ error: PlaybackError) {
+        stretch = nil
+        logStretchError(error)
+        if rate.stretchesAudio {
+            env.audioSink.pause()
+            flushAudio()
+        }
+    }
+
+    private func logStretchError(_ error: PlaybackError) {
+        let item = segments.first?.item
+        let entry = ErrorLogEntry(date: env.clock.now(), uri: item?.asset.url ?? "", error: error)
+        emit(.newErrorLogEntry(entry), item: item)
+    }
+}
