@@ -219,7 +219,9 @@ struct PlayheadCommand: AsyncParsableCommand {
             }
         }
         player.volume = volume
-        if rate == 1 { player.play() } else { player.rate = rate }
+        // `play` on the control FIFO comes back to this rate after a pause.
+        player.defaultRate = rate
+        player.play()
         for await event in stream {
             printer.print(event)
             if case .failedToPlayToEndTime(let error) = event.kind {

@@ -108,6 +108,19 @@ import PlayheadTestSupport
         for (a, b) in zip(frames, frames.dropFirst()) { #expect(b.due - a.due == expected) }
     }
 
+    @Test func playResumesAtTheDefaultRate() async {
+        let h = PlayerHarness(urls: ["fake-100"])
+        h.player.defaultRate = 2
+        h.player.play()
+        #expect(await h.waitFor { _ in h.player.rate == 2 })
+        h.player.pause()
+        #expect(await h.waitFor { _ in h.player.rate == 0 })
+        h.player.play()
+        #expect(await h.waitFor { _ in h.player.rate == 2 })
+        h.player.defaultRate = 0
+        #expect(h.player.defaultRate == 1)
+    }
+
     @Test func reversePlaybackShowsFramesBackwards() async {
         let h = PlayerHarness(urls: ["fake-30"])
         #expect(await h.waitFor { $0.contains { $0.name == "readyForDisplay" } })

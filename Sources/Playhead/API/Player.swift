@@ -7,7 +7,7 @@ public class Player: @unchecked Sendable {
 
     let engine: PlaybackEngine
     private let delivery = Mutex(EventDelivery())
-    private let defaultRate = Mutex<PlaybackRate>(.normal)
+    private let defaultPlaybackRate = Mutex<PlaybackRate>(.normal)
 
     public init(environment: PlaybackEnvironment, item: PlayerItem? = nil) {
         engine = PlaybackEngine(env: environment, actionAtItemEnd: Self.defaultActionAtItemEnd, events: { _ in })
@@ -40,6 +40,12 @@ public class Player: @unchecked Sendable {
         set { engine.post(.setRate(PlaybackRate(newValue))) }
     }
 
+    /// The rate `play()` starts at, as AVPlayer's `defaultRate` (1 unless set; 0 is taken as 1).
+    public var defaultRate: Double {
+        get { defaultPlaybackRate.withLock { $0.doubleValue } }
+        set { defaultPlaybackRate.withLock { $0 = newValue == 0 ? .normal : PlaybackRate(newValue) } }
+    }
+
     public var volume: Float {
         get { engine.snapshot.withLock { $0.volume } }
         set { engine.post(.setVolume(newValue)) }
@@ -62,7 +68,7 @@ public class Player: @unchecked Sendable {
 
     // MARK: Transport
 
-    public func play() { engine.post(.setRate(defaultRate.withLock { $0 })) }
+    public func play() { engine.post(.setRate(defaultPlaybackRate.withLock { $0 })) }
     public func pause() { engine.post(.setRate(.paused)) }
 
     public func setRate(_ rate: PlaybackRate) { engine.post(.setRate(rate)) }
