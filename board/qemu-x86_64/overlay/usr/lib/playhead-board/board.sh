@@ -53,9 +53,12 @@ run_scenarios() {
     echo "BOARD-RESULT 00-initramfs fail: $(dmesg | grep 'Initramfs unpacking failed')"
   fi
   only=$(sed -n 's/.*playhead\.only=\([^ ]*\).*/\1/p' /proc/cmdline)
+  # After a wedged guest the host boots it again from the scenario that wedged.
+  from=$(sed -n 's/.*playhead\.from=\([^ ]*\).*/\1/p' /proc/cmdline)
   for s in /usr/lib/playhead-board/scenarios/*.sh; do
     name=$(basename "$s" .sh)
     case "$name" in "$only"*) ;; *) continue ;; esac
+    [ -n "$from" ] && [ "$(printf '%s\n%s\n' "$from" "$name" | sort | head -1)" != "$from" ] && continue
     limit=$(sed -n 's/^# time-limit: *\([0-9]*\).*/\1/p' "$s")
     start=$(cut -d' ' -f1 /proc/uptime)
     OUT=$out timeout "${limit:-60}" sh -e "$s" > "$out/$name.log" 2>&1

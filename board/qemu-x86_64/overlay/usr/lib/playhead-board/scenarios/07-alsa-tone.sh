@@ -5,7 +5,7 @@
 # time-limit: 60
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
-arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 5 "$OUT/alsa-tone.wav" &
+arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 7 "$OUT/alsa-tone.wav" &
 rec=$!
 sleep 0.5
 playhead --video-output null --audio-output alsa --audio-device hw:Loopback,0,0 --stats --events none $M/tone.wav 2> "$OUT/alsa-tone.err"
@@ -14,7 +14,7 @@ wait $rec
 grep -q "sound on alsa hw:Loopback,0,0" "$OUT/alsa-tone.err"
 grep "playhead: audio:" "$OUT/alsa-tone.err"
 
-arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 3 "$OUT/alsa-tone-rate2.wav" &
+arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 6 "$OUT/alsa-tone-rate2.wav" &
 rec=$!
 sleep 0.5
 playhead --video-output null --audio-output alsa --audio-device hw:Loopback,0,0 --stats --events none --rate 2 $M/tone.wav 2> "$OUT/alsa-tone-rate2.err"
