@@ -54,3 +54,73 @@ void playhead_set_ffmpeg_log_sink(playhead_log_line_fn fn, int max_level) {
     av_log_set_level(max_level);
     av_log_set_callback(fn ? playhead_log_callback : av_log_default_callback);
 }
+
+/* libavfilter through dlopen: see CShims.h. */
+#include <dlfcn.h>
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
+#include <pthread.h>
+
+#define PHD_STR2(x) #x
+#define PHD_STR(x) PHD_STR2(x)
+
+static struct {
+    void *library;
+    AVFilterGraph *(*graph_alloc)(void);
+    void (*graph_free)(AVFilterGraph **);
+    const AVFilter *(*get_by_name)(const char *);
+    int (*graph_create_filter)(AVFilterContext **, const AVFilter *, const char *, const char *, void *, AVFilterGraph *);
+    AVFilterContext *(*graph_alloc_filter)(AVFilterGraph *, const AVFilter *, const char *);
+    int (*init_str)(AVFilterContext *, const char *);
+    int (*link)(AVFilterContext *, unsigned, AVFilterContext *, unsigned);
+    int (*graph_config)(AVFilterGraph *, void *);
+    int (*buffersrc_add_frame_flags)(AVFilterContext *, AVFrame *, int);
+    int (*buffersink_get_frame)(AVFilterContext *, AVFrame *);
+} phd_lavfi;
+static pthread_once_t phd_lavfi_once = PTHREAD_ONCE_INIT;
+
+static void phd_avfilter_open(void) {
+    /* The major version the headers were built against: another one has another ABI. */
+    void *lib = dlopen("libavfilter.so." PHD_STR(LIBAVFILTER_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL);
+    if (!lib) return;
+#define PHD_SYM(field, name) *(void **)(&phd_lavfi.field) = dlsym(lib, name); if (!phd_lavfi.field) { dlclose(lib); return; }
+    PHD_SYM(graph_alloc, "avfilter_graph_alloc")
+    PHD_SYM(graph_free, "avfilter_graph_free")
+    PHD_SYM(get_by_name, "avfilter_get_by_name")
+    PHD_SYM(graph_create_filter, "avfilter_graph_create_filter")
+    PHD_SYM(graph_alloc_filter, "avfilter_graph_alloc_filter")
+    PHD_SYM(init_str, "avfilter_init_str")
+    PHD_SYM(link, "avfilter_link")
+    PHD_SYM(graph_config, "avfilter_graph_config")
+    PHD_SYM(buffersrc_add_frame_flags, "av_buffersrc_add_frame_flags")
+    PHD_SYM(buffersink_get_frame, "av_buffersink_get_frame")
+#undef PHD_SYM
+    phd_lavfi.library = lib;
+}
+
+int phd_avfilter_load(void) {
+    pthread_once(&phd_lavfi_once, phd_avfilter_open);
+    return phd_lavfi.library != NULL;
+}
+
+AVFilterGraph *phd_avfilter_graph_alloc(void) { return phd_lavfi.graph_alloc(); }
+void phd_avfilter_graph_free(AVFilterGraph **graph) { phd_lavfi.graph_free(graph); }
+const AVFilter *phd_avfilter_get_by_name(const char *name) { return phd_lavfi.get_by_name(name); }
+int phd_avfilter_graph_create_filter(AVFilterContext **context, const AVFilter *filter, const char *name,
+                                     const char *args, void *opaque, AVFilterGraph *graph) {
+    return phd_lavfi.graph_create_filter(context, filter, name, args, opaque, graph);
+}
+AVFilterContext *phd_avfilter_graph_alloc_filter(AVFilterGraph *graph, const AVFilter *filter, const char *name) {
+    return phd_lavfi.graph_alloc_filter(graph, filter, name);
+}
+int phd_avfilter_init_str(AVFilterContext *context, const char *args) { return phd_lavfi.init_str(context, args); }
+int phd_avfilter_link(AVFilterContext *src, unsigned srcpad, AVFilterContext *dst, unsigned dstpad) {
+    return phd_lavfi.link(src, srcpad, dst, dstpad);
+}
+int phd_avfilter_graph_config(AVFilterGraph *graph, void *log) { return phd_lavfi.graph_config(graph, log); }
+int phd_av_buffersrc_add_frame_flags(AVFilterContext *context, AVFrame *frame, int flags) {
+    return phd_lavfi.buffersrc_add_frame_flags(context, frame, flags);
+}
+int phd_av_buffersink_get_frame(AVFilterContext *context, AVFrame *frame) {
+    return phd_lavfi.buffersink_get_frame(context, frame);
+}

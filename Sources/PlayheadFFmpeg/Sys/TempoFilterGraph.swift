@@ -16,9 +16,12 @@ final class TempoFilterGraph {
     private var sent: Int64 = 0
 
     init(format: AudioFormat, tempo: Double) throws(FFmpegError) {
+        guard phd_avfilter_load() != 0 else {
+            throw FFmpegError(operation: "load libavfilter (install libavfilter8 for sound at rates other than 1)", code: -ENOENT)
+        }
         self.format = format
         av_channel_layout_default(&layout, Int32(format.channels))
-        guard let g = avfilter_graph_alloc(), let f = av_frame_alloc() else {
+        guard let g = phd_avfilter_graph_alloc(), let f = av_frame_alloc() else {
             av_channel_layout_uninit(&layout)
             throw FFmpegError(operation: "avfilter_graph_alloc", code: -ENOMEM)
         }
@@ -31,11 +34,11 @@ final class TempoFilterGraph {
                 "time_base=1/\(format.sampleRate):sample_rate=\(format.sampleRate):sample_fmt=flt:channel_layout=\(layoutName)")
             let atempo = try TempoFilterGraph.create("atempo", "tempo", in: g, args: "tempo=\(tempo)")
             sink = try TempoFilterGraph.sinkFilter(in: g, format: format, layoutName: layoutName)
-            try TempoFilterGraph.check(avfilter_link(source, 0, atempo, 0), "avfilter_link(abuffer, atempo)")
-            try TempoFilterGraph.check(avfilter_link(atempo, 0, sink, 0), "avfilter_link(atempo, abuffersink)")
-            try TempoFilterGraph.check(avfilter_graph_config(g, nil), "avfilter_graph_config")
+            try TempoFilterGraph.check(phd_avfilter_link(source, 0, atempo, 0), "avfilter_link(abuffer, atempo)")
+            try TempoFilterGraph.check(phd_avfilter_link(atempo, 0, sink, 0), "phd_avfilter_link(atempo, abuffersink)")
+            try TempoFilterGraph.check(phd_avfilter_graph_config(g, nil), "avfilter_graph_config")
         } catch {
-            avfilter_graph_free(&graph)
+            phd_avfilter_graph_free(&graph)
             av_frame_free(&frame)
             av_channel_layout_uninit(&layout)
             throw error
@@ -43,7 +46,7 @@ final class TempoFilterGraph {
     }
 
     deinit {
-        avfilter_graph_free(&graph)
+        phd_avfilter_graph_free(&graph)
         av_frame_free(&frame)
         av_channel_layout_uninit(&layout)
     }
@@ -67,14 +70,14 @@ final class TempoFilterGraph {
         }
         sent += Int64(frames)
         // Without KEEP_REF the source takes the frame's buffer and leaves `frame` blank.
-        let rc = av_buffersrc_add_frame_flags(source, frame, 0)
+        let rc = phd_av_buffersrc_add_frame_flags(source, frame, 0)
         av_frame_unref(frame)
         try TempoFilterGraph.check(rc, "av_buffersrc_add_frame")
     }
 
     /// The end of the sound: atempo lets out what its window holds.
     func sendEnd() throws(FFmpegError) {
-        try TempoFilterGraph.check(av_buffersrc_add_frame_flags(source, nil, 0), "av_buffersrc_add_frame(end)")
+        try TempoFilterGraph.check(phd_av_buffersrc_add_frame_flags(source, nil, 0), "av_buffersrc_add_frame(end)")
     }
 
     /// Everything the sink has ready, interleaved; empty when it wants more input (or ended).
@@ -82,7 +85,7 @@ final class TempoFilterGraph {
         guard let frame else { return [] }
         var out: [Float] = []
         while true {
-            let rc = av_buffersink_get_frame(sink, frame)
+            let rc = phd_av_buffersink_get_frame(sink, frame)
             if rc == FFmpegError.again || rc == FFmpegError.endOfFile { return out }
             try TempoFilterGraph.check(rc, "av_buffersink_get_frame")
             let count = Int(frame.pointee.nb_samples) * format.channels
@@ -97,21 +100,21 @@ final class TempoFilterGraph {
 
     private static func create(_ name: String, _ label: String, in graph: UnsafeMutablePointer<AVFilterGraph>,
                                args: String) throws(FFmpegError) -> UnsafeMutablePointer<AVFilterContext> {
-        guard let filter = avfilter_get_by_name(name) else {
+        guard let filter = phd_avfilter_get_by_name(name) else {
             throw FFmpegError(operation: "avfilter_get_by_name(\(name))", code: playhead_averror_filter_not_found())
         }
         var context: UnsafeMutablePointer<AVFilterContext>?
-        try check(avfilter_graph_create_filter(&context, filter, label, args, nil, graph), "avfilter_graph_create_filter(\(name))")
+        try check(phd_avfilter_graph_create_filter(&context, filter, label, args, nil, graph), "avfilter_graph_create_filter(\(name))")
         return context!
     }
 
     /// The sink accepts only the sink's own format, so the graph never converts behind our back.
     private static func sinkFilter(in graph: UnsafeMutablePointer<AVFilterGraph>, format: AudioFormat,
                                    layoutName: String) throws(FFmpegError) -> UnsafeMutablePointer<AVFilterContext> {
-        guard let filter = avfilter_get_by_name("abuffersink") else {
+        guard let filter = phd_avfilter_get_by_name("abuffersink") else {
             throw FFmpegError(operation: "avfilter_get_by_name(abuffersink)", code: playhead_averror_filter_not_found())
         }
-        guard let context = avfilter_graph_alloc_filter(graph, filter, "out") else {
+        guard let context = phd_avfilter_graph_alloc_filter(graph, filter, "out") else {
             throw FFmpegError(operation: "avfilter_graph_alloc_filter(abuffersink)", code: -ENOMEM)
         }
         var sampleFormat = AV_SAMPLE_FMT_FLT.rawValue
@@ -124,7 +127,7 @@ final class TempoFilterGraph {
             av_opt_set_bin(context, "sample_rates", b.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(b.count), search)
         }, "av_opt_set(sample_rates)")
         try check(av_opt_set(context, "ch_layouts", layoutName, search), "av_opt_set(ch_layouts)")
-        try check(avfilter_init_str(context, nil), "avfilter_init_str(abuffersink)")
+        try check(phd_avfilter_init_str(context, nil), "avfilter_init_str(abuffersink)")
         return context
     }
 

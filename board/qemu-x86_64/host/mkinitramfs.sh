@@ -48,6 +48,10 @@ depmod -b "$stage" "$abi"
 
 # playhead and the guest tools.
 add_elf "$playhead" /usr/bin/playhead
+# playhead loads libavfilter itself (dlopen) the first time sound plays at a rate other than 1.
+avfilter=$(ldconfig -p | awk '/libavfilter\.so\.[0-9]+ .*x86-64/{print $NF; exit}')
+[ -n "$avfilter" ] || { echo "board: libavfilter is missing; run 'make deps'" >&2; exit 1; }
+add_elf "$avfilter" "$avfilter"
 for t in "$tools"/*; do [ -f "$t" ] || continue; add_elf "$t" "/usr/bin/${t##*/}"; done
 # ffmpeg, as the reference the board benchmark measures playhead against.
 add_elf "$(command -v ffmpeg)" /usr/bin/ffmpeg
