@@ -92,8 +92,22 @@ int main(int argc, char **argv) {
     snd_pcm_t *pcm;
     int rc = snd_pcm_open(&pcm, "hw:Loopback,1,0", SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK);
     if (rc < 0) { fprintf(stderr, "av-probe: cannot open hw:Loopback,1,0: %s\n", snd_strerror(rc)); return 1; }
-    rc = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2, 48000, 0, 200000);
+    // A long buffer (no overrun when the emulator stalls us) in short periods: snd-aloop moves
+    // sound from its playback side to its capture side at period timer ticks, and the time of a
+    // block read here is only as exact as the last tick. 5 ms periods bound that error.
+    snd_pcm_hw_params_t *hw;
+    snd_pcm_hw_params_alloca(&hw);
+    unsigned buffer_us = 200000, period_us = 5000;
+    rc = snd_pcm_hw_params_any(pcm, hw);
+    if (rc >= 0) rc = snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED);
+    if (rc >= 0) rc = snd_pcm_hw_params_set_format(pcm, hw, SND_PCM_FORMAT_S16_LE);
+    if (rc >= 0) rc = snd_pcm_hw_params_set_channels(pcm, hw, 2);
+    if (rc >= 0) rc = snd_pcm_hw_params_set_rate(pcm, hw, 48000, 0);
+    if (rc >= 0) rc = snd_pcm_hw_params_set_buffer_time_near(pcm, hw, &buffer_us, NULL);
+    if (rc >= 0) rc = snd_pcm_hw_params_set_period_time_near(pcm, hw, &period_us, NULL);
+    if (rc >= 0) rc = snd_pcm_hw_params(pcm, hw);
     if (rc < 0) { fprintf(stderr, "av-probe: cannot set capture parameters: %s\n", snd_strerror(rc)); return 1; }
+    fprintf(stderr, "av-probe: capture buffer %u us in periods of %u us\n", buffer_us, period_us);
     snd_pcm_start(pcm);
     pthread_t crcs;
     pthread_create(&crcs, NULL, watch_crcs, NULL);
