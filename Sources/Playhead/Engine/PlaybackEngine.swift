@@ -133,6 +133,9 @@ final class PlaybackEngine: @unchecked Sendable {
 
     func emit(_ kind: PlayerEvent.Kind, item: PlayerItem?, time: MediaTime? = nil) {
         let event = PlayerEvent(kind, item: item, time: time ?? currentItemTime())
+        // Whoever reads the player on hearing of an event sees the state that caused it (the
+        // last item's end with the final statistics), not the state of the previous pass.
+        publishSnapshot()
         eventSink.withLock { $0 }(event)
     }
 
