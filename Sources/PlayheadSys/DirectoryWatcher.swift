@@ -25,8 +25,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
 
     /// Waits up to `milliseconds` for changes; returns the names that changed (maybe none).
     public func wait(milliseconds: Int32) -> [String] {
-        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&p, 1, milliseconds) > 0 else { return [] }
+        guard DescriptorPoll.wait([fd], milliseconds: milliseconds).first == .readable else { return [] }
         return readNames()
     }
 

@@ -70,7 +70,7 @@ import Synchronization
 
         // A value event that changes nothing the policy cares about says nothing.
         headphones.announce(CardControlChanges(jacks: true))
-        // A control device that hangs up is let go, not polled in a loop.
+        // A control device that hangs up (its card removed) reports nothing and breaks nothing.
         headphones.unplug()
         try await Task.sleep(for: .milliseconds(300))
         #expect(seen.withLock { $0.count } == 3)

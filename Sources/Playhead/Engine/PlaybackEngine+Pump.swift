@@ -188,27 +188,9 @@ extension PlaybackEngine {
         while true {
             if audio == nil { fillAudio() }
             guard var a = audio else { return }
-            // A starved device (an item without sound just played) restarts at the present,
-            // not where its last sound ended: filling that past with silence would pull the
-            // clock back and open a hole in the picture.
-            var start = audioMap.writtenEnd ?? timelineNow()
-            if sink.writtenFrames() <= sink.playedFrames() { start = MediaTime.maximum(start, timelineNow()) }
-            // The first sound after a start or seek: a device that took a moment to open must
-            // not cost the beginning of the sound. Start with it and let the clock follow (the
-            // clock steps back by as much, at most a tenth of a second).
-            if audioMap.writtenEnd == nil, a.timeline < start, start - a.timeline <= MediaTime(value: 1, timescale: 10) {
-                start = a.timeline
-            }
-            let gap = a.timeline - start
-            let gapFrames = Int(gap.converted(to: Int32(rateHz)).value)
-            if gapFrames < 0 {
-                // Overlaps what is already written (or is already past): skip the overlap.
-                if -gapFrames >= a.buffer.frameCount { audio = nil; continue }
-                a.buffer = a.buffer.dropping(frames: -gapFrames)
-                a.timeline = start
-                audio = a
-                continue
-            }
+            let start = writeStart(after: audioMap.writtenEnd ?? timelineNow(), next: a.timeline)
+            if dropAudio(before: start) { continue }
+            let gapFrames = Int((a.timeline - start).converted(to: Int32(rateHz)).value)
             if gapFrames > 0 {
                 // Silence where the timeline has no sound (a shorter audio track, an item
                 // without audio in the queue), so that what follows plays at its time.
@@ -231,6 +213,38 @@ extension PlaybackEngine {
                 return
             }
         }
+    }
+
+    /// Where a run of writes starts when the last one ended at `end` and the next sound is
+    /// at `next`. A starved device (an item without sound just played) restarts at the
+    /// present, not where its last sound ended: filling that past with silence would pull the
+    /// clock back and open a hole in the picture. The first sound after a start or seek starts
+    /// with itself, so that a device that took a moment to open does not cost its beginning
+    /// (the clock steps back by as much, at most a tenth of a second).
+    func writeStart(after end: MediaTime, next: MediaTime) -> MediaTime {
+        let sink = env.audioSink
+        var start = end
+        if sink.writtenFrames() <= sink.playedFrames() { start = MediaTime.maximum(start, timelineNow()) }
+        if audioMap.writtenEnd == nil, next < start, start - next <= MediaTime(value: 1, timescale: 10) {
+            start = next
+        }
+        return start
+    }
+
+    /// Drops the part of the waiting sound before `start` (already written, or past). Returns
+    /// false when nothing overlapped.
+    func dropAudio(before start: MediaTime) -> Bool {
+        guard var a = audio else { return false }
+        let overlap = -Int((a.timeline - start).converted(to: Int32(env.audioSink.format.sampleRate)).value)
+        guard overlap > 0 else { return false }
+        if overlap >= a.buffer.frameCount {
+            audio = nil
+        } else {
+            a.buffer = a.buffer.dropping(frames: overlap)
+            a.timeline = start
+            audio = a
+        }
+        return true
     }
 
     /// Writes samples that stand for media from `timeline` on, played at `rate`.

@@ -96,7 +96,7 @@ extension PlaybackEngine {
                 fillAudio()
                 if audioEpoch != epoch { return false }
             }
-            guard var a = audio else {
+            guard let a = audio else {
                 // The sound has ended: let the window's tail out, so that the item's sound ends
                 // completely. Only once the device runs low, so that a next item's sound,
                 // pre-rolled by then, carries on through the same window without a seam.
@@ -115,23 +115,10 @@ extension PlaybackEngine {
                 s = StretchedAudio(stretcher: s.stretcher, tempo: s.tempo)
             }
             let fresh = s.inputEnd == nil
-            var start = s.inputEnd ?? audioMap.writtenEnd ?? timelineNow()
-            if fresh {
-                // As at rate 1 (writeAudio): a starved device restarts at the present, and the
-                // first sound after a start may pull the clock back a little rather than be cut.
-                if sink.writtenFrames() <= sink.playedFrames() { start = MediaTime.maximum(start, timelineNow()) }
-                if audioMap.writtenEnd == nil, a.timeline < start, start - a.timeline <= MediaTime(value: 1, timescale: 10) {
-                    start = a.timeline
-                }
-            }
+            // The stretcher's input runs on from where it ended; a fresh run starts as at rate 1.
+            let start = s.inputEnd ?? writeStart(after: audioMap.writtenEnd ?? timelineNow(), next: a.timeline)
+            if dropAudio(before: start) { continue }
             let gapFrames = Int((a.timeline - start).converted(to: Int32(sink.format.sampleRate)).value)
-            if gapFrames < 0 {
-                if -gapFrames >= a.buffer.frameCount { audio = nil; continue }
-                a.buffer = a.buffer.dropping(frames: -gapFrames)
-                a.timeline = start
-                audio = a
-                continue
-            }
             if fresh { s.outputAt = start }
             if gapFrames > 0 {
                 // Silence where the timeline has no sound, stretched with the rest.

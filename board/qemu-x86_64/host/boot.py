@@ -158,12 +158,11 @@ def test(args):
     status, in_time = run_guest(qemu_command(args, share), console, args.timeout, "BOARD-DONE",
                                 progress=scenario_watch(expected))
     results = parse_results(args.log)
-    retried = None
-    if console.wedged:
+    retried = next((n for n in expected if n not in results), None) if console.wedged else None
+    if retried:
         # The emulated kernel has wedged twice in many boots, with no message and with the
         # guest's own `timeout` unable to fire. Once is retried on a fresh boot and reported;
         # a second wedge fails the run.
-        retried = next(n for n in expected if n not in results)
         print(f"board: the guest wedged during {retried}; booting it again from there (a second wedge fails the run)",
               file=sys.stderr)
         args.resume_from = retried

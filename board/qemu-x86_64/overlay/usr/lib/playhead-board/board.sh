@@ -6,6 +6,9 @@ GPIO_LINES="play pause next previous volume-up volume-down doorbell spare"
 
 say() { echo "board: $*"; }
 
+# Waits up to 10 s for a line matching $1 in the scenario's events file, $ev.
+waitfor() { for i in $(seq 100); do grep -q "$1" "$ev" && return 0; sleep 0.1; done; echo "no '$1' in the events"; cat "$ev"; return 1; }
+
 load() {
   out=$(modprobe "$@" 2>&1) || { say "module $1 did not load: $out"; return 1; }
 }

@@ -10,7 +10,6 @@ rm -f $ctl
 playhead --video-output null --audio-output alsa --audio-device hw:Loopback,0,0 --control $ctl \
   --events text --stats $M/demo.mp4 > "$ev" 2> "$OUT/interruption.err" &
 pid=$!
-waitfor() { for i in $(seq 100); do grep -q "$1" "$ev" && return 0; sleep 0.1; done; echo "no '$1' in the events"; cat "$ev"; return 1; }
 waitfor "readyForDisplay"
 sleep 1
 echo "interruption begin" > $ctl

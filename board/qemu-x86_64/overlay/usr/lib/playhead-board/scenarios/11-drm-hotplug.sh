@@ -12,12 +12,13 @@ pid=$!
 # Unplug only once the picture is up (start-up under emulation takes a while).
 for i in $(seq 100); do grep -q readyForDisplay "$OUT/hotplug.events" && break; sleep 0.1; done
 sleep 0.5
-event=/sys/class/drm/card0/uevent
-echo off > $status; echo change > $event
+# Forces the connector (on, off, or back to detect) and asks for the uevent a probe would send.
+force() { echo "$1" > $status; echo change > /sys/class/drm/card0/uevent; }
+force off
 sleep 1.5
-echo on > $status; echo change > $event
+force on
 sleep 0.5
-echo detect > $status; echo change > $event
+force detect
 wait $pid
 cat "$OUT/hotplug.err"
 grep -q "Virtual-1 was disconnected; waiting for a display" "$OUT/hotplug.err"
@@ -29,15 +30,15 @@ line=$(grep "playhead: display:" "$OUT/hotplug.err")
 echo "RESULT hotplug: $line"
 # Started with no display at all (an appliance booting before its screen): playhead says it
 # waits, plays the sound, and shows the picture once a display is plugged in.
-echo off > $status; echo change > $event
+force off
 playhead --video-output drm --display-mode 640x480 --audio-output alsa --audio-device hw:Loopback,0,0 --stats \
   --events text $M/demo.mp4 > "$OUT/late.events" 2> "$OUT/late.err" &
 pid=$!
 for i in $(seq 100); do grep -q "waiting for one" "$OUT/late.err" && break; sleep 0.1; done
 sleep 1.5
-echo on > $status; echo change > $event
+force on
 sleep 0.5
-echo detect > $status; echo change > $event
+force detect
 wait $pid
 cat "$OUT/late.err"
 grep -q "no display is connected to Virtual-1; waiting for one (sound goes on)" "$OUT/late.err"

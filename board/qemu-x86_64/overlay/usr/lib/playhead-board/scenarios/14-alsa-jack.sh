@@ -14,7 +14,6 @@ jack-ctl Dummy "Headphone Jack" on
 playhead --video-output null --audio-output alsa --audio-preference Dummy,Loopback --control $ctl \
   --events text --stats $M/demo.mp4 $M/demo.mp4 > "$ev" 2> "$OUT/jack.err" &
 pid=$!
-waitfor() { for i in $(seq 100); do grep -q "$1" "$ev" && return 0; sleep 0.1; done; echo "no '$1' in the events"; cat "$ev"; return 1; }
 waitfor "rateChanged.*rate=1"
 grep -q "sound on alsa plughw:CARD=Dummy" "$OUT/jack.err" || { echo "did not start on the preferred card"; cat "$OUT/jack.err"; exit 1; }
 sleep 1

@@ -15,7 +15,6 @@ other=$!
 playhead --video-output null --audio-output alsa --audio-device hw:Loopback,0,0 --audio-preference Dummy,Loopback \
   --events text --stats $M/demo.mp4 $M/demo.mp4 > "$ev" 2> "$OUT/busy.err" &
 pid=$!
-waitfor() { for i in $(seq 100); do grep -q "$1" "$ev" && return 0; sleep 0.1; done; echo "no '$1' in the events"; cat "$ev"; return 1; }
 waitfor "rateChanged.*rate=1"
 sleep 1
 jack-ctl Dummy "Headphone Jack" on
