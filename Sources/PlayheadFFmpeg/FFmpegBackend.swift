@@ -6,7 +6,7 @@ public struct FFmpegBackend: MediaBackend {
         FFmpegLog.installOnce()
     }
 
-    public func open(_ location: MediaLocation, options: SourceOptions) throws(PlaybackError) -> any MediaSource {
-        try FFmpegSource(location: location, options: options)
+    public func probe(_ location: MediaLocation, options: SourceOptions) throws(PlaybackError) -> any ProbedMedia {
+        try FFmpegProbe(location: location, options: options)
     }
 }

@@ -48,12 +48,18 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
     let audioFrames = BoundedQueue<Tagged<DecodedItem<AudioBuffer>>>(capacity: 32)
     private var threads: [WorkerThread] = []
 
-    init(location: MediaLocation, options: SourceOptions) throws(PlaybackError) {
+    convenience init(location: MediaLocation, options: SourceOptions) throws(PlaybackError) {
+        try self.init(probe: FFmpegProbe(location: location, options: options), options: options)
+    }
+
+    /// Opens the decoders on a probed container, which the source owns from now on.
+    init(probe: FFmpegProbe, options: SourceOptions) throws(PlaybackError) {
+        let location = probe.location
         self.location = location
         self.options = options
-        let format = try FormatContext(location: location, timeoutNanoseconds: options.networkTimeoutNanoseconds)
+        let format = probe.format
         self.format = format
-        var info = MediaInfoReader.read(format)
+        var info = probe.info
         let videoIndex = format.bestStream(AVMEDIA_TYPE_VIDEO).flatMap { i in
             info.tracks.contains { $0.trackID == i } ? i : nil
         }

@@ -39,7 +39,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         ring = BufferRing(count: display.buffers.count)
         drawnLayouts = Array(repeating: nil, count: display.buffers.count)
         hotplug = DisplayHotplug(connector: display.plan.connector.name, request: options.plan.mode, mode: display.plan.mode,
-                                 connected: display.plan.isConnected)
+                                 connected: display.plan.isConnected, contentFrameRate: options.plan.contentFrameRate)
         if !display.plan.isConnected { Log.info(hotplug.waitingLine) }
         uevents = UeventSocket()
         cardName = display.card.path.split(separator: "/").last.map(String.init) ?? "card0"

@@ -6,21 +6,30 @@ import Darwin
 
 /// A dedicated OS thread for blocking work (demux, decode, device writes, the engine loop),
 /// kept off Swift's cooperative pool so a blocked read never starves async code.
+///
+/// Every thread ends joined or detached, never neither: a thread nobody joins keeps its stack
+/// mapped for the life of the process (an appliance looping short clips ran out of address
+/// space that way). `stop` may be called from any thread, any number of times: the first call
+/// asks the body to end (through `wake`), and every call returns only once the thread is gone.
 public final class WorkerThread: @unchecked Sendable {
     private final class Box {
-        let name: String
         let body: () -> Void
-        init(name: String, body: @escaping () -> Void) { self.name = name; self.body = body }
+        init(body: @escaping () -> Void) { self.body = body }
     }
 
+    private enum Phase { case running, stopping, joining, ended }
+
     private var thread = pthread_t()
+    private let lock = ConditionLock()
+    /// Guarded by `lock`.
+    private var phase = Phase.running
     public let name: String
 
-    /// Starts `body` on a new thread at once.
+    /// Starts `body` on a new thread at once. Only fails when the system is out of threads or
+    /// memory, which the caller cannot mend: that stops the process with the reason.
     public init(name: String, body: @escaping @Sendable () -> Void) {
         self.name = name
-        let box = Box(name: name, body: body)
-        let context = Unmanaged.passRetained(box).toOpaque()
+        let context = Unmanaged.passRetained(Box(body: body)).toOpaque()
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
         // Decoders recurse little; 1 MiB keeps eight threads cheap on a 1 GB board.
@@ -34,8 +43,62 @@ public final class WorkerThread: @unchecked Sendable {
         precondition(rc == 0, "could not start thread \(name): \(Sys.errorDescription(rc))")
     }
 
-    /// Waits for the thread to return. Call once.
-    public func join() {
+    /// Runs `body` on a thread that nobody waits for: it frees itself when it returns. Only for
+    /// short work that posts its result somewhere (probing an asset for its keys).
+    public static func detached(name: String, body: @escaping @Sendable () -> Void) {
+        let worker = WorkerThread(name: name, body: body)
+        worker.lock.withLock { worker.detachLocked() }
+    }
+
+    /// True on the thread this worker runs.
+    public var isCurrent: Bool { pthread_equal(pthread_self(), thread) != 0 }
+
+    /// Asks the thread to end and waits until it has. `wake` runs once, on the first call: it
+    /// must make the body return (set the owner's stop flag and signal it). Called on the
+    /// worker itself (an owner released on its own thread), it only asks, and the thread
+    /// detaches so that its end frees it.
+    public func stop(wake: () -> Void = {}) {
+        let first = lock.withLock { () -> Bool in
+            guard phase == .running else { return false }
+            phase = .stopping
+            return true
+        }
+        if first { wake() }
+        if isCurrent {
+            lock.withLock { if phase == .stopping { detachLocked() } }
+            return
+        }
+        let joiner = lock.withLock { () -> Bool in
+            while phase == .joining { lock.wait() }
+            guard phase == .stopping else { return false }
+            phase = .joining
+            return true
+        }
+        guard joiner else { return }
         pthread_join(thread, nil)
+        lock.withLock {
+            phase = .ended
+            lock.broadcast()
+        }
+    }
+
+    /// Waits for a body that returns by itself (an item being opened). Same as `stop()`.
+    public func join() { stop() }
+
+    /// Whether the thread has been joined or detached.
+    public var hasEnded: Bool { lock.withLock { phase == .ended } }
+
+    deinit {
+        // Dropped without a join (its owner let it run out): detach, so its stack is freed
+        // when it returns.
+        if phase != .ended { pthread_detach(thread) }
+    }
+
+    /// Under `lock`.
+    private func detachLocked() {
+        guard phase != .ended, phase != .joining else { return }
+        pthread_detach(thread)
+        phase = .ended
+        lock.broadcast()
     }
 }

@@ -158,14 +158,19 @@ struct PlayheadCommand: AsyncParsableCommand {
         }
         // Rates from 0.5 to 2 keep their sound, time-stretched by libavfilter's atempo.
         environment.timeStretcher = FFmpegTimeStretcher.factory
+        let assets = items.map { Asset(url: $0, backend: backend) }
         var drm: DRMVideoSink?
         if videoOutput == .drm {
+            let mode = ModeRequest(parsing: displayMode)!
+            // The first item's frame rate picks the refresh; its probe is kept, so the item is
+            // not opened twice.
+            let contentRate = mode == .matchContent ? await Self.frameRate(of: assets.first) : nil
             let options = DRMOptions(
                 card: drmCard,
-                plan: DisplayPlan.Request(connectorName: display, mode: ModeRequest(parsing: displayMode)!,
+                plan: DisplayPlan.Request(connectorName: display, mode: mode,
                                           plane: PlaneRequest(parsing: displayPlane)!,
                                           // An appliance may boot before its screen is on.
-                                          waitForDisplay: true),
+                                          waitForDisplay: true, contentFrameRate: contentRate),
                 gravity: VideoGravity(rawValue: videoGravity)!)
             do {
                 let sink = try DRMVideoSink(options: options)
@@ -179,24 +184,22 @@ struct PlayheadCommand: AsyncParsableCommand {
                 Console.error("playhead: video on \(sink.name)")
             } catch {
                 Console.error("playhead: error: \(error.message)")
+                alsa?.close()
                 throw ExitCode(3)
             }
         }
-        // Ctrl-C or a service stop: put the screen back as it was before leaving.
-        let display = drm
-        SignalWatcher.start { signal in
-            display?.close()
-            Console.error("playhead: stopped by signal \(signal)" + (display == nil ? "" : "; display restored"))
-            Glibc.exit(128 + signal)
-        }
-        defer { drm?.close(); alsa?.close() }
         let player = QueuePlayer(environment: environment, items: [])
         let printer = EventPrinter(format: events)
-        let stream = player.events()
+        // Events and signals reach the main loop through one stream, so that everything after
+        // (stopping inputs, the engine, the screen and the sound) happens here, once, in order.
+        let (inputs, input) = AsyncStream<MainInput>.makeStream()
+        player.onEvent = { input.yield(.event($0)) }
+        let signals = SignalWatcher { input.yield(.signal($0)) }
         var looper: PlayerLooper?
         var controlFIFO: ControlFIFO?
+        let shutdown = Shutdown(player: player, drm: drm, alsa: alsa, signals: signals)
         if loop { looper = PlayerLooper(player: player, mode: .queue) }
-        player.insertAll(items.map { PlayerItem(asset: Asset(url: $0, backend: backend)) })
+        player.insertAll(assets.map { PlayerItem(asset: $0) })
         if let start { player.seek(to: MediaTime(seconds: start, preferredTimescale: 1000), completion: nil) }
         if let control {
             do {
@@ -213,8 +216,10 @@ struct PlayheadCommand: AsyncParsableCommand {
                     }
                 }
                 controlFIFO = fifo
+                shutdown.controlFIFO = fifo
             } catch {
                 Console.error("playhead: error: \(error.message)")
+                shutdown.run(keepSound: false)
                 throw ExitCode(64)
             }
         }
@@ -222,34 +227,62 @@ struct PlayheadCommand: AsyncParsableCommand {
         // `play` on the control FIFO comes back to this rate after a pause.
         player.defaultRate = rate
         player.play()
-        for await event in stream {
-            printer.print(event)
-            if case .failedToPlayToEndTime(let error) = event.kind {
-                Console.error("playhead: error: \(error.message)")
-            }
-            if case .currentItemChanged = event.kind, event.item == nil { break }
-            if case .playerStatusChanged(.failed, let error) = event.kind {
-                // The outputs are gone for good: nothing more can play, so say so and stop.
-                Console.error("playhead: error: the player failed: \(error?.message ?? "its outputs stopped working")")
-                throw ExitCode(3)
+        var status: Int32 = 0
+        loop: for await next in inputs {
+            switch next {
+            case .signal(let signal):
+                Console.error("playhead: stopped by signal \(signal)" + (drm == nil ? "" : "; restoring the display"))
+                status = 128 + signal
+                break loop
+            case .event(let event):
+                printer.print(event)
+                if case .failedToPlayToEndTime(let error) = event.kind {
+                    Console.error("playhead: error: \(error.message)")
+                }
+                if case .currentItemChanged = event.kind, event.item == nil { break loop }
+                if case .playerStatusChanged(.failed, let error) = event.kind {
+                    // The outputs are gone for good: nothing more can play, so say so and stop.
+                    Console.error("playhead: error: the player failed: \(error?.message ?? "its outputs stopped working")")
+                    status = 3
+                    break loop
+                }
             }
         }
+        input.finish()
         _ = looper
         _ = controlFIFO
-        alsa?.drain()
-        if stats {
-            let s = player.statistics
-            Console.error("playhead: stats: presented=\(s.framesPresented) dropped=\(s.framesDropped) late=\(s.framesLate) audio-frames=\(s.audioFramesWritten) stalls=\(s.stalls) decode-skip-changes=\(s.decodeSkipChanges)")
-            if let alsa { Console.error("playhead: audio: \(alsa.statisticsSummary)") }
-            if let drm {
-                let d = drm.statistics
-                Console.error("playhead: display: \(d.summary)")
-                let first = d.firstFlipAtNanoseconds > 0 ? "\((d.firstFlipAtNanoseconds - started) / 1_000_000)ms" : "none"
-                let usage = ProcessUsage.current()
-                let perFrame = d.presented > 0 ? usage.cpuNanoseconds / Int64(d.presented) / 1000 : 0
-                Console.error("playhead: process: first-frame=\(first) cpu=\(usage.cpuNanoseconds / 1_000_000)ms"
-                    + " cpu-per-presented-frame=\(perFrame)us peak-rss=\(usage.peakResidentBytes / 1_048_576)MB")
-            }
+        // The end of the queue lets its last sound be heard; a signal or a failure does not wait.
+        shutdown.run(keepSound: status == 0)
+        if stats { printStatistics(player: player, alsa: alsa, drm: drm, started: started) }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Frames per 1000 s of the asset's video, when it has any and opens.
+    private static func frameRate(of asset: Asset?) async -> Int? {
+        guard let asset, let info = try? await asset.load(),
+              let video = info.tracks.first(where: { $0.mediaType == .video }), video.frameRate.isNumeric,
+              video.frameRate.timescale > 0 else { return nil }
+        return Int((Double(video.frameRate.value) * 1000 / Double(video.frameRate.timescale)).rounded())
+    }
+
+    private func printStatistics(player: QueuePlayer, alsa: ALSAAudioSink?, drm: DRMVideoSink?, started: Int64) {
+        let s = player.statistics
+        Console.error("playhead: stats: presented=\(s.framesPresented) dropped=\(s.framesDropped) late=\(s.framesLate) audio-frames=\(s.audioFramesWritten) stalls=\(s.stalls) decode-skip-changes=\(s.decodeSkipChanges)")
+        if let alsa { Console.error("playhead: audio: \(alsa.statisticsSummary)") }
+        if let drm {
+            let d = drm.statistics
+            Console.error("playhead: display: \(d.summary)")
+            let first = d.firstFlipAtNanoseconds > 0 ? "\((d.firstFlipAtNanoseconds - started) / 1_000_000)ms" : "none"
+            let usage = ProcessUsage.current()
+            let perFrame = d.presented > 0 ? usage.cpuNanoseconds / Int64(d.presented) / 1000 : 0
+            Console.error("playhead: process: first-frame=\(first) cpu=\(usage.cpuNanoseconds / 1_000_000)ms"
+                + " cpu-per-presented-frame=\(perFrame)us peak-rss=\(usage.peakResidentBytes / 1_048_576)MB")
         }
     }
+}
+
+/// What the main loop waits on.
+enum MainInput: Sendable {
+    case event(PlayerEvent)
+    case signal(Int32)
 }

@@ -97,17 +97,16 @@ import PlayheadCore
         #expect(try ModeChooser.choose(.matchContent, from: modes, contentFrameRate: 15500).get() == modes[0])
     }
 
-    @Test func planeFormatsAreChosenDirectFirstThenBestRGB() {
+    @Test func planeFormatsAreTheBestRGB() {
         let vkmsPrimary = ["XR24", "XR48", "RG16"].compactMap(FourCC.init)
         let overlay = ["AR24", "XR24", "XR48", "AR48", "RG16"].compactMap(FourCC.init)
-        let rpiPlane = ["XR24", "AR24", "NV12", "YU12", "RG16"].compactMap(FourCC.init)
-        #expect(PlaneFormatChoice.choose(decoderFormat: "yuv420p", planeFormats: vkmsPrimary) == .convert(to: .xrgb8888))
-        #expect(PlaneFormatChoice.choose(decoderFormat: "yuv420p", planeFormats: overlay) == .convert(to: .xrgb8888))
-        #expect(PlaneFormatChoice.choose(decoderFormat: "nv12", planeFormats: rpiPlane) == .direct(.nv12))
-        #expect(PlaneFormatChoice.choose(decoderFormat: "yuv420p", planeFormats: rpiPlane) == .direct(.yuv420))
-        #expect(PlaneFormatChoice.choose(decoderFormat: "yuv444p", planeFormats: rpiPlane) == .convert(to: .xrgb8888))
-        #expect(PlaneFormatChoice.choose(decoderFormat: "yuv420p", planeFormats: [.rgb565]) == .convert(to: .rgb565))
-        #expect(PlaneFormatChoice.choose(decoderFormat: "yuv420p", planeFormats: [FourCC("C8  ")!]) == nil)
+        let rpiPlane = ["AR24", "NV12", "YU12", "RG16"].compactMap(FourCC.init)
+        #expect(PlaneFormatChoice.choose(planeFormats: vkmsPrimary) == .convert(to: .xrgb8888))
+        #expect(PlaneFormatChoice.choose(planeFormats: overlay) == .convert(to: .xrgb8888))
+        // A plane that takes YUV as well: still converted (no direct scan-out), to its best RGB.
+        #expect(PlaneFormatChoice.choose(planeFormats: rpiPlane) == .convert(to: .argb8888))
+        #expect(PlaneFormatChoice.choose(planeFormats: [.rgb565]) == .convert(to: .rgb565))
+        #expect(PlaneFormatChoice.choose(planeFormats: [FourCC("C8  ")!]) == nil)
         #expect(FourCC.xrgb8888.description == "XR24" && FourCC.xrgb8888.rawValue == 0x3432_5258)
     }
 }

@@ -115,19 +115,46 @@ public final class FakeSource: MediaSource {
 }
 
 /// Opens "fake://N" locations... by path: "fake-<frames>[-noaudio][-fail<k>]"; anything else
-/// fails as not found.
+/// fails as not found. Counts its probes, so tests can tell that an item was opened once.
 public struct FakeBackend: MediaBackend {
     let gate: FakeGate?
+    public let probes = Counter()
     public init(gate: FakeGate? = nil) { self.gate = gate }
-    public func open(_ location: MediaLocation, options: SourceOptions) throws(PlaybackError) -> any MediaSource {
+    public func probe(_ location: MediaLocation, options: SourceOptions) throws(PlaybackError) -> any ProbedMedia {
+        probes.increment()
         let parts = location.string.split(separator: "-")
         guard parts.first == "fake", parts.count >= 2, let frames = Int(parts[1]) else {
             throw PlaybackError(.fileNotFound, "\(location): no such file; check the path")
         }
         let noAudio = parts.contains("noaudio")
         let fail = parts.first { $0.hasPrefix("fail") }.flatMap { Int($0.dropFirst(4)) }
-        return FakeSource(frameCount: frames, hasAudio: !noAudio, audioFormat: options.audioFormat, failAfterFrame: fail, gate: gate)
+        return FakeProbe(frames: frames, hasAudio: !noAudio, failAfterFrame: fail, gate: gate)
     }
+}
+
+/// A thread-safe count, for what fakes want to tell tests.
+public final class Counter: Sendable {
+    private let value = Mutex(0)
+    public init() {}
+    public func increment() { value.withLock { $0 += 1 } }
+    public var count: Int { value.withLock { $0 } }
+}
+
+final class FakeProbe: ProbedMedia {
+    let frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?
+    init(frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?) {
+        self.frames = frames
+        self.hasAudio = hasAudio
+        self.failAfterFrame = failAfterFrame
+        self.gate = gate
+    }
+    var info: MediaInfo {
+        FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: .standard, failAfterFrame: failAfterFrame, gate: nil).info
+    }
+    func makeSource(options: SourceOptions) throws(PlaybackError) -> any MediaSource {
+        FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: options.audioFormat, failAfterFrame: failAfterFrame, gate: gate)
+    }
+    func close() {}
 }
 
 /// Holds a fake source's output back, as a slow decoder or network would: pulls are pending

@@ -1,9 +1,10 @@
 import PlayheadSys
 import Synchronization
 
-/// Media at a location, whose properties load asynchronously (AVURLAsset). Loading opens the
-/// media on a thread of its own, because probing blocks (network, slow storage).
-public final class Asset: Sendable {
+/// Media at a location, whose properties load asynchronously (AVURLAsset). Loading probes the
+/// media on a thread of its own, because probing blocks (network, slow storage). What loading
+/// opened is kept for playback, so an item whose asset was loaded is opened once, not twice.
+public final class Asset: @unchecked Sendable {
     public enum Key: String, Sendable, CaseIterable { case tracks, duration, isPlayable }
 
     public enum LoadStatus: Sendable {
@@ -16,6 +17,8 @@ public final class Asset: Sendable {
         var error: PlaybackError?
         var loading = false
         var waiters: [CheckedContinuation<Result<MediaInfo, PlaybackError>, Never>] = []
+        /// What the last load opened, until playback takes it.
+        var probe: (any ProbedMedia)?
     }
 
     /// The location as given; `location` is nil when it could not be understood.
@@ -23,7 +26,9 @@ public final class Asset: Sendable {
     public let location: MediaLocation?
     let locationError: PlaybackError?
     private let backend: (any MediaBackend)?
-    private let state = Mutex(State())
+    private let lock = ConditionLock()
+    /// Guarded by `lock`.
+    private var state = State()
 
     /// Used by `Asset(url:)` when no backend is given; the executable sets it at start-up.
     public static let defaultBackend = Mutex<(any MediaBackend)?>(nil)
@@ -40,23 +45,25 @@ public final class Asset: Sendable {
         }
     }
 
+    deinit { state.probe?.close() }
+
     public func status(of key: Key) -> LoadStatus {
-        state.withLock { s in
-            if let e = s.error { return .failed(e) }
-            if s.info != nil { return .loaded }
-            return s.loading ? .loading : .notYetLoaded
+        lock.withLock {
+            if let e = state.error { return .failed(e) }
+            if state.info != nil { return .loaded }
+            return state.loading ? .loading : .notYetLoaded
         }
     }
 
     /// Everything the asset knows, loading it first if needed.
     public func load() async throws(PlaybackError) -> MediaInfo {
         let result = await withCheckedContinuation { (c: CheckedContinuation<Result<MediaInfo, PlaybackError>, Never>) in
-            let startNow = state.withLock { s -> Bool in
-                if let info = s.info { c.resume(returning: .success(info)); return false }
-                if let e = s.error { c.resume(returning: .failure(e)); return false }
-                s.waiters.append(c)
-                defer { s.loading = true }
-                return !s.loading
+            let startNow = lock.withLock { () -> Bool in
+                if let info = state.info { c.resume(returning: .success(info)); return false }
+                if let e = state.error { c.resume(returning: .failure(e)); return false }
+                state.waiters.append(c)
+                defer { state.loading = true }
+                return !state.loading
             }
             if startNow { startLoading() }
         }
@@ -67,32 +74,60 @@ public final class Asset: Sendable {
     public func loadDuration() async throws(PlaybackError) -> MediaTime { try await load().duration }
     public func loadIsPlayable() async throws(PlaybackError) -> Bool { try await load().isPlayable }
 
+    /// For playback, on a thread that may block: what the last load opened (waiting for a load
+    /// under way), else a new probe, whose info the asset then knows too. A failed asset is
+    /// probed again: a file may have been copied in since, and an appliance retries.
+    func takeProbe(backend fallback: any MediaBackend, options: SourceOptions) throws(PlaybackError) -> any ProbedMedia {
+        let held = lock.withLock { () -> (any ProbedMedia)? in
+            while state.loading { lock.wait() }
+            defer { state.probe = nil }
+            return state.probe
+        }
+        if let held { return held }
+        let result = probe(backend: backend ?? fallback, options: options)
+        lock.withLock { record(result.map(\.info)) }
+        return try result.get()
+    }
+
+    private func probe(backend: (any MediaBackend)?, options: SourceOptions) -> Result<any ProbedMedia, PlaybackError> {
+        guard let location else {
+            return .failure(locationError ?? PlaybackError(.invalidLocation, "\(url): not a location"))
+        }
+        guard let backend else {
+            return .failure(PlaybackError(.internalError, "\(url): no media backend; set Asset.defaultBackend or pass one"))
+        }
+        do throws(PlaybackError) {
+            return .success(try backend.probe(location, options: options))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Under `lock`.
+    private func record(_ result: Result<MediaInfo, PlaybackError>) {
+        switch result {
+        case .success(let info): state.info = info; state.error = nil
+        case .failure(let e): state.error = e
+        }
+    }
+
     private func startLoading() {
         let backend = self.backend ?? Asset.defaultBackend.withLock { $0 }
-        let location = self.location, locationError = self.locationError
-        _ = WorkerThread(name: "ph-asset") { [self] in
-            let result: Result<MediaInfo, PlaybackError>
-            if let location, let backend {
-                do throws(PlaybackError) {
-                    let source = try backend.open(location, options: SourceOptions())
-                    result = .success(source.info)
-                    source.close()
-                } catch {
-                    result = .failure(error)
+        // Detached: nobody waits for this thread; its result is handed over under the lock.
+        WorkerThread.detached(name: "ph-asset") { [self] in
+            let result = probe(backend: backend, options: SourceOptions())
+            let waiters = lock.withLock { () -> [CheckedContinuation<Result<MediaInfo, PlaybackError>, Never>] in
+                record(result.map(\.info))
+                if case .success(let p) = result {
+                    state.probe?.close()
+                    state.probe = p
                 }
-            } else {
-                result = .failure(locationError ?? PlaybackError(.internalError, "\(url): no media backend; set Asset.defaultBackend or pass one"))
+                state.loading = false
+                lock.broadcast()
+                defer { state.waiters = [] }
+                return state.waiters
             }
-            let waiters = state.withLock { s in
-                switch result {
-                case .success(let info): s.info = info
-                case .failure(let e): s.error = e
-                }
-                s.loading = false
-                defer { s.waiters = [] }
-                return s.waiters
-            }
-            for w in waiters { w.resume(returning: result) }
+            for w in waiters { w.resume(returning: result.map(\.info)) }
         }
     }
 }

@@ -19,8 +19,19 @@ public class Player: @unchecked Sendable {
     class var defaultActionAtItemEnd: ActionAtItemEnd { .pause }
 
     deinit {
+        shutdown()
+    }
+
+    /// Stops playback for good: every source is closed and the engine's threads are joined
+    /// before it returns, so the outputs can be closed after it. Event streams finish. Safe
+    /// to call more than once; the player does nothing afterwards.
+    public func shutdown() {
         engine.shutdown()
-        for c in delivery.withLock({ $0.subscribers.values }) { c.finish() }
+        let streams = delivery.withLock { d in
+            defer { d.subscribers.removeAll() }
+            return Array(d.subscribers.values)
+        }
+        for c in streams { c.finish() }
     }
 
     // MARK: State

@@ -52,6 +52,8 @@ extension PlaybackEngine {
             trackToggled(item, type, enabled)
         case .opened(let item, let result):
             opening.remove(item)
+            // The opener posted this as its last act: the join returns at once.
+            openers.removeValue(forKey: item)?.join()
             guard queue.items.contains(item) || queue.upNext == item else {
                 if case .success(let s) = result { s.close() }
                 return

@@ -6,17 +6,14 @@ extension PlaybackEngine {
         guard opened[item] == nil, !opening.contains(item) else { return }
         opening.insert(item)
         let backend = env.backend, options = env.sourceOptions
-        _ = WorkerThread(name: "ph-open") { [self] in
+        openers[item] = WorkerThread(name: "ph-open") { [self] in
             let result: Result<any MediaSource, PlaybackError>
-            if let location = item.location {
-                do throws(PlaybackError) {
-                    result = .success(try backend.open(location, options: options))
-                } catch {
-                    result = .failure(error)
-                }
-            } else {
-                result = .failure(item.asset.locationError
-                    ?? PlaybackError(.invalidLocation, "\(item.asset.url): not a location"))
+            do throws(PlaybackError) {
+                // The asset's own probe when it was loaded: the item is opened once.
+                let probe = try item.asset.takeProbe(backend: backend, options: options)
+                result = .success(try probe.makeSource(options: options))
+            } catch {
+                result = .failure(error)
             }
             post(.opened(item, result))
         }

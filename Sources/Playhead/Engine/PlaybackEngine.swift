@@ -24,16 +24,25 @@ final class PlaybackEngine: @unchecked Sendable {
     let snapshot: Mutex<Snapshot>
     let observers = Mutex(TimeObserverSchedule())
     let observerCallbacks = Mutex<[TimeObserverToken: @Sendable (MediaTime) -> Void]>([:])
-    private let eventSink = Mutex<@Sendable (PlayerEvent) -> Void>({ _ in })
+    /// Boxed: a closure kept directly as a Mutex's value is re-thunked on every `withLock`
+    /// (its inout write-back), so each event wrapped it once more until, after about a
+    /// thousand items, calling it overflowed the stack.
+    private struct EventSink { var deliver: @Sendable (PlayerEvent) -> Void }
+    private let eventSink = Mutex(EventSink(deliver: { _ in }))
     private let inboxLock = ConditionLock()
     private var inbox: [EngineCommand] = []
     private var woken = false
-    private var thread: WorkerThread?
+    /// Set once by `start`; `shutdown` may come from any thread.
+    private let thread = Mutex<WorkerThread?>(nil)
+    /// Time observers are called here, one at a time and in the order their times came.
+    let observerQueue = SerialQueue(name: "ph-observers")
 
     // Engine thread only.
     var queue = PlayQueue<PlayerItem>(items: [])
     var segments: [Segment] = []
     var opening: Set<PlayerItem> = []
+    /// The threads opening items, joined when their result comes in (or at shutdown).
+    var openers: [PlayerItem: WorkerThread] = [:]
     var opened: [PlayerItem: Result<any MediaSource, PlaybackError>] = [:]
     var clock = PresentationClock()
     var rate: PlaybackRate = .paused
@@ -93,7 +102,7 @@ final class PlaybackEngine: @unchecked Sendable {
          events: @escaping @Sendable (PlayerEvent) -> Void) {
         self.env = env
         self.actionAtItemEnd = actionAtItemEnd
-        self.eventSink.withLock { $0 = events }
+        self.eventSink.withLock { $0.deliver = events }
         self.audioMap = AudioClockMap(sampleRate: env.audioSink.format.sampleRate)
         self.volumeRamp = VolumeRamp(sampleRate: env.audioSink.format.sampleRate)
         self.snapshot = Mutex(Snapshot(actionAtItemEnd: actionAtItemEnd))
@@ -103,7 +112,8 @@ final class PlaybackEngine: @unchecked Sendable {
         if env.videoSink.reportsDisplay {
             env.videoSink.setDisplayedHandler { [weak self] tag in self?.post(.displayed(tag)) }
         }
-        thread = WorkerThread(name: "ph-engine") { [self] in run() }
+        let worker = WorkerThread(name: "ph-engine") { [self] in run() }
+        thread.withLock { $0 = worker }
     }
 
     func post(_ command: EngineCommand) {
@@ -121,14 +131,15 @@ final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
+    /// Stops the engine thread once it has closed every source; safe from any thread and more
+    /// than once. Called on the engine's own thread (an event handler dropping the last
+    /// reference to its player), it only asks: the loop ends after the handler returns.
     func shutdown() {
-        post(.shutdown)
-        thread?.join()
-        thread = nil
+        thread.withLock { $0 }?.stop { post(.shutdown) }
     }
 
     func setEventSink(_ sink: @escaping @Sendable (PlayerEvent) -> Void) {
-        eventSink.withLock { $0 = sink }
+        eventSink.withLock { $0.deliver = sink }
     }
 
     func emit(_ kind: PlayerEvent.Kind, item: PlayerItem?, time: MediaTime? = nil) {
@@ -136,7 +147,7 @@ final class PlaybackEngine: @unchecked Sendable {
         // Whoever reads the player on hearing of an event sees the state that caused it (the
         // last item's end with the final statistics), not the state of the previous pass.
         publishSnapshot()
-        eventSink.withLock { $0 }(event)
+        eventSink.withLock { $0.deliver }(event)
     }
 
     private func run() {
@@ -183,7 +194,12 @@ final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func tearDown() {
+        observerQueue.stop()
         env.routeMonitor?.stop()
+        // An open in progress ends by itself (a network open within its timeout); what it
+        // opened is closed when its command is dropped with the inbox.
+        for opener in openers.values { opener.join() }
+        openers.removeAll()
         for s in segments { s.source.close() }
         segments.removeAll()
         for case .success(let source) in opened.values { source.close() }
@@ -239,7 +255,7 @@ final class PlaybackEngine: @unchecked Sendable {
                 observers.withLock { $0.returned(f.token) }
                 continue
             }
-            Task.detached { [self] in
+            observerQueue.async { [self] in
                 cb(f.time)
                 observers.withLock { $0.returned(f.token) }
                 wake()

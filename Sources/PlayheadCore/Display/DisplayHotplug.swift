@@ -12,15 +12,19 @@ public struct DisplayHotplug: Sendable, Hashable {
 
     public let connector: String
     public let request: ModeRequest
+    /// Frames per 1000 s, for a `.matchContent` request.
+    public let contentFrameRate: Int?
     public private(set) var mode: DisplayMode
     public private(set) var connected: Bool
     /// Whether anything was shown yet: the first display is not "connected again".
     private var shownBefore: Bool
 
     /// `connected` false: started with no display, waiting for the first (`mode` is a stand-in).
-    public init(connector: String, request: ModeRequest, mode: DisplayMode, connected: Bool = true) {
+    public init(connector: String, request: ModeRequest, mode: DisplayMode, connected: Bool = true,
+                contentFrameRate: Int? = nil) {
         self.connector = connector
         self.request = request
+        self.contentFrameRate = contentFrameRate
         self.mode = mode
         self.connected = connected
         shownBefore = connected
@@ -39,7 +43,7 @@ public struct DisplayHotplug: Sendable, Hashable {
         let next: DisplayMode
         if !shownBefore {
             // The first display: the mode the request picks, not the stand-in.
-            if case .success(let m) = ModeChooser.choose(request, from: modes) {
+            if case .success(let m) = ModeChooser.choose(request, from: modes, contentFrameRate: contentFrameRate) {
                 next = m
             } else if case .success(let m) = ModeChooser.choose(.preferred, from: modes) {
                 next = m
@@ -52,7 +56,7 @@ public struct DisplayHotplug: Sendable, Hashable {
             return .show(next, "display: \(connector) is connected; showing in \(next)")
         } else if modes.contains(mode) {
             next = mode
-        } else if case .success(let m) = ModeChooser.choose(request, from: modes) {
+        } else if case .success(let m) = ModeChooser.choose(request, from: modes, contentFrameRate: contentFrameRate) {
             next = m
         } else if case .success(let m) = ModeChooser.choose(.preferred, from: modes) {
             next = m

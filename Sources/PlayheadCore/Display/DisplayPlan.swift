@@ -18,12 +18,15 @@ public struct DisplayPlan: Sendable, Hashable {
         /// With no display connected, plan for the connector anyway (the named one, else the
         /// first) and wait for one, instead of failing.
         public var waitForDisplay: Bool
+        /// The content's frame rate in frames per 1000 s (25000 for 25 fps), for `.matchContent`.
+        public var contentFrameRate: Int?
         public init(connectorName: String? = nil, mode: ModeRequest = .preferred, plane: PlaneRequest = .primary,
-                    waitForDisplay: Bool = false) {
+                    waitForDisplay: Bool = false, contentFrameRate: Int? = nil) {
             self.connectorName = connectorName
             self.mode = mode
             self.plane = plane
             self.waitForDisplay = waitForDisplay
+            self.contentFrameRate = contentFrameRate
         }
     }
 
@@ -59,10 +62,8 @@ public struct DisplayPlan: Sendable, Hashable {
         }
     }
 
-    /// `decoderFormat` nil: the output cannot put decoded pictures on a plane as they are, so
-    /// the plane's best RGB format is chosen even when it also takes the decoder's format.
-    public static func make(_ request: Request, resources: KMSResources, decoderFormat: String? = nil,
-                            contentFrameRate: Int? = nil) -> Result<DisplayPlan, Failure> {
+    /// Pictures are converted to the plane's best RGB format (direct YUV scan-out is not built).
+    public static func make(_ request: Request, resources: KMSResources) -> Result<DisplayPlan, Failure> {
         let outputs = resources.connectors.filter { !$0.isWriteback }
         let names = outputs.map(\.name)
         let connector: KMSResources.Connector
@@ -81,7 +82,7 @@ public struct DisplayPlan: Sendable, Hashable {
         let waiting = request.waitForDisplay && (!connector.isConnected || connector.modes.isEmpty)
         var mode = standInMode
         if !waiting {
-            switch ModeChooser.choose(request.mode, from: connector.modes, contentFrameRate: contentFrameRate) {
+            switch ModeChooser.choose(request.mode, from: connector.modes, contentFrameRate: request.contentFrameRate) {
             case .success(let m): mode = m
             case .failure(let f): return .failure(.noMode(connector.name, f))
             }
@@ -99,7 +100,7 @@ public struct DisplayPlan: Sendable, Hashable {
         case .id(let id): plane = onCRTC.first { $0.id == id }
         }
         guard let plane else { return .failure(.noPlane(request.plane, crtc: crtc.id)) }
-        guard let format = PlaneFormatChoice.choose(decoderFormat: decoderFormat ?? "", planeFormats: plane.formats) else {
+        guard let format = PlaneFormatChoice.choose(planeFormats: plane.formats) else {
             return .failure(.noUsableFormat(plane: plane.id, formats: plane.formats))
         }
         var plan = DisplayPlan(connector: connector, mode: mode, crtc: crtc, plane: plane, format: format)

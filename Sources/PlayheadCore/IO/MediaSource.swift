@@ -42,8 +42,29 @@ extension MediaSource {
     public func setDecodeSkip(_ skip: DecodeSkip) {}
 }
 
+/// A location opened far enough to know what it holds (its container read and probed), with
+/// no decoder yet: what an asset learns its keys from, and what playback then starts from, so
+/// that an item is opened once.
+public protocol ProbedMedia: AnyObject, Sendable {
+    var info: MediaInfo { get }
+    /// Opens the decoders and makes the source. At most once: the source owns what the probe
+    /// opened from then on.
+    func makeSource(options: SourceOptions) throws(PlaybackError) -> any MediaSource
+    /// Lets go of what the probe opened, when no source will be made from it.
+    func close()
+}
+
 /// Opens locations into sources. Opening blocks (probing, network), so callers run it on a
 /// thread of their own.
 public protocol MediaBackend: Sendable {
-    func open(_ location: MediaLocation, options: SourceOptions) throws(PlaybackError) -> any MediaSource
+    /// Reads the container and its tracks, without opening decoders. `options` bounds the
+    /// network waits.
+    func probe(_ location: MediaLocation, options: SourceOptions) throws(PlaybackError) -> any ProbedMedia
+}
+
+extension MediaBackend {
+    /// Probes and makes the source at once.
+    public func open(_ location: MediaLocation, options: SourceOptions) throws(PlaybackError) -> any MediaSource {
+        try probe(location, options: options).makeSource(options: options)
+    }
 }

@@ -1,0 +1,27 @@
+import PlayheadCore
+import Synchronization
+
+/// A container opened and probed (libavformat), not yet decoding: an asset's keys come from
+/// it, and the item's source is then made from it without opening the location again.
+final class FFmpegProbe: ProbedMedia {
+    let location: MediaLocation
+    let format: FormatContext
+    let info: MediaInfo
+    private let used = Mutex(false)
+
+    init(location: MediaLocation, options: SourceOptions) throws(PlaybackError) {
+        self.location = location
+        format = try FormatContext(location: location, timeoutNanoseconds: options.networkTimeoutNanoseconds)
+        info = MediaInfoReader.read(format)
+    }
+
+    func makeSource(options: SourceOptions) throws(PlaybackError) -> any MediaSource {
+        guard used.withLock({ u in defer { u = true }; return !u }) else {
+            throw PlaybackError(.internalError, "\(location): this probe was already used or closed; probe the location again")
+        }
+        return try FFmpegSource(probe: self, options: options)
+    }
+
+    /// The container closes when the last of the probe and its source lets go of it.
+    func close() { used.withLock { $0 = true } }
+}

@@ -1,0 +1,49 @@
+import DequeModule
+
+/// Runs closures one after another, in the order given, on a thread of its own: time
+/// observers are called in the order their times came, and a slow one delays only the next
+/// observers, never playback.
+public final class SerialQueue: @unchecked Sendable {
+    private let lock = ConditionLock()
+    // Guarded by `lock`:
+    private var work = Deque<@Sendable () -> Void>()
+    private var stopping = false
+    private var worker: WorkerThread!
+
+    public init(name: String) {
+        // The thread holds the queue until `stop`, which its owner must call.
+        worker = WorkerThread(name: name) { [self] in run() }
+    }
+
+    /// Queues `body`; ignored once the queue is stopped.
+    public func async(_ body: @escaping @Sendable () -> Void) {
+        lock.withLock {
+            guard !stopping else { return }
+            work.append(body)
+            lock.broadcast()
+        }
+    }
+
+    /// Lets the running closure finish, drops the rest and ends the thread. Safe to call more
+    /// than once and from a closure on the queue.
+    public func stop() {
+        worker.stop {
+            lock.withLock {
+                stopping = true
+                work.removeAll()
+                lock.broadcast()
+            }
+        }
+    }
+
+    private func run() {
+        while true {
+            let next: (@Sendable () -> Void)? = lock.withLock {
+                while work.isEmpty && !stopping { lock.wait() }
+                return stopping ? nil : work.removeFirst()
+            }
+            guard let next else { return }
+            next()
+        }
+    }
+}
