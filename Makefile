@@ -5,7 +5,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps build media test unit-test bench run clean board board-test board-shell
+.PHONY: deps build media test unit-test soak bench run clean board board-test board-shell
 
 BOARD := board/qemu-x86_64
 BOARD_OUT := build/board
@@ -34,11 +34,17 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test board-test
+test: unit-test soak board-test
 
 unit-test: deps media
 	$(SWIFT) build --build-tests
 	timeout -k 10 600 $(SWIFT) test --skip-build
+
+# Thousands of items (some failing on purpose) looped as fast as they decode: threads,
+# descriptors, mappings and memory must stay flat (scripts/soak.py says how it measures).
+soak: deps media
+	$(SWIFT) build --product playhead
+	timeout -k 10 900 python3 scripts/soak.py $$($(SWIFT) build --show-bin-path)/playhead $(MEDIA) 3000
 
 # The emulated board: Debian's kernel with the modules it leaves out, BusyBox, playhead built
 # with a static Swift runtime, the guest tools and the overlays, in one initramfs.

@@ -43,4 +43,7 @@ ff -f lavfi -t 10 -i "color=c=black:s=320x240:r=30" \
 # Thirty seconds at 30 fps for the board's long-run counts (small, so emulation keeps up).
 ff -f lavfi -t 30 -i "testsrc2=size=320x240:rate=30" -c:v libx264 -crf 32 -g 60 -pix_fmt yuv420p \
    -movflags +faststart "$out/long_240p30.mp4"
+# The soak test: thousands of 0.2 s items, looped.
+ff -f lavfi -t 0.2 -i "testsrc2=size=64x48:rate=25" -f lavfi -t 0.2 -i "sine=frequency=440:sample_rate=48000" \
+   -c:v libx264 -pix_fmt yuv420p -c:a aac -ac 2 -movflags +faststart "$out/tiny.mp4"
 ls "$out"

@@ -35,4 +35,14 @@ enum Sys {
     }
 
     static var currentErrno: Int32 { errno }
+
+    /// pthread_setname_np and prctl are not in the Glibc module (GNU and variadic): the
+    /// thread's comm file takes the name as well.
+    static func nameCurrentThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        var bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
 }

@@ -13,8 +13,9 @@ import Darwin
 /// asks the body to end (through `wake`), and every call returns only once the thread is gone.
 public final class WorkerThread: @unchecked Sendable {
     private final class Box {
+        let name: String
         let body: () -> Void
-        init(body: @escaping () -> Void) { self.body = body }
+        init(name: String, body: @escaping () -> Void) { self.name = name; self.body = body }
     }
 
     private enum Phase { case running, stopping, joining, ended }
@@ -29,13 +30,16 @@ public final class WorkerThread: @unchecked Sendable {
     /// memory, which the caller cannot mend: that stops the process with the reason.
     public init(name: String, body: @escaping @Sendable () -> Void) {
         self.name = name
-        let context = Unmanaged.passRetained(Box(body: body)).toOpaque()
+        let context = Unmanaged.passRetained(Box(name: name, body: body)).toOpaque()
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
         // Decoders recurse little; 1 MiB keeps eight threads cheap on a 1 GB board.
         pthread_attr_setstacksize(&attr, 1 << 20)
         let rc = pthread_create(&thread, &attr, { raw in
             let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+            // Named, so `top -H` and /proc/PID/task/*/comm on a board say which is which (the
+            // kernel keeps 15 bytes).
+            Sys.nameCurrentThread(box.name)
             box.body()
             return nil
         }, context)

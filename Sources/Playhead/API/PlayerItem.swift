@@ -29,7 +29,9 @@ public final class PlayerItem: Sendable, Hashable, CustomStringConvertible {
 
     public var status: ItemStatus { state.withLock { $0.status } }
     public var error: PlaybackError? { state.withLock { $0.error } }
+    /// The most recent errors, oldest first, at most `errorLogCapacity` of them.
     public var errorLog: [ErrorLogEntry] { state.withLock { $0.errorLog } }
+    public static let errorLogCapacity = 64
     public var duration: MediaTime { state.withLock { $0.info?.duration ?? .indefinite } }
     public var presentationSize: PixelSize { state.withLock { $0.info?.presentationSize ?? .zero } }
     public var tracks: [PlayerItemTrack] { state.withLock { $0.tracks } }
@@ -74,6 +76,8 @@ public final class PlayerItem: Sendable, Hashable, CustomStringConvertible {
             var entry: ErrorLogEntry?
             if let error {
                 let e = ErrorLogEntry(date: date, uri: asset.url, error: error)
+                // Bounded: an item that fails on every turn of a loop for months must not grow.
+                if s.errorLog.count == Self.errorLogCapacity { s.errorLog.removeFirst() }
                 s.errorLog.append(e)
                 entry = e
             }
