@@ -10,8 +10,12 @@ import PlayheadSys
 public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
     public let format: AudioFormat
     public let bufferCapacityFrames: Int
-    /// Called (from the audio thread) when the device vanishes, with the ALSA device name.
-    public var onDeviceLost: (@Sendable (String) -> Void)?
+    /// Called (from the audio thread, under the sink's lock: it must only hand the news on)
+    /// when the device vanishes, with the ALSA device name.
+    public var onDeviceLost: (@Sendable (String) -> Void)? {
+        get { lock.withLock { deviceLostHandler } }
+        set { lock.withLock { deviceLostHandler = newValue } }
+    }
 
     private let lock = ConditionLock()
     private let open: (String) throws(ALSAError) -> any PCMOutput
@@ -28,18 +32,25 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
     private var pausedInDevice = false
     private var lost = false
     private var stopping = false
+    private var closed = false
     private var failed: PlaybackError?
     private var stats = ALSAStatistics()
     private var thread: WorkerThread?
     private var interruptionHandler: (@Sendable (Bool) -> Void)?
+    private var deviceLostHandler: (@Sendable (String) -> Void)?
+    /// A suspended device waits for `resume` on the audio thread, outside the lock.
+    private var resumePending = false
     /// The mixer control that takes the player's volume, by name, when one is configured.
     private var mixerElement: String?
     private var mixer: MixerControl?
 
     /// `open` makes a device by ALSA name (tests give fakes).
+    /// `onDeviceLost` is in place before the audio thread starts.
     public init(route: AudioRoute?, device: any PCMOutput, clock: any HostClock = MonotonicClock(),
+                onDeviceLost: (@Sendable (String) -> Void)? = nil,
                 open: @escaping (String) throws(ALSAError) -> any PCMOutput) {
         self.device = device
+        deviceLostHandler = onDeviceLost
         self.clock = clock
         self.route = route
         self.open = open
@@ -49,13 +60,14 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         thread = WorkerThread(name: "ph-alsa") { [self] in run() }
     }
 
+
     /// Opens `name` on real ALSA with a buffer of about `bufferMilliseconds`.
-    public convenience init(device name: String, bufferMilliseconds: Int = 50,
-                            format wanted: AudioFormat = .standard) throws(ALSAError) {
+    public convenience init(device name: String, bufferMilliseconds: Int = 50, format wanted: AudioFormat = .standard,
+                            onDeviceLost: (@Sendable (String) -> Void)? = nil) throws(ALSAError) {
         let pcm = try PCMDevice(name: name, rate: wanted.sampleRate, channels: wanted.channels, bufferMilliseconds: bufferMilliseconds)
         let rate = pcm.sampleRate, channels = pcm.channels
         let card = SoundCardList.card(ofDevice: name) ?? name
-        self.init(route: AudioRoute(device: name, name: card, card: card), device: pcm) { (next: String) throws(ALSAError) -> any PCMOutput in
+        self.init(route: AudioRoute(device: name, name: card, card: card), device: pcm, onDeviceLost: onDeviceLost) { (next: String) throws(ALSAError) -> any PCMOutput in
             let d = try PCMDevice(name: next, rate: rate, channels: channels, bufferMilliseconds: bufferMilliseconds)
             guard d.sampleRate == rate, d.channels == channels else {
                 throw ALSAError(operation: "play \(rate) Hz \(channels) ch (it offers \(d.sampleRate) Hz \(d.channels) ch; use a plughw: device)", device: next, errno: 22)  // EINVAL
@@ -197,15 +209,18 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         }
     }
 
-    /// Stops the audio thread and lets the device go.
+    /// Stops the audio thread and lets the device go. Safe to call more than once.
     public func close() {
-        lock.withLock {
-            stopping = true
-            lock.broadcast()
+        thread?.stop {
+            lock.withLock {
+                stopping = true
+                lock.broadcast()
+            }
         }
-        thread?.join()
-        thread = nil
-        lock.withLock { if !lost { device.drop() } }
+        lock.withLock {
+            if !lost && !closed { device.drop() }
+            closed = true
+        }
     }
 
     // MARK: The audio thread
@@ -215,13 +230,18 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         var scratch = PCMScratch()
         while true {
             let device: (any PCMOutput)? = lock.withLock {
-                while !stopping && (paused || lost || queue.isEmpty) {
+                // A pending resume goes first: the engine pauses for the suspend meanwhile.
+                while !stopping && !resumePending && (paused || lost || queue.isEmpty) {
                     if !paused && !lost && queue.isEmpty { measure() }
                     _ = lock.wait(untilMonotonic: clock.now().nanoseconds + 20_000_000)
                 }
                 return stopping ? nil : self.device
             }
             guard let device else { break }
+            if lock.withLock({ resumePending }) {
+                resumeAfterSuspend(device)
+                continue
+            }
             // The wait is outside the lock: the engine keeps writing meanwhile.
             let waited = device.waitForRoom(milliseconds: 100)
             lock.withLock {
@@ -277,24 +297,13 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
             position.drained(now: now)
             _ = device.prepare()
         case .suspended:
+            guard !resumePending else { return }
             stats.suspends += 1
             // The engine pauses for the suspend and plays on once the device is back; the
-            // handler only queues the news (we hold the lock).
+            // handler only queues the news (we hold the lock). The audio thread waits for the
+            // device outside the lock (resumeAfterSuspend).
+            resumePending = true
             interruptionHandler?(true)
-            defer { interruptionHandler?(false) }
-            var resumed = device.resume()
-            var tries = 0
-            while resumed == .wouldBlock && tries < 100 {
-                tries += 1
-                MonotonicClock.sleep(milliseconds: 10)
-                resumed = device.resume()
-            }
-            // A device that resumes keeps its buffer; one that must be prepared again has lost
-            // it, and only then is the unheard sound queued again (else it would play twice).
-            if resumed != .ok {
-                _ = device.prepare()
-                requeueUnplayed(now: now)
-            }
         case .gone, .failed:
             if case .failed(let e) = outcome, e != 19 {
                 Log.warning("audio: \(device.name) failed (errno \(e)); treating it as gone")
@@ -306,7 +315,29 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
             let name = device.name
             // Called under the lock: the callback must only hand the news on (a route monitor
             // queues it for the engine), never call back into this sink.
-            onDeviceLost?(name)
+            deviceLostHandler?(name)
+        }
+    }
+
+    /// On the audio thread, without the lock: waits (up to a second on the sink's clock) for a
+    /// suspended device to wake. One that resumes keeps its buffer; one that must be prepared again has lost it,
+    /// and only then is the unheard sound queued again (else it would play twice).
+    private func resumeAfterSuspend(_ device: any PCMOutput) {
+        var resumed = device.resume()
+        let deadline = clock.now().nanoseconds + 1_000_000_000
+        while resumed == .wouldBlock && clock.now().nanoseconds < deadline && !lock.withLock({ stopping }) {
+            MonotonicClock.sleep(milliseconds: 10)
+            resumed = device.resume()
+        }
+        lock.withLock {
+            resumePending = false
+            if device === self.device, !lost, resumed != .ok {
+                _ = device.prepare()
+                requeueUnplayed(now: clock.now().nanoseconds)
+            }
+            // Ended even when the device moved or vanished meanwhile: the engine waits for it.
+            interruptionHandler?(false)
+            lock.broadcast()
         }
     }
 

@@ -40,15 +40,26 @@ public final class ALSARouteMonitor: AudioRouteMonitor, @unchecked Sendable {
             .joined(separator: "\n")
     }
 
+    /// The watch is in place when this returns: a card plugged in right after is seen.
     public func start(_ handler: @escaping @Sendable (AudioDeviceEvent) -> Void) {
         state.withLock { $0.handler = handler }
-        thread = WorkerThread(name: "ph-routes") { [self] in run() }
+        let watcher = DirectoryWatcher(path: directory)
+        if watcher == nil { Log.warning("audio: cannot watch \(directory); sound cards plugged in later will not be noticed until it exists") }
+        var watched: [String: Watched] = [:]
+        followControls(&watched)
+        let start = Start(watcher: watcher, watched: watched)
+        thread = WorkerThread(name: "ph-routes") { [self] in run(start) }
     }
 
+    /// Ends the thread; safe to call more than once.
     public func stop() {
-        state.withLock { $0.stopping = true }
-        thread?.join()
-        thread = nil
+        thread?.stop { state.withLock { $0.stopping = true } }
+    }
+
+    /// What `start` set up, handed to the thread (which alone touches it from then on).
+    private struct Start: @unchecked Sendable {
+        var watcher: DirectoryWatcher?
+        var watched: [String: Watched]
     }
 
     /// A device that vanished under the sink (ENODEV): the card is gone for the policy too.
@@ -72,11 +83,9 @@ public final class ALSARouteMonitor: AudioRouteMonitor, @unchecked Sendable {
         var jacks: CardJacks
     }
 
-    private func run() {
-        var watcher = DirectoryWatcher(path: directory)
-        if watcher == nil { Log.warning("audio: cannot watch \(directory); sound cards plugged in later will not be noticed until it exists") }
-        var watched: [String: Watched] = [:]
-        followControls(&watched)
+    private func run(_ start: Start) {
+        var watcher = start.watcher
+        var watched = start.watched
         while !state.withLock({ $0.stopping }) {
             guard let w = watcher else {
                 // /dev/snd appears with the first card: look for it now and then.

@@ -111,17 +111,25 @@ final class DRMDisplay: @unchecked Sendable {
         if let path { return try DRMCard.open(path) }
         var tried: [String] = []
         var firstWithOutputs: DRMCard?
+        var openFailures: [PlaybackError] = []
         for n in 0..<8 {
             let p = "/dev/dri/card\(n)"
             guard access(p, F_OK) == 0 else { continue }
             tried.append(p)
-            guard let card = try? DRMCard.open(p), let res = try? card.readResources() else { continue }
+            let card: DRMCard
+            do throws(PlaybackError) { card = try DRMCard.open(p) } catch {
+                openFailures.append(error)
+                continue
+            }
+            guard let res = try? card.readResources() else { continue }
             if res.connectors.contains(where: { $0.isConnected && !$0.isWriteback }) { return card }
             if firstWithOutputs == nil, res.connectors.contains(where: { !$0.isWriteback }) { firstWithOutputs = card }
         }
         // Nothing connected anywhere: wait on the first card that could show something.
         if waitForDisplay, let firstWithOutputs { return firstWithOutputs }
         if tried.isEmpty { throw PlaybackError(.deviceFailed, "no display card in /dev/dri; load the display driver or use --video-output null") }
+        // Not one card would open (permissions, most often): that is the reason, not the display.
+        if openFailures.count == tried.count, let first = openFailures.first { throw first }
         throw PlaybackError(.deviceFailed, "no display is connected to \(tried.joined(separator: ", ")); plug one in or name a card with --drm-card")
     }
 
@@ -175,13 +183,19 @@ final class DRMDisplay: @unchecked Sendable {
             ?? planeValues(buffer: buffer)
         guard let wb = writeback else { return (card.commit(plane, nonBlocking: true, flipEvent: true, userData: userData), -1) }
         if captureBuffer == nil {
-            guard let b = try? card.createDumbBuffer(width: plan.mode.width, height: plan.mode.height, bitsPerPixel: 32),
-                  let fb = try? card.addFramebuffer(b, format: .xrgb8888) else {
+            do throws(PlaybackError) {
+                let b = try card.createDumbBuffer(width: plan.mode.width, height: plan.mode.height, bitsPerPixel: 32)
+                b.framebuffer = try card.addFramebuffer(b, format: .xrgb8888)
+                captureBuffer = b
+                captureCanvas = b.canvas(format: .xrgb8888)
+            } catch {
+                // Said once per mode: the next try comes only after a mode change.
+                if !captureFailedForMode {
+                    captureFailedForMode = true
+                    Log.warning("display: no capture buffer for \(plan.mode): \(error.message); this frame is shown without a screenshot")
+                }
                 return (card.commit(plane, nonBlocking: true, flipEvent: true, userData: userData), -1)
             }
-            b.framebuffer = fb
-            captureBuffer = b
-            captureCanvas = b.canvas(format: .xrgb8888)
         }
         let values = plane + [
             AtomicValue(object: wb.connector, property: wb.crtcProperty, value: UInt64(plan.crtc.id)),
@@ -195,6 +209,7 @@ final class DRMDisplay: @unchecked Sendable {
     }
 
     private var writebackAttached = false
+    var captureFailedForMode = false
 
     /// The last capture, once its fence signalled.
     func captured(fence: Int32) -> MappedCanvas? {

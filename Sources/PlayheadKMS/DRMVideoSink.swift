@@ -1,3 +1,4 @@
+import Glibc
 import PlayheadCore
 import PlayheadSys
 import Synchronization
@@ -17,6 +18,10 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var drawEstimate: Int64 = 0
     private var failed: PlaybackError?
     private var displayedHandler: (@Sendable (UInt64) -> Void)?
+    /// What `name` and the presentation lead read: the mode changes on the presentation thread
+    /// (hot-plug) while the engine asks.
+    private var modeName: String
+    private var refresh: Int64
     // Presentation thread only:
     private var ring: BufferRing
     private var drawnLayouts: [PictureLayout?]
@@ -24,6 +29,10 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var committedAt: [Int: Int64] = [:]
     private var tagOfFlip: [Int: UInt64] = [:]
     private var thread: WorkerThread?
+    /// Whether `close` has run; held while it runs, so a second caller returns after it.
+    private let closed = Mutex(false)
+    /// The last drawing failure said, so that a failing format is said once, not per frame.
+    private var lastDrawError: String?
     private var capture = CapturePlan()
     private var committed = 0
     private var pendingCaptures: [Int: (fence: Int32, path: String)] = [:]
@@ -43,6 +52,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         if !display.plan.isConnected { Log.info(hotplug.waitingLine) }
         uevents = UeventSocket()
         cardName = display.card.path.split(separator: "/").last.map(String.init) ?? "card0"
+        modeName = display.description
+        refresh = Self.refreshNanoseconds(display.plan.mode)
         if uevents == nil { Log.warning("display: no kernel uevents here; unplugging the display will not be noticed") }
         // Buffer 0 went on screen (black) with the mode set.
         if let first = ring.acquire() {
@@ -52,7 +63,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         thread = WorkerThread(name: "ph-present") { [self] in run() }
     }
 
-    public var name: String { "drm \(display.description)" }
+    public var name: String { lock.withLock { "drm \(modeName)" } }
 
     /// Drawing time (a running average) plus one refresh for the vblank wait, between one
     /// refresh and a quarter of a second.
@@ -61,7 +72,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         return min(250_000_000, max(refresh, lock.withLock { drawEstimate } + refresh))
     }
 
-    private var refreshNanoseconds: Int64 { Int64(1_000_000_000_000 / max(1, display.plan.mode.refreshMillihertz)) }
+    private var refreshNanoseconds: Int64 { lock.withLock { refresh } }
+    private static func refreshNanoseconds(_ mode: DisplayMode) -> Int64 { Int64(1_000_000_000_000 / max(1, mode.refreshMillihertz)) }
     public var failure: PlaybackError? { lock.withLock { failed } }
     public var statistics: DisplayStatistics { lock.withLock { stats } }
 
@@ -101,24 +113,28 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         lock.withLock { pending = nil }
     }
 
-    /// Stops presenting and puts the screen back as it was. Safe to call more than once.
+    /// Stops presenting and puts the screen back as it was. Safe to call more than once and
+    /// from several threads: every caller returns once the screen is back.
     public func close() {
-        lock.withLock {
-            stopping = true
-            lock.broadcast()
+        closed.withLock { done in
+            guard !done else { return }
+            done = true
+            thread?.stop {
+                lock.withLock {
+                    stopping = true
+                    lock.broadcast()
+                }
+            }
+            display.restore()
         }
-        thread?.join()
-        thread = nil
-        display.restore()
     }
 
     deinit { close() }
 
     private func run() {
-        let refresh = refreshNanoseconds
         while true {
             // A queued flip first: its buffer cannot be reused until it is on screen.
-            if ring.queued != nil { awaitFlip(refresh: refresh); continue }
+            if ring.queued != nil { awaitFlip(refresh: refreshNanoseconds); continue }
             checkHotplug()
             let next: (frame: VideoFrame, due: HostTime)? = lock.withLock {
                 while pending == nil && !stopping { _ = lock.wait(untilMonotonic: MonotonicClock().now().nanoseconds + 100_000_000) }
@@ -163,7 +179,11 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             }
         } catch {
             ring.release(index)
-            lock.withLock { stats.dropped += 1 }
+            lock.withLock { stats.dropped += 1; stats.drawFailures += 1 }
+            if error.message != lastDrawError {
+                lastDrawError = error.message
+                Log.warning("display: cannot draw the picture: \(error.message); its frames are dropped")
+            }
             return
         }
         // Commit so that the flip lands on the vblank nearest the due time: not before half a
@@ -203,7 +223,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 stats.failedCommits += 1
                 stats.dropped += 1
                 // ENODEV: the card is gone; nothing more can be shown.
-                if e == 19 { failed = PlaybackError(.deviceFailed, "\(display.card.path): the display card went away") }
+                if e == ENODEV { failed = PlaybackError(.deviceFailed, "\(display.card.path): the display card went away") }
             }
         }
     }
@@ -224,6 +244,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             Log.info(line)
             do {
                 try display.reconfigure(to: mode)
+                let (name, refreshing) = (display.description, Self.refreshNanoseconds(display.plan.mode))
+                lock.withLock { modeName = name; refresh = refreshing }
                 drawnLayouts = Array(repeating: nil, count: drawnLayouts.count)
                 scaler = nil
                 // The modeset put buffer 0 on screen: the ring starts over from there.

@@ -21,6 +21,8 @@ public struct DisplayStatistics: Sendable, Hashable {
     /// Frames that came while no display was connected, and how often it went away.
     public var withoutDisplay = 0
     public var disconnects = 0
+    /// Pictures that could not be drawn (a format with no converter): each is also dropped.
+    public var drawFailures = 0
 
     public init() {}
 
@@ -41,5 +43,6 @@ public struct DisplayStatistics: Sendable, Hashable {
             + " draw mean=\(drawn == 0 ? 0 : drawNanoseconds / Int64(drawn) / 1_000_000)ms"
             + " commit-to-flip mean=\(presented == 0 ? 0 : commitToFlipNanoseconds / Int64(presented) / 1_000_000)ms"
             + (disconnects == 0 ? "" : " disconnects=\(disconnects) frames-without-display=\(withoutDisplay)")
+            + (drawFailures == 0 ? "" : " draw-failures=\(drawFailures)")
     }
 }

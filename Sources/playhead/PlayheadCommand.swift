@@ -137,9 +137,9 @@ struct PlayheadCommand: AsyncParsableCommand {
                 // Start where the policy would move the sound anyway, rather than move at once.
                 let preferred = preferences.isEmpty ? nil
                     : RoutePolicy(preferences: preferences, available: monitor.availableRoutes(), current: nil, isPlaying: false).best
-                let sink = try ALSAAudioSink(device: audioDevice ?? preferred?.device ?? "default", bufferMilliseconds: audioBufferMs)
+                let sink = try ALSAAudioSink(device: audioDevice ?? preferred?.device ?? "default", bufferMilliseconds: audioBufferMs,
+                                             onDeviceLost: { device in monitor.report(lostDevice: device) })
                 alsa = sink
-                sink.onDeviceLost = { device in monitor.report(lostDevice: device) }
                 // Sources convert to the sink's format, so the environment is made around it.
                 environment = PlaybackEnvironment(backend: backend, videoSink: environment.videoSink, audioSink: sink,
                                                   clock: MonotonicClock(), sourceOptions: SourceOptions(decodeThreads: decodeThreads),

@@ -77,6 +77,30 @@ import Synchronization
         #expect(pcm.state.withLock { $0.written.count } == 400)
     }
 
+    @Test func aSlowResumeDoesNotHoldTheEngineUp() async {
+        let pcm = FakePCM()
+        let s = sink(pcm)
+        defer { s.close() }
+        let told = Mutex<[Bool]>([])
+        s.setInterruptionHandler { began in told.withLock { $0.append(began) } }
+        _ = s.write(ramp(0..<200)[...])
+        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 200 })
+        pcm.state.withLock { $0.resumeWouldBlock = true }
+        pcm.fail(next: .suspended)
+        _ = s.write(ramp(200..<300)[...])
+        #expect(await waitUntil { pcm.state.withLock { $0.resumeTries } >= 3 })
+        // The engine's calls go through while the device is still waking: the sink's lock is
+        // not held across the wait (it was, for up to a second).
+        _ = s.playedFrames()
+        _ = s.write(ramp(300..<400)[...])
+        #expect(told.withLock { $0 } == [true])
+        pcm.state.withLock { $0.resumeWouldBlock = false }
+        #expect(await waitUntil { told.withLock { $0 } == [true, false] })
+        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 400 })
+        pcm.step(frames: 400)
+        #expect(pcm.state.withLock { $0.played == ramp(0..<400) })
+    }
+
     @Test func pauseWithoutHardwareSupportLosesNothing() async {
         let pcm = FakePCM(canPause: false)
         let s = sink(pcm)

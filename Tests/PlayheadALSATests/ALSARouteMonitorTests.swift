@@ -19,8 +19,7 @@ import Synchronization
         let seen = Mutex<[AudioDeviceEvent]>([])
         monitor.start { e in seen.withLock { $0.append(e) } }
         defer { monitor.stop() }
-        try await Task.sleep(for: .milliseconds(50))
-
+        // No wait: the watch is in place once start returns.
         cards.withLock { $0 = loopback + dummy }
         #expect(FileManager.default.createFile(atPath: dir + "/controlC1", contents: nil))
         #expect(await waitFor { seen.withLock { $0.count } == 1 })

@@ -12,6 +12,9 @@ final class FakePCM: PCMOutput, @unchecked Sendable {
         var paused = false
         var drops = 0
         var prepares = 0
+        /// While set, resuming from a suspend answers "try again" (a device slow to wake).
+        var resumeWouldBlock = false
+        var resumeTries = 0
     }
     let name: String
     let sampleFormat = PCMSampleFormat.float32
@@ -75,7 +78,12 @@ final class FakePCM: PCMOutput, @unchecked Sendable {
         return .ok
     }
 
-    func resume() -> PCMOutcome { .ok }
+    func resume() -> PCMOutcome {
+        state.withLock { s in
+            s.resumeTries += 1
+            return s.resumeWouldBlock ? .wouldBlock : .ok
+        }
+    }
 
     func drop() {
         state.withLock { s in

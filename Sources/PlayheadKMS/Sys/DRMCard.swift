@@ -27,6 +27,9 @@ final class DRMCard: @unchecked Sendable {
         guard fd >= 0 else {
             let e = errno
             if e == ENOENT { throw PlaybackError(.deviceFailed, "\(path): no such display card; see --display help for the cards") }
+            if e == EACCES || e == EPERM {
+                throw PlaybackError(.permissionDenied, "\(path): permission denied; run playhead as a member of the card's group (video) or give it access")
+            }
             throw PlaybackError(.deviceFailed, "\(path): cannot open (\(String(cString: strerror(e)))); check its permissions")
         }
         let card = DRMCard(path: path, fd: fd)
