@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [
@@ -31,6 +32,7 @@ let package = Package(
         .target(name: "PlayheadKMS", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead", "CDRM"]),
         .target(name: "PlayheadALSA", dependencies: [
             "PlayheadCore", "PlayheadSys", "CALSA", .product(name: "DequeModule", package: "swift-collections"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .executableTarget(name: "playhead", dependencies: [
             "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadSys",
@@ -40,7 +42,9 @@ let package = Package(
                 path: "Tests/PlayheadTestSupport"),
         .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadTests", dependencies: ["Playhead", "PlayheadSys", "PlayheadTestSupport"]),
-        .testTarget(name: "PlayheadALSATests", dependencies: ["PlayheadALSA", "PlayheadCore", "PlayheadTestSupport"]),
+        .testTarget(name: "PlayheadALSATests", dependencies: [
+            "PlayheadALSA", "PlayheadCore", "PlayheadTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .testTarget(name: "PlayheadSysTests", dependencies: ["PlayheadSys"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: ["PlayheadKMS", "PlayheadCore"]),
         .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadTestSupport"]),

@@ -1,6 +1,7 @@
 import DequeModule
 import PlayheadCore
 import PlayheadSys
+import SystemPackage
 
 /// Plays through ALSA. The engine's writes land in a bounded queue; the sink's own thread waits
 /// on the device (poll, through snd_pcm_wait) and writes a period at a time. What has been
@@ -70,7 +71,7 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         self.init(route: AudioRoute(device: name, name: card, card: card), device: pcm, onDeviceLost: onDeviceLost) { (next: String) throws(ALSAError) -> any PCMOutput in
             let d = try PCMDevice(name: next, rate: rate, channels: channels, bufferMilliseconds: bufferMilliseconds)
             guard d.sampleRate == rate, d.channels == channels else {
-                throw ALSAError(operation: "play \(rate) Hz \(channels) ch (it offers \(d.sampleRate) Hz \(d.channels) ch; use a plughw: device)", device: next, errno: 22)  // EINVAL
+                throw ALSAError(operation: "play \(rate) Hz \(channels) ch (it offers \(d.sampleRate) Hz \(d.channels) ch; use a plughw: device)", device: next, errno: .invalidArgument)
             }
             return d
         }
@@ -178,7 +179,7 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
     public func move(to next: AudioRoute) throws(PlaybackError) {
         let opened: any PCMOutput
         do { opened = try open(next.device) } catch {
-            throw PlaybackError(error.errno == 16 ? .deviceBusy : .deviceFailed, error.advice)  // EBUSY
+            throw PlaybackError(error.errno == .resourceBusy ? .deviceBusy : .deviceFailed, error.advice)
         }
         // The new card's own control of the same name, or none (software volume) without one.
         let element = lock.withLock { mixerElement }
@@ -305,8 +306,8 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
             resumePending = true
             interruptionHandler?(true)
         case .gone, .failed:
-            if case .failed(let e) = outcome, e != 19 {
-                Log.warning("audio: \(device.name) failed (errno \(e)); treating it as gone")
+            if case .failed(let e) = outcome {
+                Log.warning("audio: \(device.name) failed (\(e)); treating it as gone")
             }
             guard !lost else { return }
             lost = true

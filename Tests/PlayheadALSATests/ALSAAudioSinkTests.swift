@@ -1,3 +1,4 @@
+import SystemPackage
 import Testing
 import PlayheadALSA
 import PlayheadCore
@@ -12,7 +13,7 @@ import Synchronization
 
     func sink(_ pcm: FakePCM, others: [String: FakePCM] = [:]) -> ALSAAudioSink {
         ALSAAudioSink(route: AudioRoute(device: pcm.name, name: pcm.name, card: pcm.name), device: pcm, clock: VirtualClock()) { (name: String) throws(ALSAError) -> any PCMOutput in
-            guard let d = others[name] else { throw ALSAError(operation: "open", device: name, errno: 19) }
+            guard let d = others[name] else { throw ALSAError(operation: "open", device: name, errno: .operationNotSupportedByDevice) }
             return d
         }
     }

@@ -1,4 +1,5 @@
 import CALSA
+import SystemPackage
 import PlayheadCore
 
 /// A card's control device (`hw:CARD=<id>`), opened without blocking and subscribed to element
@@ -17,12 +18,12 @@ public final class CardControl: CardControlWatch {
         let name = "hw:CARD=\(card)"
         var raw: OpaquePointer?
         var rc = snd_ctl_open(&raw, name, SND_CTL_NONBLOCK)
-        guard rc >= 0, let raw else { throw ALSAError(operation: "open the control device", device: name, errno: -rc) }
+        guard rc >= 0, let raw else { throw ALSAError(operation: "open the control device", device: name, returnCode: rc) }
         var e: OpaquePointer?
         rc = snd_ctl_event_malloc(&e)
         guard rc >= 0, let e else {
             snd_ctl_close(raw)
-            throw ALSAError(operation: "allocate a control event", device: name, errno: 12)  // ENOMEM
+            throw ALSAError(operation: "allocate a control event", device: name, errno: .noMemory)
         }
         rc = snd_ctl_subscribe_events(raw, 1)
         // A hw control device has exactly one descriptor: the /dev/snd/controlC<N> node.
@@ -31,7 +32,7 @@ public final class CardControl: CardControlWatch {
         guard rc >= 0 else {
             snd_ctl_event_free(e)
             snd_ctl_close(raw)
-            throw ALSAError(operation: "subscribe to control events", device: name, errno: -rc)
+            throw ALSAError(operation: "subscribe to control events", device: name, returnCode: rc)
         }
         handle = raw
         event = e

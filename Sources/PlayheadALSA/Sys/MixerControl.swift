@@ -1,4 +1,5 @@
 import CALSA
+import SystemPackage
 import PlayheadCore
 
 /// One playback volume control of a card's mixer ("Master", "PCM", "Headphone"): the player's
@@ -20,14 +21,14 @@ public final class MixerControl {
         phd_alsa_quiet()
         var m: OpaquePointer?
         var rc = snd_mixer_open(&m, 0)
-        guard rc == 0, let m else { throw ALSAError(operation: "open a mixer", device: card, errno: -rc) }
+        guard rc == 0, let m else { throw ALSAError(operation: "open a mixer", device: card, returnCode: rc) }
         mixer = m
         rc = snd_mixer_attach(m, card)
         if rc == 0 { rc = snd_mixer_selem_register(m, nil, nil) }
         if rc == 0 { rc = snd_mixer_load(m) }
         guard rc == 0 else {
             snd_mixer_close(m)
-            throw ALSAError(operation: "read the mixer", device: card, errno: -rc)
+            throw ALSAError(operation: "read the mixer", device: card, returnCode: rc)
         }
         var id: OpaquePointer?
         snd_mixer_selem_id_malloc(&id)
@@ -36,7 +37,7 @@ public final class MixerControl {
         snd_mixer_selem_id_set_name(id, element)
         guard let found = snd_mixer_find_selem(m, id), snd_mixer_selem_has_playback_volume(found) != 0 else {
             snd_mixer_close(m)
-            throw ALSAError(operation: "find a mixer control", device: card, errno: 2,
+            throw ALSAError(operation: "find a mixer control", device: card, errno: .noSuchFileOrDirectory,
                             message: "the mixer of '\(card)' has no volume control '\(element)'; list them with `amixer -D \(card) scontrols`")
         }
         selem = found

@@ -1,4 +1,5 @@
 import CALSA
+import SystemPackage
 import Glibc
 import PlayheadCore
 
@@ -21,31 +22,31 @@ public final class PCMDevice: PCMOutput {
         phd_alsa_quiet()
         var handle: OpaquePointer?
         var rc = snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
-        guard rc == 0, let handle else { throw ALSAError(operation: "open", device: name, errno: -rc) }
+        guard rc == 0, let handle else { throw ALSAError(operation: "open", device: name, returnCode: rc) }
         pcm = handle
         var hw: OpaquePointer?
         snd_pcm_hw_params_malloc(&hw)
         defer { snd_pcm_hw_params_free(hw) }
         rc = snd_pcm_hw_params_any(handle, hw)
-        guard rc >= 0 else { throw ALSAError(operation: "read its hardware parameters", device: name, errno: -rc) }
+        guard rc >= 0 else { throw ALSAError(operation: "read its hardware parameters", device: name, returnCode: rc) }
         rc = snd_pcm_hw_params_set_access(handle, hw, SND_PCM_ACCESS_RW_INTERLEAVED)
-        guard rc == 0 else { throw ALSAError(operation: "set interleaved access", device: name, errno: -rc) }
+        guard rc == 0 else { throw ALSAError(operation: "set interleaved access", device: name, returnCode: rc) }
         guard let format = PCMSampleFormat.allCases.first(where: { snd_pcm_hw_params_test_format(handle, hw, Self.alsaFormat($0)) == 0 }) else {
-            throw ALSAError(operation: "find a sample format (float, S32 or S16)", device: name, errno: EINVAL)
+            throw ALSAError(operation: "find a sample format (float, S32 or S16)", device: name, errno: .invalidArgument)
         }
         snd_pcm_hw_params_set_format(handle, hw, Self.alsaFormat(format))
         var ch = UInt32(wanted)
         rc = snd_pcm_hw_params_set_channels_near(handle, hw, &ch)
-        guard rc == 0 else { throw ALSAError(operation: "set \(wanted) channels", device: name, errno: -rc) }
+        guard rc == 0 else { throw ALSAError(operation: "set \(wanted) channels", device: name, returnCode: rc) }
         var r = UInt32(rate), dir: Int32 = 0
         rc = snd_pcm_hw_params_set_rate_near(handle, hw, &r, &dir)
-        guard rc == 0 else { throw ALSAError(operation: "set a rate near \(rate) Hz", device: name, errno: -rc) }
+        guard rc == 0 else { throw ALSAError(operation: "set a rate near \(rate) Hz", device: name, returnCode: rc) }
         var buffer = snd_pcm_uframes_t(max(64, Int(r) * bufferMilliseconds / 1000))
         snd_pcm_hw_params_set_buffer_size_near(handle, hw, &buffer)
         var period = buffer / 4
         snd_pcm_hw_params_set_period_size_near(handle, hw, &period, &dir)
         rc = snd_pcm_hw_params(handle, hw)
-        guard rc == 0 else { throw ALSAError(operation: "apply the hardware parameters", device: name, errno: -rc) }
+        guard rc == 0 else { throw ALSAError(operation: "apply the hardware parameters", device: name, returnCode: rc) }
         snd_pcm_hw_params_get_buffer_size(hw, &buffer)
         snd_pcm_hw_params_get_period_size(hw, &period, &dir)
         canPause = snd_pcm_hw_params_can_pause(hw) != 0
@@ -58,7 +59,7 @@ public final class PCMDevice: PCMOutput {
         snd_pcm_sw_params_set_start_threshold(handle, sw, buffer / 2)
         snd_pcm_sw_params_set_avail_min(handle, sw, period)
         rc = snd_pcm_sw_params(handle, sw)
-        guard rc == 0 else { throw ALSAError(operation: "apply the software parameters", device: name, errno: -rc) }
+        guard rc == 0 else { throw ALSAError(operation: "apply the software parameters", device: name, returnCode: rc) }
         sampleFormat = format
         sampleRate = Int(r)
         channels = Int(ch)
@@ -112,11 +113,11 @@ extension ALSAError {
     /// One line naming the device and what to do.
     public var advice: String {
         if let message { return message }
-        let reason = String(cString: snd_strerror(-errno))
+        let reason = String(cString: snd_strerror(-errno.rawValue))
         switch errno {
-        case ENOENT, ENODEV, ENXIO:
+        case .noSuchFileOrDirectory, .operationNotSupportedByDevice, .noSuchAddressOrDevice:
             return "cannot \(operation) ALSA device '\(device)': \(reason); list devices with `aplay -L` and pass one with --audio-device"
-        case EBUSY:
+        case .resourceBusy:
             return "cannot \(operation) ALSA device '\(device)': it is busy (another program plays on it); stop that program or choose another device"
         default:
             return "cannot \(operation) ALSA device '\(device)': \(reason)"

@@ -1,3 +1,5 @@
+import Glibc
+import SystemPackage
 import PlayheadCore
 
 /// What the ALSA sink needs of a playback device. `PCMDevice` is the real one; tests give a
@@ -41,15 +43,16 @@ public enum PCMOutcome: Sendable, Equatable {
     case suspended
     /// ENODEV and friends: the device is gone (unplugged, driver removed).
     case gone
-    case failed(Int32)
+    case failed(Errno)
 
     public static func from(errno e: Int32) -> PCMOutcome {
-        switch e {
-        case 11: return .wouldBlock         // EAGAIN
-        case 32: return .underrun           // EPIPE
-        case 86: return .suspended          // ESTRPIPE
-        case 19, 6, 5: return .gone         // ENODEV, ENXIO, EIO (USB unplug)
-        default: return .failed(e)
+        switch Errno(rawValue: e) {
+        case .resourceTemporarilyUnavailable: return .wouldBlock
+        case .brokenPipe: return .underrun
+        case Errno(rawValue: ESTRPIPE): return .suspended
+        // A USB card pulled out answers any of these.
+        case .operationNotSupportedByDevice, .noSuchAddressOrDevice, .ioError: return .gone
+        case let other: return .failed(other)
         }
     }
 }
