@@ -56,6 +56,10 @@ final class DRMDisplay: @unchecked Sendable {
         case .success(let p): plan = p
         case .failure(let f): throw PlaybackError(.deviceFailed, "\(card.path): \(f)")
         }
+        if options.plan.mode == .matchContent, plan.isConnected {
+            let rate = options.plan.contentFrameRate.map { MediaTime(value: Int64($0), timescale: 1000).secondsText + " fps content" } ?? "no known frame rate"
+            Log.info("display: mode \(plan.mode) matches \(rate)")
+        }
         // Direct YUV scan-out is not built (no emulated driver offers a YUV plane to prove it
         // on): say so when the plane could have taken the decoder's pictures as they are.
         if let native = plan.plane.formats.first(where: { [.nv12, .yuv420, .p010].contains($0) }) {

@@ -27,6 +27,15 @@ import PlayheadCore
         #expect(p.mode == vga)
     }
 
+    @Test func aFirstDisplayMatchesTheContentRateWhenAsked() {
+        let hd50 = DisplayMode(width: 1920, height: 1080, refreshMillihertz: 50000)
+        var h = DisplayHotplug(connector: "HDMI-A-1", request: .matchContent, mode: DisplayPlan.standInMode,
+                               connected: false, contentFrameRate: 25000)
+        #expect(h.connectorRead(isConnected: true, modes: [hd, hd50]) == .show(hd50, "display: HDMI-A-1 is connected; showing in \(hd50)"))
+        var unknown = DisplayHotplug(connector: "HDMI-A-1", request: .matchContent, mode: DisplayPlan.standInMode, connected: false)
+        #expect(unknown.connectorRead(isConnected: true, modes: [hd, hd50]) == .show(hd, "display: HDMI-A-1 is connected; showing in \(hd)"))
+    }
+
     @Test func startedWithoutADisplayTheFirstOneGetsTheRequestedMode() {
         var h = DisplayHotplug(connector: "Virtual-1", request: .size(width: 640, height: 480, refreshMillihertz: nil),
                                mode: xga, connected: false)
