@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import Playhead
+import PlayheadFFmpeg
+
+/// An FFmpeg source driven directly, without a player: what its threads do at the edges.
+@Suite(.timeLimit(.minutes(2))) struct FFmpegSourceTests {
+    static let media = FFmpegPlaybackTests.media
+
+    /// Closing while the demuxer waits on a server that stopped sending mid-file returns at
+    /// once, not when the network timeout runs out: close aborts the blocked read.
+    @Test func closeWhileAReadHangsReturnsAtOnce() throws {
+        // h264_aac.mp4 keeps its index first (faststart): 60 kB of its 119 kB open it.
+        let server = try #require(StaticHTTPServer(root: Self.media, stallAfter: 60_000))
+        defer { server.stop() }
+        let options = SourceOptions(networkTimeoutNanoseconds: 30_000_000_000)
+        let source = try FFmpegBackend().open(MediaLocation("\(server.base)/h264_aac.mp4"), options: options)
+        source.start(wake: {})
+        // Take what arrives until nothing has for a second: the demuxer then waits on the socket,
+        // not on a full queue.
+        var quietSince = ContinuousClock.now
+        var pictures = 0
+        while ContinuousClock.now - quietSince < .seconds(1) {
+            var got = false
+            if case .element = source.pullVideo() { pictures += 1; got = true }
+            if case .element = source.pullAudio() { got = true }
+            if got { quietSince = .now } else { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        #expect(pictures > 0 && pictures < 50, "\(pictures) pictures: the server did not stall mid-file")
+        let start = ContinuousClock.now
+        source.close()
+        let took = ContinuousClock.now - start
+        #expect(took < .seconds(2), "close took \(took)")
+    }
+}
