@@ -38,6 +38,8 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
 
     let epoch = Atomic<UInt64>(0)
     let videoSkip = Atomic<Int>(DecodeSkip.none.rawValue)
+    /// The most decoded pictures a reverse pass held at once, for tests: the bound on memory.
+    let reverseFramesHeldMost = Atomic<Int>(0)
     let control = ConditionLock()
     var state = Control()
     private let pullState = Mutex(PullState())

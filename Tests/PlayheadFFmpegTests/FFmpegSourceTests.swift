@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Playhead
-import PlayheadFFmpeg
+@testable import PlayheadFFmpeg
 
 /// An FFmpeg source driven directly, without a player: what its threads do at the edges.
 @Suite(.timeLimit(.minutes(2))) struct FFmpegSourceTests {
@@ -31,5 +31,31 @@ import PlayheadFFmpeg
         source.close()
         let took = ContinuousClock.now - start
         #expect(took < .seconds(2), "close took \(took)")
+    }
+
+    /// Reverse play from the end of a clip that is one 100-frame GOP: every frame comes once,
+    /// latest first, and the decoder never held more pictures than the limit.
+    @Test func reverseOverALongGOPShowsEveryFrameOnceHoldingFewPictures() throws {
+        let opened = try FFmpegBackend().open(MediaLocation("\(Self.media)/long_gop.mp4"),
+                                              options: SourceOptions(reverseFrameLimit: 16))
+        let source = try #require(opened as? FFmpegSource)
+        defer { source.close() }
+        source.start(wake: {})
+        source.seek(to: source.info.duration, backwards: true)
+        var times: [MediaTime] = []
+        let deadline = ContinuousClock.now + .seconds(60)
+        pulling: while ContinuousClock.now < deadline {
+            switch source.pullVideo() {
+            case .element(let frame): times.append(frame.pts)
+            case .pending: Thread.sleep(forTimeInterval: 0.002)
+            case .endOfStream: break pulling
+            case .failed(let error): Issue.record("\(error)"); break pulling
+            }
+        }
+        // long_gop.mp4 is 25 fps from 0: frame n at n/25 s (ffprobe shows the same).
+        let expected = (0..<100).reversed().map { MediaTime(value: Int64($0), timescale: 25) }
+        #expect(times == expected, "\(times.count) frames: \(times.map(\.secondsText))")
+        let most = source.reverseFramesHeldMost.load(ordering: .relaxed)
+        #expect(most > 1 && most <= 16, "held \(most) pictures at once")
     }
 }
