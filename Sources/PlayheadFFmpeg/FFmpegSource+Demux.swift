@@ -6,15 +6,19 @@ extension FFmpegSource {
     /// waits for a seek or for close.
     func runDemuxer() {
         var atEnd = false
+        // The epoch of the last seek taken (none yet: the first), not the newest: between a
+        // seek's new epoch and its request, what is read here is from before the seek and must
+        // be refused.
+        var current: UInt64 = 0
         while true {
-            let (closed, request) = control.withLock { () -> (Bool, (target: MediaTime, backwards: Bool)?) in
+            let (closed, request) = control.withLock { () -> (Bool, (target: MediaTime, backwards: Bool, epoch: UInt64)?) in
                 while !state.closed && state.request == nil && atEnd { control.wait() }
                 defer { state.request = nil }
                 return (state.closed, state.request)
             }
             if closed { return }
-            let current = epoch.load(ordering: .acquiring)
             if let request {
+                current = request.epoch
                 atEnd = false
                 if request.backwards {
                     runReverse(from: request.target, epoch: current)

@@ -58,4 +58,41 @@ import Playhead
         let most = source.reverseFramesHeldMost.load(ordering: .relaxed)
         #expect(most > 1 && most <= 16, "held \(most) pictures at once")
     }
+
+    /// A seek while the threads run, at every moment of a fresh source's start (decoding, the
+    /// demuxer at the end of the file): decoding restarts at the keyframe before the target and
+    /// the sound comes too. A seek used to publish its request before flushing the queues, so
+    /// what the demuxer read for it could be flushed: the item hung, or jumped to its last GOP.
+    @Test func aSeekWhileStartingRestartsAtTheKeyframeBeforeTheTarget() throws {
+        // h264_aac.mp4: keyframes every 12 frames at 25 fps; 0.68 s is in the GOP from 0.48 s.
+        let target = MediaTime(value: 68, timescale: 100), keyframe = MediaTime(value: 12, timescale: 25)
+        for round in 0..<60 {
+            let source = try FFmpegBackend().open(MediaLocation("\(Self.media)/h264_aac.mp4"), options: SourceOptions())
+            defer { source.close() }
+            source.start(wake: {})
+            var taken = 0
+            let warm = ContinuousClock.now + .seconds(5)
+            while taken < round % 20 && ContinuousClock.now < warm {
+                if case .element = source.pullVideo() { taken += 1 }
+                _ = source.pullAudio()
+            }
+            source.seek(to: target, backwards: false)
+            var first: MediaTime?, heard = false
+            var outcome = "nothing within 5 s"
+            let deadline = ContinuousClock.now + .seconds(5)
+            pulling: while ContinuousClock.now < deadline && (first == nil || !heard) {
+                switch source.pullVideo() {
+                case .element(let frame): first = first ?? frame.pts
+                case .endOfStream: outcome = "the end"; break pulling
+                case .failed(let error): outcome = "\(error)"; break pulling
+                case .pending: break
+                }
+                if case .element = source.pullAudio() { heard = true }
+            }
+            guard first == keyframe && heard else {
+                Issue.record("round \(round), \(taken) frames in: first frame \(first?.secondsText ?? "none"), sound \(heard), then \(outcome)")
+                return
+            }
+        }
+    }
 }
