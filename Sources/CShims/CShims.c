@@ -2,7 +2,9 @@
 #include <libavformat/avformat.h>
 #include <libavutil/error.h>
 #include <libavutil/log.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 int playhead_averror_eof(void) { return AVERROR_EOF; }
@@ -25,11 +27,41 @@ int64_t playhead_monotonic_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+struct playhead_io_guard {
+    _Atomic int64_t deadline_ns;
+    atomic_int aborted;
+};
+
+playhead_io_guard *playhead_io_guard_create(void) {
+    playhead_io_guard *guard = malloc(sizeof *guard);
+    if (guard == NULL) return NULL;
+    atomic_init(&guard->deadline_ns, 0);
+    atomic_init(&guard->aborted, 0);
+    return guard;
+}
+
+void playhead_io_guard_free(playhead_io_guard *guard) { free(guard); }
+
+/* The default, sequentially consistent order: each runs once per blocking call or poll, so a
+   weaker order would save nothing worth reasoning about. */
+void playhead_io_guard_set_deadline(playhead_io_guard *guard, int64_t deadline_ns) {
+    atomic_store(&guard->deadline_ns, deadline_ns);
+}
+
+int playhead_io_guard_expired(playhead_io_guard *guard) {
+    int64_t deadline = atomic_load(&guard->deadline_ns);
+    return deadline > 0 && playhead_monotonic_ns() > deadline;
+}
+
+void playhead_io_guard_abort(playhead_io_guard *guard) { atomic_store(&guard->aborted, 1); }
+
+int playhead_io_guard_aborted(playhead_io_guard *guard) {
+    return atomic_load(&guard->aborted) != 0;
+}
+
 static int playhead_io_interrupt(void *opaque) {
     playhead_io_guard *guard = opaque;
-    if (guard->aborted) return 1;
-    int64_t deadline = guard->deadline_ns;
-    return deadline > 0 && playhead_monotonic_ns() > deadline;
+    return playhead_io_guard_aborted(guard) || playhead_io_guard_expired(guard);
 }
 
 void playhead_install_io_guard(struct AVFormatContext *ctx, playhead_io_guard *guard) {

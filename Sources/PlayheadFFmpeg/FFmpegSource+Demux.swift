@@ -6,15 +6,19 @@ extension FFmpegSource {
     /// waits for a seek or for close.
     func runDemuxer() {
         var atEnd = false
+        // The epoch of the last seek taken (none yet: the first), not the newest: between a
+        // seek's new epoch and its request, what is read here is from before the seek and must
+        // be refused.
+        var current: UInt64 = 0
         while true {
-            let (closed, request) = control.withLock { () -> (Bool, (target: MediaTime, backwards: Bool)?) in
+            let (closed, request) = control.withLock { () -> (Bool, (target: MediaTime, backwards: Bool, epoch: UInt64)?) in
                 while !state.closed && state.request == nil && atEnd { control.wait() }
                 defer { state.request = nil }
                 return (state.closed, state.request)
             }
             if closed { return }
-            let current = epoch.load(ordering: .acquiring)
             if let request {
+                current = request.epoch
                 atEnd = false
                 if request.backwards {
                     runReverse(from: request.target, epoch: current)
@@ -91,8 +95,9 @@ extension FFmpegSource {
         }
     }
 
-    /// Reverse playback, video only: seek to the keyframe before `limit`, hand the decoder that
-    /// GOP as one segment (it shows the frames last to first), and step back a GOP at a time.
+    /// Reverse playback, video only: seek to the keyframe before `limit`, hand the decoder the
+    /// packets up to it as one pass, and step back. A pass holds at most `reverseFrameLimit`
+    /// pictures: a longer GOP is read again for its earlier frames (see `ReverseWindow`).
     private func runReverse(from target: MediaTime, epoch tag: UInt64) {
         audioPackets.push(Tagged(epoch: tag, value: .end)) { self.epoch.load(ordering: .acquiring) == tag }
         guard let v = video else { return }
@@ -108,15 +113,15 @@ extension FFmpegSource {
                 return
             }
             push(.segmentStart(limit: limit))
-            var keyframe: MediaTime?
+            var window = ReverseWindow<Void>(limit: limit, capacity: max(1, options.reverseFrameLimit))
             reading: while !stale() {
                 switch format.readPacket() {
                 case .packet(let packet):
                     guard packet.streamIndex == v.index else { continue }
                     let dts = v.timing.mediaTime(packet.dts == Int64.min ? packet.pts : packet.dts)
-                    if keyframe == nil { keyframe = v.timing.mediaTime(packet.pts) }
                     // Packets decoded after `limit` cannot be needed by a frame shown before it.
                     if dts.isNumeric && dts >= limit { break reading }
+                    window.offer(v.timing.mediaTime(packet.pts))
                     push(.packet(packet))
                 case .endOfFile:
                     break reading
@@ -125,9 +130,14 @@ extension FFmpegSource {
                     return
                 }
             }
-            push(.segmentEnd)
-            guard let k = keyframe, k.isNumeric, k < limit, k > MediaTime.zero else { break }
-            limit = k
+            // Nothing before the limit: the seek found no earlier keyframe; the stream starts here.
+            guard let start = window.lowerBound else {
+                push(.segmentEnd(start: limit))
+                break
+            }
+            push(.segmentEnd(start: start))
+            guard start > MediaTime.zero else { break }
+            limit = start
         }
         push(.end)
     }

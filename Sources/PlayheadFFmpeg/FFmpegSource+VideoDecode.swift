@@ -7,7 +7,7 @@ extension FFmpegSource {
     func runVideoDecoder(_ track: Track) {
         var decoderEpoch = epoch.load(ordering: .acquiring)
         var held: VideoFrame?
-        var segment: (limit: MediaTime, frames: [VideoFrame])?
+        var segment: ReverseWindow<VideoFrame>?
         var errors = 0
 
         func emit(_ item: DecodedItem<VideoFrame>) {
@@ -25,7 +25,8 @@ extension FFmpegSource {
             guard pts.isNumeric, let picture = FFmpegPicture(takingFrom: raw, rotation: track.rotation) else { return }
             let frame = VideoFrame(pts: pts, duration: declared, isKeyframe: key, picture: picture)
             if segment != nil {
-                if frame.pts < segment!.limit { segment!.frames.append(frame) }
+                segment!.offer(frame, at: frame.pts)
+                reverseFramesHeldMost.max(segment!.count, ordering: .relaxed)
                 return
             }
             if var previous = held {
@@ -91,17 +92,13 @@ extension FFmpegSource {
                 emit(.failed(error))
             case .segmentStart(let limit):
                 track.decoder.flush()
-                segment = (limit, [])
-            case .segmentEnd:
+                segment = ReverseWindow(limit: limit, capacity: max(1, options.reverseFrameLimit))
+            case .segmentEnd(let start):
                 drain()
-                if let s = segment {
-                    let frames = s.frames.sorted { $0.pts < $1.pts }
-                    for (i, frame) in frames.enumerated().reversed() {
-                        var f = frame
-                        let next = i + 1 < frames.count ? frames[i + 1].pts : s.limit
-                        if next > f.pts { f.duration = next - f.pts }
-                        emit(.element(f))
-                    }
+                for shown in segment?.shown(from: start) ?? [] {
+                    var f = shown.element
+                    if shown.end > f.pts { f.duration = shown.end - f.pts }
+                    emit(.element(f))
                 }
                 segment = nil
             }

@@ -16,7 +16,8 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
     }
 
     struct Control {
-        var request: (target: MediaTime, backwards: Bool)?
+        /// A seek for the demuxer, with the epoch its packets are to carry.
+        var request: (target: MediaTime, backwards: Bool, epoch: UInt64)?
         var closed = false
         var enabled: [MediaType: Bool] = [.video: true, .audio: true]
         var loaded: MediaTimeRange?
@@ -38,6 +39,8 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
 
     let epoch = Atomic<UInt64>(0)
     let videoSkip = Atomic<Int>(DecodeSkip.none.rawValue)
+    /// The most decoded pictures a reverse pass held at once, for tests: the bound on memory.
+    let reverseFramesHeldMost = Atomic<Int>(0)
     let control = ConditionLock()
     var state = Control()
     private let pullState = Mutex(PullState())
@@ -143,15 +146,19 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
     }
 
     func seek(to time: MediaTime, backwards: Bool) {
-        control.withLock {
-            state.request = (time, backwards)
-            state.loaded = nil
-            epoch.add(1, ordering: .releasing)
-            control.broadcast()
-        }
+        // In this order: from the new epoch on, every queue refuses what the threads still
+        // push for the old one; the flushes drop what is queued; only then does the demuxer get
+        // the request. Published before the flushes, the request let the demuxer read for the
+        // seek, even to the end of the file, and the flushes threw that away.
+        let tag = epoch.add(1, ordering: .releasing).newValue
         for q in [videoPackets, audioPackets] { q.flush() }
         videoFrames.flush()
         audioFrames.flush()
+        control.withLock {
+            state.request = (time, backwards, tag)
+            state.loaded = nil
+            control.broadcast()
+        }
     }
 
     func setDecodeSkip(_ skip: DecodeSkip) {

@@ -5,9 +5,11 @@ enum PacketItem {
     case packet(Packet)
     case end
     case failed(PlaybackError)
-    /// Reverse playback: the packets that follow decode one GOP; show frames before `limit`.
+    /// Reverse playback: the packets that follow decode one pass over a GOP (see
+    /// `ReverseWindow`); it shows frames before `limit`...
     case segmentStart(limit: MediaTime)
-    case segmentEnd
+    /// ...and from `start` on, which the demuxer learnt from the packets' times.
+    case segmentEnd(start: MediaTime)
 }
 
 /// What a decoder thread hands the engine.

@@ -3,6 +3,7 @@ import Testing
 import Playhead
 import PlayheadFFmpeg
 import PlayheadSys
+import Synchronization
 
 /// Decoded pictures drawn into display buffers: converted like ffmpeg converts them, placed
 /// where the layout says, and nothing drawn outside.
@@ -66,6 +67,31 @@ import PlayheadSys
             samples += 1
         }
         return squared == 0 ? 99 : 10 * log10(255 * 255 / (squared / Double(samples)))
+    }
+
+    /// Two threads drawing at once, each at its own size, each get the picture a lone drawer
+    /// gets: the shared scaler is not changed or freed under a conversion in progress.
+    @Test func concurrentDrawersOfDifferentSizesEachGetTheirOwnPicture() throws {
+        let picture = try firstPicture("h264_aac.mp4")
+        let sizes = [PixelSize(width: 320, height: 240), PixelSize(width: 200, height: 150)]
+        @Sendable func drawn(_ size: PixelSize) throws -> [UInt8] {
+            let canvas = MappedCanvas(format: .xrgb8888, size: size, bytesPerPixel: 4)
+            try picture.draw(PixelRect(size: picture.size), into: canvas, at: PixelRect(size: size))
+            return canvas.withUnsafeMutableBytes { Array($0) }
+        }
+        let references = try sizes.map(drawn)
+        let mismatches = Atomic<Int>(0), failures = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: sizes.count) { i in
+            for _ in 0..<300 {
+                do {
+                    if try drawn(sizes[i]) != references[i] { mismatches.add(1, ordering: .relaxed) }
+                } catch {
+                    failures.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        #expect(mismatches.load(ordering: .relaxed) == 0)
+        #expect(failures.load(ordering: .relaxed) == 0)
     }
 
     @Test func letterboxedDrawingLeavesTheBarsBlack() throws {

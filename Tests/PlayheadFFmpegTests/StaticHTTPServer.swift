@@ -1,32 +1,44 @@
 import Foundation
 
 /// Python's http.server on a free loopback port, serving a folder: real HTTP for the
-/// network paths (HLS over HTTP, a server that goes away) without any outside host.
+/// network paths (HLS over HTTP, a server that goes away, one that hangs) without any outside
+/// host.
 final class StaticHTTPServer {
     let port: Int
     private let process: Process
     private let input: Pipe
 
-    init?(root: String) {
+    /// With `stallAfter`, each response stops after that many bytes of the file and the
+    /// connection stays open: a server that hangs mid-download.
+    init?(root: String, stallAfter: Int? = nil) {
         // The child inherits the test runner's signal mask, where Dispatch blocks SIGTERM:
         // unblock it, and also exit when the runner goes away (stdin reaches end of file),
         // so a killed test run never leaves a server behind.
         let script = """
-        import functools, http.server, os, signal, sys, threading
+        import functools, http.server, os, shutil, signal, sys, threading
         signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
         def watch():
             sys.stdin.read()
             os._exit(0)
         threading.Thread(target=watch, daemon=True).start()
-        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-        handler.log_message = lambda *a: None
+        stall = int(sys.argv[2])
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def copyfile(self, source, outputfile):
+                if stall < 0:
+                    return shutil.copyfileobj(source, outputfile)
+                outputfile.write(source.read(stall))
+                outputfile.flush()
+                threading.Event().wait()
+            def log_message(self, *args):
+                pass
+        handler = functools.partial(Handler, directory=sys.argv[1])
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         print(server.server_address[1], flush=True)
         server.serve_forever()
         """
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script, root]
+        p.arguments = ["python3", "-c", script, root, String(stallAfter ?? -1)]
         let out = Pipe()
         let input = Pipe()
         p.standardOutput = out

@@ -9,12 +9,14 @@ public final class PlayerHarness: Sendable {
     private let recorded = EventLog()
 
     /// An `audio` sink given must run on `clock` (default: a `NullAudioSink` on it).
+    /// `keepsPictures`: the video sink keeps every picture (see `RecordingVideoSink`).
     public init(urls: [String], backend: any MediaBackend = FakeBackend(), clock: VirtualClock = VirtualClock(),
                 audio: (any AudioSink)? = nil,
                 routeMonitor: (any AudioRouteMonitor)? = nil, routePreferences: [String] = [],
-                displayReports: Bool = false, timeStretcher: AudioTimeStretcherFactory? = nil) {
+                displayReports: Bool = false, timeStretcher: AudioTimeStretcherFactory? = nil,
+                keepsPictures: Bool = false) {
         self.clock = clock
-        video = RecordingVideoSink(reportsDisplay: displayReports)
+        video = RecordingVideoSink(reportsDisplay: displayReports, keepsPictures: keepsPictures)
         let audio = audio ?? NullAudioSink(clock: clock)
         let env = PlaybackEnvironment(backend: backend, videoSink: video, audioSink: audio, clock: clock,
                                       routeMonitor: routeMonitor, routePreferences: routePreferences,

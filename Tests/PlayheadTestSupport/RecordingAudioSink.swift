@@ -20,6 +20,7 @@ public final class RecordingAudioSink: AudioSink, AudioRouting {
         var busy: Set<String> = []
         var interruptionHandler: (@Sendable (Bool) -> Void)?
         var mixerVolumes: [Float] = []
+        var written: (@Sendable (Int) -> Void)?
     }
 
     /// When true, the sink plays the part of a device mixer: volumes go to `mixerVolumes`.
@@ -45,12 +46,20 @@ public final class RecordingAudioSink: AudioSink, AudioRouting {
     public func write(_ samples: ArraySlice<Float>) -> Int {
         let took = inner.write(samples)
         let written = samples.prefix(took * format.channels)
-        state.withLock { s in
+        let handler = state.withLock { s in
             for v in written {
                 if s.runs.last?.value == v { s.runs[s.runs.count - 1].count += 1 } else { s.runs.append(Run(value: v, count: 1)) }
             }
+            return s.written
         }
+        handler?(framesRecorded)
         return took
+    }
+
+    /// Calls `handler` with `framesRecorded` after each write, on the writing thread (the
+    /// engine's): a test acts at an exact point of the sound, before the engine's next pass.
+    public func onWrite(_ handler: (@Sendable (Int) -> Void)?) {
+        state.withLock { $0.written = handler }
     }
 
     public func writtenFrames() -> Int64 { inner.writtenFrames() }

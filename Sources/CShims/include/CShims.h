@@ -15,12 +15,19 @@ int playhead_time_base(void);
 /* av_err2str is a macro around a compound literal. */
 void playhead_av_strerror(int code, char *buffer, int size);
 /* The interrupt callback that bounds every blocking FFmpeg I/O wait: FFmpeg polls it and
-   gives up when it returns non-zero. The deadline is on CLOCK_MONOTONIC in nanoseconds and
-   may be moved while a read is in progress. */
-typedef struct playhead_io_guard {
-    volatile int64_t deadline_ns;
-    volatile int aborted;
-} playhead_io_guard;
+   gives up when it returns non-zero. The deadline is on CLOCK_MONOTONIC in nanoseconds (0: none)
+   and may be moved while a read is in progress; abort is set by another thread (close) than the
+   one FFmpeg polls on. Both are C11 atomics, so the guard is opaque: Swift cannot name an
+   _Atomic field, and must not touch one without these functions. */
+typedef struct playhead_io_guard playhead_io_guard;
+/* NULL when out of memory. */
+playhead_io_guard *playhead_io_guard_create(void);
+void playhead_io_guard_free(playhead_io_guard *guard);
+void playhead_io_guard_set_deadline(playhead_io_guard *guard, int64_t deadline_ns);
+/* True once the deadline (if any) has passed. */
+int playhead_io_guard_expired(playhead_io_guard *guard);
+void playhead_io_guard_abort(playhead_io_guard *guard);
+int playhead_io_guard_aborted(playhead_io_guard *guard);
 void playhead_install_io_guard(struct AVFormatContext *ctx, playhead_io_guard *guard);
 int64_t playhead_monotonic_ns(void);
 /* av_log's callback takes a va_list; route FFmpeg's own messages to a plain line sink. */

@@ -6,12 +6,17 @@ public struct SourceOptions: Sendable, Hashable {
     public var decodeThreads: Int
     /// Bound on every network wait, in nanoseconds.
     public var networkTimeoutNanoseconds: Int64
+    /// The most decoded pictures reverse playback holds at once (see `ReverseWindow`): a GOP
+    /// longer than this is decoded again for each such run of frames, trading decoding time
+    /// for memory (16 pictures of 1080p are 50 MB; a 10 s GOP at 25 fps would be 780 MB).
+    public var reverseFrameLimit: Int
 
     public init(audioFormat: AudioFormat = .standard, decodeThreads: Int = 0,
-                networkTimeoutNanoseconds: Int64 = 10_000_000_000) {
+                networkTimeoutNanoseconds: Int64 = 10_000_000_000, reverseFrameLimit: Int = 16) {
         self.audioFormat = audioFormat
         self.decodeThreads = decodeThreads
         self.networkTimeoutNanoseconds = networkTimeoutNanoseconds
+        self.reverseFrameLimit = max(1, reverseFrameLimit)
     }
 }
 

@@ -1,7 +1,6 @@
 import CFFmpeg
 import PlayheadCore
 import PlayheadSys
-import Synchronization
 
 extension FFmpegPicture {
     func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError) {
@@ -48,12 +47,6 @@ extension FFmpegPicture {
         guard let desc = av_pix_fmt_desc_get(srcFormat) else {
             throw PlaybackError(.decodeFailed, "the decoder gave an unknown pixel format")
         }
-        let context = ScalerCache.shared.context(
-            from: (Int32(source.width), Int32(source.height), srcFormat),
-            to: (Int32(destination.width), Int32(destination.height), dstFormat))
-        guard let context else {
-            throw PlaybackError(.unsupportedCodec, "libswscale cannot convert \(pixelFormatName) to \(canvas.format)")
-        }
         // The source rectangle: each plane's start moved by the crop, chroma planes by the
         // subsampled amount.
         let isYUV = desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && desc.pointee.nb_components >= 3
@@ -78,13 +71,21 @@ extension FFmpegPicture {
             }
         }
         let bytesPerPixel = canvas.format == .rgb565 ? 2 : 4
-        target.withUnsafeMutableBytes { bytes in
-            var dstData: [UnsafeMutablePointer<UInt8>?] = [
-                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + destination.y * canvas.stride + destination.x * bytesPerPixel,
-                nil, nil, nil,
-            ]
-            var dstStride: [Int32] = [Int32(canvas.stride), 0, 0, 0]
-            _ = sws_scale(context, &srcData, &srcStride, 0, Int32(source.height), &dstData, &dstStride)
+        let converted = ScalerCache.shared.withContext(
+            from: (Int32(source.width), Int32(source.height), srcFormat),
+            to: (Int32(destination.width), Int32(destination.height), dstFormat)
+        ) { context in
+            target.withUnsafeMutableBytes { bytes in
+                var dstData: [UnsafeMutablePointer<UInt8>?] = [
+                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + destination.y * canvas.stride + destination.x * bytesPerPixel,
+                    nil, nil, nil,
+                ]
+                var dstStride: [Int32] = [Int32(canvas.stride), 0, 0, 0]
+                _ = sws_scale(context, &srcData, &srcStride, 0, Int32(source.height), &dstData, &dstStride)
+            }
+        }
+        guard converted else {
+            throw PlaybackError(.unsupportedCodec, "libswscale cannot convert \(pixelFormatName) to \(canvas.format)")
         }
     }
 
@@ -96,21 +97,6 @@ extension FFmpegPicture {
         case .abgr8888: return AV_PIX_FMT_RGBA
         case .rgb565: return AV_PIX_FMT_RGB565LE
         default: return nil
-        }
-    }
-}
-
-/// One libswscale context, reused while the sizes and formats stay the same. Only the display's
-/// presentation thread draws, but the lock keeps a second caller safe.
-final class ScalerCache: @unchecked Sendable {
-    static let shared = ScalerCache()
-    private let lock = Mutex<Void>(())
-    private var context: OpaquePointer?
-
-    func context(from src: (Int32, Int32, AVPixelFormat), to dst: (Int32, Int32, AVPixelFormat)) -> OpaquePointer? {
-        lock.withLock { _ in
-            context = sws_getCachedContext(context, src.0, src.1, src.2, dst.0, dst.1, dst.2, SWS_FAST_BILINEAR, nil, nil, nil)
-            return context
         }
     }
 }

@@ -7,7 +7,9 @@ import PlayheadCore
 /// return at once (closing while a server hangs).
 final class FormatContext: @unchecked Sendable {
     private var context: UnsafeMutablePointer<AVFormatContext>?
-    private let guardPointer: UnsafeMutablePointer<playhead_io_guard>
+    /// Shared with FFmpeg's interrupt callback, which polls it on the reading thread while
+    /// `abort` writes it from another: C11 atomics, reached only through CShims' functions.
+    private let ioGuard: OpaquePointer
     let location: MediaLocation
     let timeoutNanoseconds: Int64
 
@@ -20,13 +22,15 @@ final class FormatContext: @unchecked Sendable {
     init(location: MediaLocation, timeoutNanoseconds: Int64) throws(PlaybackError) {
         self.location = location
         self.timeoutNanoseconds = timeoutNanoseconds
-        guardPointer = .allocate(capacity: 1)
-        guardPointer.initialize(to: playhead_io_guard(deadline_ns: 0, aborted: 0))
+        guard let ioGuard = playhead_io_guard_create() else {
+            throw PlaybackError(.internalError, "\(location): out of memory opening the container")
+        }
+        self.ioGuard = ioGuard
         // Every property is set from here on, so deinit frees what a failed init leaves.
         guard let ctx = avformat_alloc_context() else {
             throw PlaybackError(.internalError, "\(location): out of memory opening the container")
         }
-        playhead_install_io_guard(ctx, guardPointer)
+        playhead_install_io_guard(ctx, ioGuard)
         context = ctx
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
@@ -52,20 +56,19 @@ final class FormatContext: @unchecked Sendable {
 
     deinit {
         avformat_close_input(&context)
-        guardPointer.deallocate()
+        // After closing: FFmpeg may poll the guard until the context is gone.
+        playhead_io_guard_free(ioGuard)
     }
 
     var raw: UnsafeMutablePointer<AVFormatContext> { context! }
 
-    func abort() { guardPointer.pointee.aborted = 1 }
+    func abort() { playhead_io_guard_abort(ioGuard) }
 
-    private var deadlinePassed: Bool {
-        guardPointer.pointee.deadline_ns > 0 && playhead_monotonic_ns() > guardPointer.pointee.deadline_ns
-    }
+    private var deadlinePassed: Bool { playhead_io_guard_expired(ioGuard) != 0 }
 
     private func bounded(_ call: () -> Int32) -> Int32 {
-        guardPointer.pointee.deadline_ns = playhead_monotonic_ns() + timeoutNanoseconds
-        defer { guardPointer.pointee.deadline_ns = 0 }
+        playhead_io_guard_set_deadline(ioGuard, playhead_monotonic_ns() + timeoutNanoseconds)
+        defer { playhead_io_guard_set_deadline(ioGuard, 0) }
         return call()
     }
 
@@ -77,7 +80,7 @@ final class FormatContext: @unchecked Sendable {
         if rc >= 0 { return .packet(packet) }
         if rc == FFmpegError.endOfFile { return .endOfFile }
         let timedOut = deadlinePassed
-        if guardPointer.pointee.aborted != 0 {
+        if playhead_io_guard_aborted(ioGuard) != 0 {
             return .failed(PlaybackError(.cancelled, "\(location): closed"))
         }
         return .failed(FFmpegError(operation: "read", code: rc).playbackError(for: location, timedOut: timedOut))

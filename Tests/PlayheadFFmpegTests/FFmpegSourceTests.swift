@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import Playhead
+@testable import PlayheadFFmpeg
+
+/// An FFmpeg source driven directly, without a player: what its threads do at the edges.
+@Suite(.timeLimit(.minutes(2))) struct FFmpegSourceTests {
+    static let media = FFmpegPlaybackTests.media
+
+    /// Closing while the demuxer waits on a server that stopped sending mid-file returns at
+    /// once, not when the network timeout runs out: close aborts the blocked read.
+    @Test func closeWhileAReadHangsReturnsAtOnce() throws {
+        // h264_aac.mp4 keeps its index first (faststart): 60 kB of its 119 kB open it.
+        let server = try #require(StaticHTTPServer(root: Self.media, stallAfter: 60_000))
+        defer { server.stop() }
+        let options = SourceOptions(networkTimeoutNanoseconds: 30_000_000_000)
+        let source = try FFmpegBackend().open(MediaLocation("\(server.base)/h264_aac.mp4"), options: options)
+        source.start(wake: {})
+        // Take what arrives until nothing has for a second: the demuxer then waits on the socket,
+        // not on a full queue.
+        var quietSince = ContinuousClock.now
+        var pictures = 0
+        while ContinuousClock.now - quietSince < .seconds(1) {
+            var got = false
+            if case .element = source.pullVideo() { pictures += 1; got = true }
+            if case .element = source.pullAudio() { got = true }
+            if got { quietSince = .now } else { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        #expect(pictures > 0 && pictures < 50, "\(pictures) pictures: the server did not stall mid-file")
+        let start = ContinuousClock.now
+        source.close()
+        let took = ContinuousClock.now - start
+        #expect(took < .seconds(2), "close took \(took)")
+    }
+
+    /// Reverse play from the end of a clip that is one 100-frame GOP: every frame comes once,
+    /// latest first, and the decoder never held more pictures than the limit.
+    @Test func reverseOverALongGOPShowsEveryFrameOnceHoldingFewPictures() throws {
+        let opened = try FFmpegBackend().open(MediaLocation("\(Self.media)/long_gop.mp4"),
+                                              options: SourceOptions(reverseFrameLimit: 16))
+        let source = try #require(opened as? FFmpegSource)
+        defer { source.close() }
+        source.start(wake: {})
+        source.seek(to: source.info.duration, backwards: true)
+        var times: [MediaTime] = []
+        let deadline = ContinuousClock.now + .seconds(60)
+        pulling: while ContinuousClock.now < deadline {
+            switch source.pullVideo() {
+            case .element(let frame): times.append(frame.pts)
+            case .pending: Thread.sleep(forTimeInterval: 0.002)
+            case .endOfStream: break pulling
+            case .failed(let error): Issue.record("\(error)"); break pulling
+            }
+        }
+        // long_gop.mp4 is 25 fps from 0: frame n at n/25 s (ffprobe shows the same).
+        let expected = (0..<100).reversed().map { MediaTime(value: Int64($0), timescale: 25) }
+        #expect(times == expected, "\(times.count) frames: \(times.map(\.secondsText))")
+        let most = source.reverseFramesHeldMost.load(ordering: .relaxed)
+        #expect(most > 1 && most <= 16, "held \(most) pictures at once")
+    }
+
+    /// A seek while the threads run, at every moment of a fresh source's start (decoding, the
+    /// demuxer at the end of the file): decoding restarts at the keyframe before the target and
+    /// the sound comes too. A seek used to publish its request before flushing the queues, so
+    /// what the demuxer read for it could be flushed: the item hung, or jumped to its last GOP.
+    @Test func aSeekWhileStartingRestartsAtTheKeyframeBeforeTheTarget() throws {
+        // h264_aac.mp4: keyframes every 12 frames at 25 fps; 0.68 s is in the GOP from 0.48 s.
+        let target = MediaTime(value: 68, timescale: 100), keyframe = MediaTime(value: 12, timescale: 25)
+        for round in 0..<60 {
+            let source = try FFmpegBackend().open(MediaLocation("\(Self.media)/h264_aac.mp4"), options: SourceOptions())
+            defer { source.close() }
+            source.start(wake: {})
+            var taken = 0
+            let warm = ContinuousClock.now + .seconds(5)
+            while taken < round % 20 && ContinuousClock.now < warm {
+                if case .element = source.pullVideo() { taken += 1 }
+                _ = source.pullAudio()
+            }
+            source.seek(to: target, backwards: false)
+            var first: MediaTime?, heard = false
+            var outcome = "nothing within 5 s"
+            let deadline = ContinuousClock.now + .seconds(5)
+            pulling: while ContinuousClock.now < deadline && (first == nil || !heard) {
+                switch source.pullVideo() {
+                case .element(let frame): first = first ?? frame.pts
+                case .endOfStream: outcome = "the end"; break pulling
+                case .failed(let error): outcome = "\(error)"; break pulling
+                case .pending: break
+                }
+                if case .element = source.pullAudio() { heard = true }
+            }
+            guard first == keyframe && heard else {
+                Issue.record("round \(round), \(taken) frames in: first frame \(first?.secondsText ?? "none"), sound \(heard), then \(outcome)")
+                return
+            }
+        }
+    }
+}
