@@ -46,7 +46,6 @@ ff -f lavfi -t 30 -i "testsrc2=size=320x240:rate=30" -c:v libx264 -crf 32 -g 60 
 # The soak test: thousands of 0.2 s items, looped.
 ff -f lavfi -t 0.2 -i "testsrc2=size=64x48:rate=25" -f lavfi -t 0.2 -i "sine=frequency=440:sample_rate=48000" \
    -c:v libx264 -pix_fmt yuv420p -c:a aac -ac 2 -movflags +faststart "$out/tiny.mp4"
-ls "$out"
 # Reverse playback over a long GOP: one keyframe for the 100 frames (4 s at 25 fps), more
 # than the source may hold decoded at once.
 ff -f lavfi -t 4 -i "testsrc2=size=160x120:rate=25" -c:v libx264 -g 100 -keyint_min 100 -sc_threshold 0 -bf 2 \
@@ -54,3 +53,4 @@ ff -f lavfi -t 4 -i "testsrc2=size=160x120:rate=25" -c:v libx264 -g 100 -keyint_
 # Frame 17 of h264_aac.mp4 (0.68 s, five frames after a keyframe) as ffmpeg converts it, for
 # the exact-seek test.
 ff -ss 0.68 -i "$out/h264_aac.mp4" -frames:v 1 -pix_fmt bgr0 -f rawvideo "$out/h264_frame17.bgr0"
+ls "$out"
