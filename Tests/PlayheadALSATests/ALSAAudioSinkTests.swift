@@ -59,19 +59,25 @@ import Synchronization
         #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 400 })
     }
 
-    @Test func aResumedSuspendPlaysNothingTwice() async {
+    /// A sink that has written 200 frames, with the interruptions it reports recorded.
+    func playingSinkHearingInterruptions() async -> (FakePCM, ALSAAudioSink, SharedValue<[Bool]>) {
         let pcm = FakePCM()
         let s = sink(pcm)
-        defer { s.close() }
-        let told = Mutex<[Bool]>([])
-        s.setInterruptionHandler { began in told.withLock { $0.append(began) } }
+        let told = SharedValue<[Bool]>([])
+        s.setInterruptionHandler { began in told.update { $0.append(began) } }
         _ = s.write(ramp(0..<200)[...])
         #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 200 })
+        return (pcm, s, told)
+    }
+
+    @Test func aResumedSuspendPlaysNothingTwice() async {
+        let (pcm, s, told) = await playingSinkHearingInterruptions()
+        defer { s.close() }
         pcm.fail(next: .suspended)
         _ = s.write(ramp(200..<400)[...])
         #expect(await waitUntil { s.statistics.suspends == 1 && pcm.state.withLock { $0.written.count } == 400 })
         // The engine heard of it: an interruption that began and, with the device back, ended.
-        #expect(told.withLock { $0 } == [true, false])
+        #expect(told.get == [true, false])
         pcm.step(frames: 400)
         // The device kept its buffer through the suspend: each sample once, in order.
         #expect(pcm.state.withLock { $0.played == ramp(0..<400) })
@@ -79,13 +85,8 @@ import Synchronization
     }
 
     @Test func aSlowResumeDoesNotHoldTheEngineUp() async {
-        let pcm = FakePCM()
-        let s = sink(pcm)
+        let (pcm, s, told) = await playingSinkHearingInterruptions()
         defer { s.close() }
-        let told = Mutex<[Bool]>([])
-        s.setInterruptionHandler { began in told.withLock { $0.append(began) } }
-        _ = s.write(ramp(0..<200)[...])
-        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 200 })
         pcm.state.withLock { $0.resumeWouldBlock = true }
         pcm.fail(next: .suspended)
         _ = s.write(ramp(200..<300)[...])
@@ -94,9 +95,9 @@ import Synchronization
         // not held across the wait (it was, for up to a second).
         _ = s.playedFrames()
         _ = s.write(ramp(300..<400)[...])
-        #expect(told.withLock { $0 } == [true])
+        #expect(told.get == [true])
         pcm.state.withLock { $0.resumeWouldBlock = false }
-        #expect(await waitUntil { told.withLock { $0 } == [true, false] })
+        #expect(await waitUntil { told.get == [true, false] })
         #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 400 })
         pcm.step(frames: 400)
         #expect(pcm.state.withLock { $0.played == ramp(0..<400) })

@@ -8,4 +8,5 @@ public final class SharedValue<Value: Sendable>: Sendable {
 
     public func set(_ new: Value) { value.withLock { $0 = new } }
     public var get: Value { value.withLock { $0 } }
+    public func update(_ body: (inout Value) -> Void) { value.withLock { body(&$0) } }
 }
