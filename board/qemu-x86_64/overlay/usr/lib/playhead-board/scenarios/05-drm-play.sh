@@ -31,4 +31,5 @@ grep -q "the display is held by playhead (pid $first)" "$OUT/drm-second.err"
 # SIGTERM: the first puts the display back on its way out (checked below).
 kill $first; wait $first || true
 state > "$OUT/drm-state-after.txt"
-diff "$OUT/drm-state-before.txt" "$OUT/drm-state-after.txt" && echo "display state restored"
+if ! diff "$OUT/drm-state-before.txt" "$OUT/drm-state-after.txt"; then echo "the display state after SIGTERM is not the one before"; exit 1; fi
+echo "display state restored"
