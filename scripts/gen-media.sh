@@ -43,4 +43,8 @@ ff -f lavfi -t 10 -i "color=c=black:s=320x240:r=30" \
 # Thirty seconds at 30 fps for the board's long-run counts (small, so emulation keeps up).
 ff -f lavfi -t 30 -i "testsrc2=size=320x240:rate=30" -c:v libx264 -crf 32 -g 60 -pix_fmt yuv420p \
    -movflags +faststart "$out/long_240p30.mp4"
+# One second with sound, played over and over by the board's long-loop scenario (every pass
+# opens the item again: threads, descriptors and memory must come back to where they were).
+ff -f lavfi -t 1 -i "$v" -f lavfi -t 1 -i "$a" -c:v libx264 -g 25 -pix_fmt yuv420p -c:a aac -ac 2 \
+   -movflags +faststart "$out/loop_1s.mp4"
 ls "$out"
