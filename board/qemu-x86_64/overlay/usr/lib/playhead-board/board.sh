@@ -114,7 +114,7 @@ run_scenarios() {
     echo "BOARD-RESULT 00-initramfs fail: $(dmesg | grep 'Initramfs unpacking failed')"
   fi
   only=$(sed -n 's/.*playhead\.only=\([^ ]*\).*/\1/p' /proc/cmdline)
-  # After a wedged guest the host boots it again from the scenario that wedged.
+  # After a wedged guest the host boots it again from the scenario after the one that wedged.
   from=$(sed -n 's/.*playhead\.from=\([^ ]*\).*/\1/p' /proc/cmdline)
   for s in /usr/lib/playhead-board/scenarios/*.sh; do
     name=$(basename "$s" .sh)
