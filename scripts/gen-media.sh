@@ -53,4 +53,8 @@ ff -f lavfi -t 4 -i "testsrc2=size=160x120:rate=25" -c:v libx264 -g 100 -keyint_
 # Frame 17 of h264_aac.mp4 (0.68 s, five frames after a keyframe) as ffmpeg converts it, for
 # the exact-seek test.
 ff -ss 0.68 -i "$out/h264_aac.mp4" -frames:v 1 -pix_fmt bgr0 -f rawvideo "$out/h264_frame17.bgr0"
+# One second with sound, played over and over by the board's long-loop scenario (every pass
+# opens the item again: threads, descriptors and memory must come back to where they were).
+ff -f lavfi -t 1 -i "$v" -f lavfi -t 1 -i "$a" -c:v libx264 -g 25 -pix_fmt yuv420p -c:a aac -ac 2 \
+   -movflags +faststart "$out/loop_1s.mp4"
 ls "$out"

@@ -3,14 +3,19 @@
 scenarios' results through the 9p share. Python's standard library only.
 
 A guest that hangs, a scenario that fails or never reports, a host check that fails: each ends
-the run non-zero with a one-line reason and the console's last lines."""
+the run non-zero with a one-line reason and the console's last lines. A guest that wedges (no
+progress within a scenario's time limit and a minute) fails the run too, naming the scenario;
+QEMU's monitor is asked where each vCPU was, and the guest is booted again after that scenario
+so that the rest still run and report."""
 import argparse
 import os
 import pathlib
 import re
 import select
 import shutil
+import socket
 import subprocess
+import tempfile
 import sys
 import time
 
@@ -19,7 +24,7 @@ BOARD = HERE.parent
 SCENARIOS = BOARD / "overlay/usr/lib/playhead-board/scenarios"
 
 
-def qemu_command(args, share):
+def qemu_command(args, share, monitor=None):
     qemu = shutil.which("qemu-system-x86_64")
     if qemu is None:
         sys.exit("board: qemu-system-x86_64 is missing; run 'make deps' (package qemu-system-x86)")
@@ -28,8 +33,11 @@ def qemu_command(args, share):
         append += f" playhead.only={args.only}"
     if getattr(args, "resume_from", None):
         append += f" playhead.from={args.resume_from}"
+    # The monitor, when asked for, is a socket the host reads the vCPUs' state from when the
+    # guest wedges.
     cmd = [qemu, "-accel", "tcg", "-m", str(args.memory), "-smp", "2", "-nodefaults",
-           "-display", "none", "-monitor", "none", "-serial", "stdio", "-no-reboot",
+           "-display", "none", "-monitor", f"unix:{monitor},server=on,wait=off" if monitor else "none",
+           "-serial", "stdio", "-no-reboot",
            "-kernel", str(args.kernel), "-initrd", str(args.initrd)]
     if share:
         append += " playhead.share"
@@ -63,7 +71,39 @@ class Console:
             print("  | " + text, file=sys.stderr)
 
 
-def run_guest(cmd, console, timeout, done_marker, progress=None):
+def monitor_dump(path):
+    """What QEMU's monitor says about each vCPU of a wedged guest: where it is (RIP, flags, the
+    next instructions). Two CPUs spinning with interrupts off (IF clear in RFL) are a kernel
+    deadlock; both halted with interrupts on are a lost interrupt. Best effort: [] on error."""
+    if not path:
+        return []
+    prompt = b"(qemu) "
+    out = []
+    try:
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.settimeout(10)
+            sock.connect(path)
+
+            def until_prompt():
+                data = b""
+                while not data.endswith(prompt):
+                    chunk = sock.recv(65536)
+                    if not chunk:
+                        break
+                    data += chunk
+                return data
+
+            until_prompt()
+            for command in ["info cpus", "cpu 0", "info registers", "x/4i $pc", "cpu 1", "info registers", "x/4i $pc"]:
+                sock.sendall(command.encode() + b"\n")
+                text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]|\r", "", until_prompt().decode("utf-8", "replace"))
+                out += [f"monitor| {l}" for l in text.splitlines() if l.strip() and not l.startswith("(qemu)")]
+    except OSError as e:
+        out.append(f"monitor| no answer from QEMU's monitor: {e}")
+    return out
+
+
+def run_guest(cmd, console, timeout, done_marker, progress=None, monitor=None):
     """Runs QEMU until it exits; returns (exit status, finished in time). `progress(line)` may
     return how many seconds the guest has until its next sign of life: a wedged guest (a kernel
     wait that `timeout` in the guest cannot break) is then stopped early, not after `timeout`."""
@@ -79,6 +119,14 @@ def run_guest(cmd, console, timeout, done_marker, progress=None):
         if stall_at is not None and stall_at - time.monotonic() <= 0:
             console.line("board: no progress from the guest within the scenario's time limit and a minute more; stopping it")
             console.wedged = True
+            dump = monitor_dump(monitor)
+            for text in dump:
+                console.log.write(text + "\n")
+            console.log.flush()
+            # The gist on the terminal: where each vCPU is and whether it takes interrupts.
+            for text in dump:
+                if re.search(r"RIP=|^monitor\| [* ]*CPU #|^monitor\| 0x", text):
+                    print("  " + text, file=sys.stderr)
             proc.kill()
             proc.wait()
             return None, False
@@ -151,43 +199,59 @@ def test(args):
     share = pathlib.Path(args.share).resolve()
     shutil.rmtree(share, ignore_errors=True)
     (share / "out").mkdir(parents=True)
+    for old in pathlib.Path(args.log).parent.glob(pathlib.Path(args.log).name + ".boot*"):
+        old.unlink()
     expected = sorted(p.stem for p in SCENARIOS.glob("*.sh") if not args.only or p.stem.startswith(args.only))
     echo = lambda t: t.startswith(("BOARD-RESULT", "board:")) or "| " in t
-    console = Console(args.log, echo)
     started = time.monotonic()
-    status, in_time = run_guest(qemu_command(args, share), console, args.timeout, "BOARD-DONE",
-                                progress=scenario_watch(expected))
-    results = parse_results(args.log)
-    retried = next((n for n in expected if n not in results), None) if console.wedged else None
-    if retried:
-        # The emulated kernel has wedged twice in many boots, with no message and with the
-        # guest's own `timeout` unable to fire. Once is retried on a fresh boot and reported;
-        # a second wedge fails the run.
-        print(f"board: the guest wedged during {retried}; booting it again from there (a second wedge fails the run)",
+    results, wedged, logs = {}, [], [str(args.log)]
+    remaining = expected
+    monitor = os.path.join(tempfile.mkdtemp(prefix="playhead-board-"), "monitor.sock")
+    while True:
+        console = Console(logs[-1], echo)
+        status, in_time = run_guest(qemu_command(args, share, monitor), console, args.timeout, "BOARD-DONE",
+                                    progress=scenario_watch(remaining), monitor=monitor)
+        results.update(parse_results(logs[-1]))
+        if not console.wedged:
+            break
+        # A wedged guest (no kernel message, the guest's own `timeout` never fired) fails the
+        # run whatever caused it: playhead may have. The scenario that wedged is reported with
+        # what it had logged; the guest is booted again after it to run and report the rest.
+        stuck = next((n for n in remaining if n not in results), None)
+        wedged.append(stuck or "after the last scenario")
+        print(f"board: the guest wedged during {stuck or 'the end of the run, after the last scenario'}; that fails the run",
               file=sys.stderr)
-        args.resume_from = retried
-        retry_log = str(args.log) + ".retry"
-        console = Console(retry_log, echo)
-        rest = [n for n in expected if n >= retried]
-        status, in_time = run_guest(qemu_command(args, share), console, args.timeout, "BOARD-DONE",
-                                    progress=scenario_watch(rest))
-        results.update(parse_results(retry_log))
+        console.show_tail(10)
+        if stuck:
+            log = share / "out" / f"{stuck}.log"
+            if log.exists():
+                print(f"board: {stuck}'s log so far:", file=sys.stderr)
+                for text in log.read_text(errors="replace").splitlines()[-15:]:
+                    print(f"  {stuck}| {text}", file=sys.stderr)
+        rest = remaining[remaining.index(stuck) + 1:] if stuck else []
+        if not rest:
+            break
+        print(f"board: booting the guest again from {rest[0]} for the remaining scenarios", file=sys.stderr)
+        args.resume_from = rest[0]
+        remaining = rest
+        logs.append(f"{args.log}.boot{len(logs) + 1}")
+    shutil.rmtree(os.path.dirname(monitor), ignore_errors=True)
     took = time.monotonic() - started
-    failures = [n for n, r in results.items() if r != "pass"]
-    failures += [f"{n} (no result)" for n in expected if n not in results]
-    if not in_time:
+    failures = [f"{n} wedged the guest" if n in expected else f"the guest wedged {n}" for n in wedged]
+    failures += [n for n, r in results.items() if r != "pass"]
+    failures += [f"{n} (no result)" for n in expected if n not in results and n not in wedged]
+    if not in_time and not console.wedged:
         failures.append(f"the guest did not finish within {args.timeout} s")
     elif status not in (0, None):
         failures.append(f"qemu exited with status {status}")
     failures += host_checks([n for n, r in results.items() if r == "pass"], share / "out")
-    if any("Initramfs unpacking failed" in t for t in console_lines(args.log)):
+    if any("Initramfs unpacking failed" in t for log in logs for t in console_lines(log)):
         failures.append("Initramfs unpacking failed (the initramfs is too big for the guest's memory)")
     if failures:
-        print(f"board-test: FAILED after {took:.0f} s: {'; '.join(failures)}; console log: {args.log}", file=sys.stderr)
+        print(f"board-test: FAILED after {took:.0f} s: {'; '.join(failures)}; console log: {', '.join(logs)}", file=sys.stderr)
         console.show_tail()
         return 1
-    wedge = f"; the guest wedged once during {retried} and was booted again" if retried else ""
-    print(f"board-test: {len(results)} scenarios passed in {took:.0f} s{wedge} (results in {share / 'out'})")
+    print(f"board-test: {len(results)} scenarios passed in {took:.0f} s (results in {share / 'out'})")
     return 0
 
 

@@ -9,6 +9,64 @@ say() { echo "board: $*"; }
 # Waits up to 10 s for a line matching $1 in the scenario's events file, $ev.
 waitfor() { for i in $(seq 100); do grep -q "$1" "$ev" && return 0; sleep 0.1; done; echo "no '$1' in the events"; cat "$ev"; return 1; }
 
+# The number after " NAME=" in a line of key=value pairs ($1), e.g. presented=12 or mean=-3ms.
+count_of() { echo "$1" | sed -n "s/.* $2=\(-\{0,1\}[0-9][0-9]*\).*/\1/p"; }
+
+# Checks the frame counts of a --stats run (its stderr in $1) of a clip of $2 frames played once
+# from its start on DRM, for what the counters guarantee at any emulator speed, and prints them.
+# - The engine ("playhead: stats:") hands each decoded frame to the display (presented) or drops
+#   it as overtaken (dropped), once: presented + dropped is the clip's frame count. Frames the
+#   decoder was told to skip to catch up (decode-skip-changes > 0) are counted nowhere, so
+#   then it is at most that.
+# - The display ("playhead: display:") flips each frame it was handed (presented), or counts it
+#   dropped when a newer one replaced it or its commit failed, or without-display. When the
+#   counts are read at most two are still in hand (one waiting, one being drawn or flipped),
+#   plus any flip that never came (a failed commit that is not also a drop).
+# - Flip delays (vblank minus due time): a frame is committed no earlier than half a refresh
+#   before its time, and the vblank stamped on its flip is at most one refresh before that
+#   (vkms stamps the period boundary), so none is earlier than 1.5 refreshes: -25 ms at 60 Hz.
+#   Mean and last are at most the worst. The mean is under 250 ms and the worst under 2 s:
+#   dropping keeps the picture with the clock, and a delay of seconds is a clock mix-up. Seen
+#   here: means 13-51 ms and worsts 161-618 ms, with the host idle and with four busy loops
+#   on its two cores (the last frame of a clip has no successor to overtake it and is shown
+#   however late the decoder delivers it).
+frame_check() {
+  fc_err=$1 fc_frames=$2
+  fc_s=$(grep "playhead: stats:" "$fc_err") || { echo "no 'playhead: stats:' line in $fc_err"; return 1; }
+  fc_d=$(grep "playhead: display:" "$fc_err") || { echo "no 'playhead: display:' line in $fc_err"; return 1; }
+  e_pres=$(count_of "$fc_s" presented) e_drop=$(count_of "$fc_s" dropped) e_late=$(count_of "$fc_s" late)
+  skips=$(count_of "$fc_s" decode-skip-changes)
+  d_pres=$(count_of "$fc_d" presented) d_drop=$(count_of "$fc_d" dropped) d_late=$(count_of "$fc_d" late)
+  failed=$(count_of "$fc_d" failed-commits) without=$(count_of "$fc_d" frames-without-display)
+  without=${without:-0}
+  delays=$(echo "$fc_d" | sed -n 's/.*flip-delay mean=\(-\{0,1\}[0-9]*\)ms worst=\(-\{0,1\}[0-9]*\)ms last=\(-\{0,1\}[0-9]*\)ms.*/\1 \2 \3/p')
+  set -- $delays
+  mean=${1:-} worst=${2:-} last=${3:-}
+  for v in "$e_pres" "$e_drop" "$e_late" "$skips" "$d_pres" "$d_drop" "$d_late" "$failed" "$mean" "$worst" "$last"; do
+    [ -n "$v" ] || { echo "unreadable counts in: $fc_s / $fc_d"; return 1; }
+  done
+  held=$((e_pres - d_pres - d_drop - without))
+  echo "frames: clip $fc_frames; engine presented $e_pres dropped $e_drop late $e_late decode-skip-changes $skips;" \
+    "display presented $d_pres dropped $d_drop late $d_late failed-commits $failed, $held in hand at the end;" \
+    "flip delay mean $mean ms worst $worst ms last $last ms"
+  if [ "$skips" -eq 0 ] && [ $((e_pres + e_drop)) -ne "$fc_frames" ]; then
+    echo "engine: presented $e_pres + dropped $e_drop is not the clip's $fc_frames frames (no decode skipping)"; return 1
+  fi
+  if [ $((e_pres + e_drop)) -gt "$fc_frames" ]; then
+    echo "engine: presented $e_pres + dropped $e_drop is more than the clip's $fc_frames frames"; return 1
+  fi
+  if [ "$d_pres" -lt 1 ]; then echo "display: no frame reached the screen"; return 1; fi
+  if [ "$held" -lt 0 ] || [ "$held" -gt $((2 + failed)) ]; then
+    echo "display: of $e_pres frames handed over, $d_pres flipped, $d_drop dropped, $without without a display: $held unaccounted (0 to $((2 + failed)) may be)"
+    return 1
+  fi
+  if [ "$e_late" -gt "$e_pres" ] || [ "$d_late" -gt "$d_pres" ]; then echo "more late frames than presented ones"; return 1; fi
+  if [ "$mean" -lt -25 ] || [ "$last" -lt -25 ]; then echo "flip delays: one more than 1.5 refreshes before its frame's time"; return 1; fi
+  if [ "$mean" -gt "$worst" ] || [ "$last" -gt "$worst" ]; then echo "flip delays: the mean or the last above the worst"; return 1; fi
+  if [ "$mean" -gt 250 ]; then echo "flip delays: the mean is $mean ms, the picture lags the clock"; return 1; fi
+  if [ "$worst" -ge 2000 ]; then echo "flip delays: the worst is $worst ms, seconds behind the clock"; return 1; fi
+}
+
 load() {
   out=$(modprobe "$@" 2>&1) || { say "module $1 did not load: $out"; return 1; }
 }
@@ -56,7 +114,7 @@ run_scenarios() {
     echo "BOARD-RESULT 00-initramfs fail: $(dmesg | grep 'Initramfs unpacking failed')"
   fi
   only=$(sed -n 's/.*playhead\.only=\([^ ]*\).*/\1/p' /proc/cmdline)
-  # After a wedged guest the host boots it again from the scenario that wedged.
+  # After a wedged guest the host boots it again from the scenario after the one that wedged.
   from=$(sed -n 's/.*playhead\.from=\([^ ]*\).*/\1/p' /proc/cmdline)
   for s in /usr/lib/playhead-board/scenarios/*.sh; do
     name=$(basename "$s" .sh)
@@ -69,6 +127,8 @@ run_scenarios() {
     took=$(awk -v a="$start" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN{printf "%.1f", b-a}')
     if [ $rc = 0 ]; then
       echo "BOARD-RESULT $name pass ${took}s"
+      # What a passing scenario measured, on the console too.
+      grep -E "^(RESULT|LOOP-SAMPLE) " "$out/$name.log" | sed "s/^/  $name| /"
     else
       [ $rc = 143 ] && why="timed out after ${limit:-60}s" || why="exit $rc"
       echo "BOARD-RESULT $name fail ($why) ${took}s"

@@ -11,7 +11,7 @@ grep -q "type=overlay" "$OUT/kms-list.txt"
 cat /proc/asound/cards
 grep -q "Loopback" /proc/asound/cards
 grep -q "Dummy" /proc/asound/cards
-test -c /dev/snd/pcmC0D0p || ls /dev/snd
+if ! test -c /dev/snd/pcmC0D0p; then echo "no /dev/snd/pcmC0D0p (the loopback card's playback device)"; ls /dev/snd; exit 1; fi
 gpiodetect
 chip=$(gpio_sim_chip)
 gpioinfo "$chip" | tee "$OUT/gpioinfo.txt"

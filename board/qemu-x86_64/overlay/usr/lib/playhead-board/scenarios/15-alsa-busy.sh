@@ -23,7 +23,7 @@ waitfor "rateChanged.*rate=0"
 sleep 1.2
 # Still held: still one interruption, still paused.
 [ "$(grep -c interruptionBegan "$ev")" -eq 1 ] || { echo "more than one interruption"; cat "$ev"; exit 1; }
-! grep -q interruptionEnded "$ev"
+if grep -q interruptionEnded "$ev"; then echo "the interruption ended while the card was still held"; cat "$ev"; exit 1; fi
 kill $other; wait $other 2>/dev/null || true
 waitfor "interruptionEnded.*shouldResume=true"
 for i in $(seq 30); do [ "$(grep -c 'rateChanged.*rate=1' "$ev")" -ge 2 ] && break; sleep 0.1; done
