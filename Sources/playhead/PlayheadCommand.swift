@@ -231,7 +231,6 @@ struct PlayheadCommand: AsyncParsableCommand {
         loop: for await next in inputs {
             switch next {
             case .signal(let signal):
-                Console.error("playhead: stopped by signal \(signal)" + (drm == nil ? "" : "; restoring the display"))
                 status = 128 + signal
                 break loop
             case .event(let event):
@@ -253,6 +252,7 @@ struct PlayheadCommand: AsyncParsableCommand {
         _ = controlFIFO
         // The end of the queue lets its last sound be heard; a signal or a failure does not wait.
         shutdown.run(keepSound: status == 0)
+        if status > 128 { Console.error("playhead: stopped by signal \(status - 128)" + (drm == nil ? "" : "; display restored")) }
         if stats { printStatistics(player: player, alsa: alsa, drm: drm, started: started) }
         if status != 0 { throw ExitCode(status) }
     }
