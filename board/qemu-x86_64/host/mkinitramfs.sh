@@ -49,7 +49,7 @@ depmod -b "$stage" "$abi"
 # playhead and the guest tools.
 add_elf "$playhead" /usr/bin/playhead
 # playhead loads libavfilter itself (dlopen) the first time sound plays at a rate other than 1.
-avfilter=$(ldconfig -p | awk '/libavfilter\.so\.[0-9]+ .*x86-64/{print $NF; exit}')
+avfilter=$(ldconfig -p | awk '/libavfilter\.so\.[0-9]+ .*x86-64/ && !found { print $NF; found = 1 }')
 [ -n "$avfilter" ] || { echo "board: libavfilter is missing; run 'make deps'" >&2; exit 1; }
 add_elf "$avfilter" "$avfilter"
 for t in "$tools"/*; do [ -f "$t" ] || continue; add_elf "$t" "/usr/bin/${t##*/}"; done
