@@ -6,7 +6,7 @@ import Playhead
 /// An FFmpeg source driven directly, without a player: what its threads do at the edges. The
 /// tests wait with Task.sleep, never by blocking: on two cores the test pool has two threads,
 /// and three blocking tests starved every async test for half a minute.
-@Suite(.timeLimit(.minutes(2))) struct FFmpegSourceTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct FFmpegSourceTests {
     static let media = FFmpegPlaybackTests.media
 
     /// Closing while the demuxer waits on a server that stopped sending mid-file returns at
