@@ -95,11 +95,13 @@ def main():
         t.join(timeout=5)
     print(f"soak: {count['items']} items ({count['failed']} failed on purpose) in {took:.0f} s; exit status {status}")
     problems = []
-    # Thread and descriptor counts: the highest reading at the end may not pass the highest at
-    # the start (an item opening holds a few for a moment; a leak adds one per item).
+    # Thread and descriptor counts: the lowest reading of each window is the floor between two
+    # items; it moves by one with where the window falls (7 or 8 threads), while a leak of one
+    # per item raises it by thousands. The highest reading depends on catching an item mid-open
+    # (16 or 19), so it is only printed.
     for key in ("threads", "fds"):
-        if last[key][1] > first[key][1]:
-            problems.append(f"{key} grew from {first[key][1]} to {last[key][1]}")
+        if last[key][0] > first[key][0] + 2:
+            problems.append(f"{key} grew from {first[key][0]} to {last[key][0]} (lowest readings)")
     # Mappings: malloc may add an arena or two on a new thread; a leaked thread stack adds two
     # per item (stack and guard), so thousands of items leave no doubt.
     if last["maps"][0] > first["maps"][0] + 8:

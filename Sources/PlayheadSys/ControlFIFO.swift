@@ -1,14 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// A named pipe that other programs write command lines into (`echo pause > /run/playhead.ctl`).
 /// Opened for reading and writing, so it never reaches end-of-file when a writer closes.
 public final class ControlFIFO: @unchecked Sendable {
     public let path: String
     private let fd: Int32
-    private let stopping = ConditionLock()
-    private var stopRequested = false
+    private let stopRequested = Atomic(false)
     private var worker: WorkerThread?
 
     /// Makes the FIFO when missing. Throws a one-line reason.
@@ -32,7 +32,7 @@ public final class ControlFIFO: @unchecked Sendable {
 
     /// Ends the reading thread; safe to call twice.
     public func stop() {
-        worker?.stop { stopping.withLock { stopRequested = true } }
+        worker?.stop { stopRequested.store(true, ordering: .releasing) }
     }
 
     deinit {
@@ -44,7 +44,7 @@ public final class ControlFIFO: @unchecked Sendable {
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 512)
         // Polled with a short timeout: a blocked read(2) cannot be woken for the stop.
-        while !stopping.withLock({ stopRequested }) {
+        while !stopRequested.load(ordering: .acquiring) {
             guard DescriptorPoll.wait([fd], milliseconds: 100).first == .readable else { continue }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             guard n > 0 else { continue }
