@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [
@@ -26,6 +28,7 @@ let package = Package(
         .target(name: "PlayheadCore"),
         .target(name: "PlayheadSys", dependencies: [
             "PlayheadCore", .product(name: "DequeModule", package: "swift-collections"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Playhead", dependencies: ["PlayheadCore", "PlayheadSys"]),
         .target(name: "PlayheadFFmpeg", dependencies: ["PlayheadCore", "PlayheadSys", "CFFmpeg", "CShims"]),
@@ -34,8 +37,15 @@ let package = Package(
             "PlayheadCore", "PlayheadSys", "CALSA", .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
-        .executableTarget(name: "playhead", dependencies: [
+        // The appliance's wiring: options, outputs, player, command router, inputs, shutdown.
+        .target(name: "PlayheadApp", dependencies: [
             "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadSys",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        ]),
+        .executableTarget(name: "playhead", dependencies: [
+            "PlayheadApp", "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadSys",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "PlayheadTestSupport", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead"],
@@ -45,7 +55,8 @@ let package = Package(
         .testTarget(name: "PlayheadALSATests", dependencies: [
             "PlayheadALSA", "PlayheadCore", "PlayheadTestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ]),
-        .testTarget(name: "PlayheadSysTests", dependencies: ["PlayheadSys"]),
+        .testTarget(name: "PlayheadSysTests", dependencies: ["PlayheadSys", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "PlayheadAppTests", dependencies: ["PlayheadApp", "Playhead", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: ["PlayheadKMS", "PlayheadCore"]),
         .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadTestSupport"]),
     ],
