@@ -15,4 +15,16 @@ public enum FileInput {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// Whether anything is at the path (a file, a folder, a device).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Whether the path is a folder.
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
 }

@@ -27,5 +27,11 @@ public final class QueuePlayer: Player, @unchecked Sendable {
     public func remove(_ item: PlayerItem) { engine.post(.remove(item)) }
     public func removeAllItems() { engine.post(.removeAll) }
 
+    /// Replaces every item in one step; the current item goes on playing when it stays first.
+    public func replaceQueue(with items: [PlayerItem]) { engine.post(.replaceQueue(items)) }
+
+    /// Whether the queue starts over at its end (PlayerLooper sets it too).
+    public func setLooping(_ on: Bool) { setLoopMode(on ? .queue : .off) }
+
     func setLoopMode(_ mode: PlayQueue<PlayerItem>.LoopMode) { engine.post(.setLoopMode(mode)) }
 }

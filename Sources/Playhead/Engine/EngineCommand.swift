@@ -5,6 +5,8 @@ enum EngineCommand: @unchecked Sendable {
     case insertAll([PlayerItem])
     case remove(PlayerItem)
     case removeAll
+    /// The whole queue at once; a current item that stays first goes on playing.
+    case replaceQueue([PlayerItem])
     case advance
     case replaceCurrent(PlayerItem?)
     case setRate(PlaybackRate)

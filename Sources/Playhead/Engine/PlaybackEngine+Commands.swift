@@ -22,6 +22,8 @@ extension PlaybackEngine {
             for item in queue.items { discard(item) }
             queue.removeAll()
             emit(.currentItemChanged, item: nil, time: .zero)
+        case .replaceQueue(let items):
+            replaceQueue(items)
         case .advance:
             advance(reason: nil)
         case .replaceCurrent(let item):

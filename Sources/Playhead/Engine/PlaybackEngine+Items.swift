@@ -120,4 +120,20 @@ extension PlaybackEngine {
         }
         startCurrent()
     }
+
+    /// A playlist edited at the console: the current item keeps playing when it stays first,
+    /// and the queue never passes through empty (which would end the player).
+    func replaceQueue(_ items: [PlayerItem]) {
+        let keep = queue.current != nil && items.first == queue.current
+        if !keep { stopCurrent() }
+        dropPreroll()
+        for item in queue.items where !items.contains(item) { discard(item) }
+        queue.removeAll()
+        for item in items { queue.insert(item, after: nil) }
+        if items.isEmpty {
+            emit(.currentItemChanged, item: nil, time: .zero)
+        } else if !keep {
+            startCurrent()
+        }
+    }
 }

@@ -4,7 +4,7 @@ import Glibc
 
 /// Line output for the command line: each line in one write(2), unbuffered, so scripts
 /// reading a pipe see each event as it happens and lines from threads never interleave.
-enum Console {
+enum StandardStreams {
     static func out(_ line: String) { writeLine(line, to: 1) }
     static func error(_ line: String) { writeLine(line, to: 2) }
 

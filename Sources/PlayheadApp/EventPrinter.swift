@@ -1,14 +1,20 @@
 import Playhead
+import Synchronization
 
-/// Prints events as JSON lines (one object each, for scripts and tests) or as text.
-struct EventPrinter {
-    let format: PlayheadCommand.EventFormat
+/// Prints events on standard output as JSON lines (one object each, for scripts and tests) or
+/// as text; the format can change while playing (`set events`).
+final class EventPrinter: Sendable {
+    private let format: Mutex<String>
+
+    init(format: String) { self.format = Mutex(format) }
+
+    func setFormat(_ f: String) { format.withLock { $0 = f } }
 
     func print(_ event: PlayerEvent) {
-        switch format {
-        case .none: return
-        case .text: Console.out(event.description)
-        case .jsonl: Console.out(json(event))
+        switch format.withLock({ $0 }) {
+        case "text": StandardStreams.out(event.description)
+        case "jsonl": StandardStreams.out(json(event))
+        default: return
         }
     }
 
@@ -44,24 +50,5 @@ struct EventPrinter {
         return "{\"name\":\(quote(r.name)),\"card\":\(quote(r.card)),\"device\":\(quote(r.device))}"
     }
 
-    private func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    private func quote(_ s: String) -> String { ReplyValue.quoted(s) }
 }

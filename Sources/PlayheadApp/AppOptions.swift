@@ -1,0 +1,33 @@
+import Playhead
+import PlayheadALSA
+import PlayheadKMS
+
+/// The appliance's own options, and the catalog of every option of every part.
+public enum AppOptions {
+    public static let declarations: [OptionDeclaration] = [
+        .init("video-output", .choice(["null", "drm"]), default: .text("null"), group: "outputs", help: "where pictures go"),
+        .init("audio-output", .choice(["null", "alsa"]), default: .text("null"), group: "outputs", help: "where sound goes"),
+        .init("playlist", .text(placeholder: "FILE.m3u|DIR"), group: "playlist",
+              help: "an M3U playlist or a folder (a USB stick) to play, after any items on the command line"),
+        .init("at-end", .choice(["exit", "wait"]), default: .text("exit"), live: true, group: "playlist",
+              help: "when the playlist ends: exit, or wait for commands (the console or socket add more)"),
+        .init("console", .text(placeholder: "auto|off|stdio|/dev/ttyS0"), default: .text("auto"), group: "control",
+              help: "the serial console: auto is standard input and output when both are a terminal"),
+        .init("console-baud", .integer(1200...4_000_000), default: .integer(115_200), group: "control", help: "the console's speed (a tty device only)"),
+        .init("console-format", .choice(["text", "json"]), default: .text("text"), group: "control", help: "how the console answers"),
+        .init("socket", .text(placeholder: "PATH"), group: "control",
+              help: "a Unix socket (mode 0660) taking the console's commands as lines, answering in JSON lines"),
+        .init("control", .text(placeholder: "FIFO"), group: "control", help: "a FIFO (made if missing) taking the console's commands"),
+        .init("events", .choice(["jsonl", "text", "none"]), default: .text("text"), live: true, group: "log",
+              help: "how events are printed on standard output"),
+        .init("log-level", .choice(CommandGrammar.logLevels), default: .text("info"), live: true, group: "log", help: "the least level logged"),
+        .init("syslog", .flag, default: .flag(true), group: "log", help: "log to /dev/log as well, when there is one"),
+        .init("stats", .flag, default: .flag(false), group: "log", help: "print playback statistics on standard error at the end"),
+    ]
+
+    public static let catalog = OptionCatalog([
+        declarations, PlayerOptions.declarations, DRMOptions.declarations, ALSAOptions.declarations,
+    ])
+
+    public static let defaultConfigPath = "/etc/playhead/playhead.conf"
+}

@@ -1,0 +1,145 @@
+import Logging
+import Playhead
+import PlayheadALSA
+import PlayheadFFmpeg
+import PlayheadKMS
+import PlayheadSys
+import ServiceLifecycle
+
+/// The appliance: options in, outputs opened, the player and its router made, the inputs and
+/// signals run as one service group, and an ordered way out. The executable only parses its
+/// own few flags and calls `run`.
+public enum Appliance {
+    public static let version = "0.12.0"
+
+    public struct Launch: Sendable {
+        public var arguments: [String]
+        /// nil: the default path, which may be missing.
+        public var configPath: String?
+        public var ignoreBadConfig: Bool
+        public init(arguments: [String], configPath: String?, ignoreBadConfig: Bool) {
+            self.arguments = arguments
+            self.configPath = configPath
+            self.ignoreBadConfig = ignoreBadConfig
+        }
+    }
+
+    /// Plays until the playlist ends, a signal, or a failed output; returns the exit status.
+    public static func run(_ launch: Launch) async -> Int32 {
+        let started = MonotonicClock().now().nanoseconds
+        let settings: Settings
+        let items: [String]
+        switch prepare(launch) {
+        case .failure(let failure):
+            StandardStreams.error("playhead: error: \(failure.message)")
+            return failure.status
+        case .success(let prepared): (settings, items) = prepared
+        }
+        if settings.string("display") == "help" {
+            StandardStreams.out(DisplayInventory.describe(card: settings.string("drm-card")))
+            return 0
+        }
+        if settings.string("audio-device") == "help" {
+            StandardStreams.out(ALSARouteMonitor().describe())
+            return 0
+        }
+        AppLogging.bootstrap(settings)
+        let backend = FFmpegBackend()
+        FFmpegLog.lineHandler = { line in AppLog.warning(line) }
+        let playlist = PlaylistLoader.load(items: items, settings: settings)
+        let interactive = Inputs.anyConfigured(settings)
+        if playlist.entries.isEmpty && !interactive {
+            StandardStreams.error("playhead: error: nothing to play: give a file, URL, folder or M3U playlist (or a console or socket to add to)")
+            return ExitStatus.usage
+        }
+        // `match` needs the first item's frame rate; its probe is kept, so it is not opened twice.
+        let firstAsset = playlist.entries.first.map { Asset(url: $0.location, backend: backend) }
+        let contentRate = settings.string("display-mode") == "match" ? await frameRate(of: firstAsset) : nil
+        let outputs: Outputs
+        switch Outputs.open(settings: settings, backend: backend, contentFrameRate: contentRate) {
+        case .failure(let failure):
+            StandardStreams.error("playhead: error: \(failure.message)")
+            return failure.status
+        case .success(let o): outputs = o
+        }
+        let player = QueuePlayer(environment: outputs.environment, items: [])
+        let (events, eventInput) = AsyncStream<PlayerEvent>.makeStream()
+        player.onEvent = { eventInput.yield($0) }
+        let control = LivePlayerControl(player: player, backend: backend, drm: outputs.drm, alsa: outputs.alsa,
+                                        monitor: outputs.monitor, drmCard: settings.string("drm-card"))
+        let printer = EventPrinter(format: settings.string("events") ?? "text")
+        let configPath = launch.configPath ?? AppOptions.defaultConfigPath
+        let router = CommandRouter(player: control, playlist: playlist, settings: settings, hooks: RouterHooks(
+            readOptionsFile: { OptionsFileReader.read(path: configPath, required: launch.configPath != nil) },
+            setLogLevel: { AppLogging.setLevel($0) },
+            setEventFormat: { printer.setFormat($0) },
+            now: { MonotonicClock().now().nanoseconds }, version: version))
+        player.setLooping(settings.flag("loop"))
+        player.volume = Float(settings.number("volume") ?? 1)
+        player.isMuted = settings.flag("mute")
+        // `play` comes back to this rate after a pause.
+        player.defaultRate = settings.number("rate") ?? 1
+        if let firstAsset { control.prime(firstAsset) }
+        router.start()
+        if let start = settings.number("start") { player.seek(to: MediaTime(seconds: start, preferredTimescale: 1000), completion: nil) }
+        player.play()
+
+        let exit = ExitBox()
+        let inputs = Inputs(settings: settings, router: router)
+        let shutdown = Shutdown(player: player, outputs: outputs)
+        var services: [any Service] = [PlaybackService(shutdown: shutdown, exit: exit)]
+        switch inputs.open() {
+        case .failure(let failure):
+            StandardStreams.error("playhead: error: \(failure.message)")
+            shutdown.run(keepSound: false)
+            return failure.status
+        case .success(let inputServices): services += inputServices
+        }
+        services.append(EventLoopService(events: events, printer: printer, router: router, exit: exit))
+        services.append(SignalService(exit: exit, reload: { AppLog.notice("SIGHUP: \(router.perform(.reload).rendered(as: .text))") }))
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: services.enumerated().map { i, s in
+                // Any service that ends (the playlist ended, a signal) ends the whole group.
+                .init(service: s, successTerminationBehavior: .gracefullyShutdownGroup)
+            },
+            logger: Logger(label: "lifecycle")))
+        do { try await group.run() } catch { AppLog.error("the service group failed: \(error)") }
+        // Whatever happened in the group, the screen and sound are given back.
+        shutdown.run(keepSound: false)
+        eventInput.finish()
+        let status = exit.status
+        if status > 128 { StandardStreams.error("playhead: stopped by signal \(status - 128)" + (outputs.drm == nil ? "" : "; display restored")) }
+        if settings.flag("stats") { Statistics.print(player: player, outputs: outputs, started: started) }
+        return status
+    }
+
+    /// The options in force (file, then command line) and the items named on the command line.
+    static func prepare(_ launch: Launch) -> Result<(Settings, [String]), AppFailure> {
+        let catalog = AppOptions.catalog
+        let commandLine: [String: OptionValue]
+        let items: [String]
+        switch CommandLineOptions.parse(launch.arguments, catalog: catalog) {
+        case .failure(let e): return .failure(AppFailure(status: ExitStatus.usage, message: e.description))
+        case .success(let parsed): (commandLine, items) = parsed
+        }
+        var file: OptionsFile?
+        switch OptionsFileReader.read(path: launch.configPath ?? AppOptions.defaultConfigPath, required: launch.configPath != nil) {
+        case .success(let f): file = f
+        case .failure(let errors):
+            guard launch.ignoreBadConfig else {
+                return .failure(AppFailure(status: ExitStatus.usage, message: "\(errors) (fix the file, or start with --ignore-bad-config)"))
+            }
+            StandardStreams.error("playhead: warning: \(errors); --ignore-bad-config: starting with the defaults")
+            file = nil
+        }
+        return .success((Settings(catalog: catalog, file: file, commandLine: commandLine), items))
+    }
+
+    /// Frames per 1000 s of the asset's video, when it has any and opens.
+    static func frameRate(of asset: Asset?) async -> Int? {
+        guard let asset, let info = try? await asset.load(),
+              let video = info.tracks.first(where: { $0.mediaType == .video }), video.frameRate.isNumeric,
+              video.frameRate.timescale > 0 else { return nil }
+        return Int((Double(video.frameRate.value) * 1000 / Double(video.frameRate.timescale)).rounded())
+    }
+}

@@ -1,0 +1,37 @@
+import Playhead
+
+extension CommandRouter {
+    func status() -> ReplyValue {
+        let (playlist, stopped, settings) = state.withLock { s -> (Playlist, Bool, Settings) in
+            syncCurrent(&s)
+            return (s.playlist, s.stopped, s.settings)
+        }
+        let current = playlist.entry(id: playlist.currentID)
+        let position = playlist.currentPosition.map { "\($0 + 1)/\(playlist.entries.count)" } ?? "-/\(playlist.entries.count)"
+        let stats = Dictionary(player.statistics().map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let uptime = Double(hooks.now() - startedAt) / 1e9
+        var fields: [ReplyValue.Field] = [
+            .init("state", .string(stopped ? "stopped" : player.state())),
+            .init("item", .optional(current?.location)),
+        ]
+        if let title = current?.title { fields.append(.init("title", .string(title))) }
+        fields += [
+            .init("position", .string(position)),
+            .init("time", .seconds(player.currentSeconds())),
+            .init("duration", .seconds(player.durationSeconds())),
+            .init("rate", .double(player.isPaused ? 0 : player.defaultRate)),
+            .init("volume", .double(Double((player.volume * 1000).rounded() / 1000))),
+            .init("muted", .bool(player.isMuted)),
+            .init("loop", .bool(settings.flag("loop"))),
+            .init("route", .optional(player.currentRoute?.name)),
+            .init("display", player.display()["mode"] ?? .null),
+            .init("dropped", stats["dropped"] ?? .int(0)),
+            .init("late", stats["late"] ?? .int(0)),
+            .init("underruns", stats["underruns"] ?? .int(0)),
+            .init("stalls", stats["stalls"] ?? .int(0)),
+            .init("uptime", .seconds(uptime)),
+            .init("options", .string(settings.file.map { "\($0.path) (`get` lists every option)" } ?? "defaults and command line")),
+        ]
+        return .object(fields)
+    }
+}

@@ -1,0 +1,136 @@
+import Playhead
+import Synchronization
+
+/// Carries out every command, from every input, in one place. Commands only post to the
+/// player's engine, so no input ever waits on playback, and playback never waits on an input.
+public final class CommandRouter: Sendable {
+    struct State: Sendable {
+        var playlist: Playlist
+        var settings: Settings
+        var sessions: [ObjectIdentifier: ControlSession] = [:]
+        /// `stop` was the last transport command: status says stopped, not paused.
+        var stopped = false
+        /// The queue was emptied by a command (clear, remove): its end is not the playlist's.
+        var emptiedOnPurpose = false
+    }
+
+    let player: any PlayerControl
+    let hooks: RouterHooks
+    let state: Mutex<State>
+    let startedAt: Int64
+
+    public init(player: any PlayerControl, playlist: Playlist, settings: Settings, hooks: RouterHooks) {
+        self.player = player
+        self.hooks = hooks
+        state = Mutex(State(playlist: playlist, settings: settings))
+        startedAt = hooks.now()
+    }
+
+    public var settings: Settings { state.withLock { $0.settings } }
+    public var playlist: Playlist { state.withLock { syncCurrent(&$0) ; return $0.playlist } }
+    var loops: Bool { state.withLock { $0.settings.flag("loop") } }
+
+    /// Whether an empty queue came from a command rather than from the end of the playlist.
+    public var queueEmptiedOnPurpose: Bool { state.withLock { $0.emptiedOnPurpose } }
+
+    /// Starts the playlist from its first entry (or nothing, when it is empty).
+    public func start() {
+        let entries = state.withLock { s -> [Playlist.Entry] in
+            s.playlist.currentID = s.playlist.entries.first?.id
+            return s.playlist.order(from: s.playlist.currentID, loop: s.settings.flag("loop"))
+        }
+        player.play(entries: entries)
+    }
+
+    public func register(_ session: ControlSession) {
+        state.withLock { $0.sessions[ObjectIdentifier(session)] = session }
+    }
+
+    public func unregister(_ session: ControlSession) {
+        _ = state.withLock { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
+    }
+
+    /// A line from an input, answered in that session's format.
+    public func handle(line: String, from session: ControlSession) -> String {
+        let reply: Reply
+        switch CommandGrammar.parse(line) {
+        case .failure(let e): reply = .error(e.message)
+        case .success(.format(let f)):
+            session.format = f
+            reply = .done
+        case .success(.events(let on)):
+            session.followsEvents = on
+            reply = .done
+        case .success(let command): reply = perform(command)
+        }
+        return reply.rendered(as: session.format)
+    }
+
+    /// Events for the sessions that follow them.
+    public func publish(_ event: PlayerEvent, text: String, json: String) {
+        let sessions = state.withLock { Array($0.sessions.values) }
+        let now = hooks.now()
+        for s in sessions { s.offer({ $0 == .json ? json : text }, nowNanoseconds: now) }
+    }
+
+    /// The command carried out; every path answers, none throws.
+    public func perform(_ command: ConsoleCommand) -> Reply {
+        switch command {
+        case .play:
+            state.withLock { $0.stopped = false }
+            player.play()
+        case .pause:
+            player.pause()
+        case .toggle:
+            if player.isPaused {
+                state.withLock { $0.stopped = false }
+                player.play()
+            } else {
+                player.pause()
+            }
+        case .stop: stop()
+        case .next: player.advance()
+        case .previous: previous()
+        case .restart: player.seek(toSeconds: 0, exact: true)
+        case .seek(let amount, let exact): return seek(amount, exact: exact)
+        case .rate(let r):
+            state.withLock { $0.stopped = false }
+            player.setRate(r)
+        case .volume(let amount):
+            let v: Float
+            switch amount {
+            case .absolute(let a): v = Float(a)
+            case .relative(let d): v = min(max(player.volume + Float(d), 0), 1)
+            }
+            player.volume = v
+            return .ok(.object([.init("volume", .double(Double((v * 1000).rounded() / 1000)))]))
+        case .mute(let m): player.isMuted = m
+        case .queue: return .ok(queueReply())
+        case .add(let location, let at): return add(location, at: at)
+        case .remove(let n): return remove(n)
+        case .clear: clear()
+        case .route(let name): return route(name)
+        case .display: return .ok(player.display())
+        case .screenshot(let path):
+            if case .failure(let e) = player.screenshot(to: path) { return .error(e.message) }
+            return .ok(.object([.init("screenshot", .string(path))]))
+        case .status: return .ok(status())
+        case .stats: return .ok(.object(player.statistics()))
+        case .log(let level): hooks.setLogLevel(level)
+        case .get(let name): return get(name)
+        case .set(let name, let value): return set(name, value)
+        case .reload: return reload()
+        case .version: return .ok(.object([.init("version", .string(hooks.version))]))
+        case .help(let name): return help(name)
+        case .beginInterruption(let duck): player.beginInterruption(duck: duck)
+        case .endInterruption(let resume): player.endInterruption(shouldResume: resume)
+        case .format, .events: break
+        }
+        return .done
+    }
+
+    /// The playlist's current entry follows the player's (it moves on by itself).
+    func syncCurrent(_ s: inout State) {
+        if let id = player.currentEntryID { s.playlist.currentID = id }
+    }
+}

@@ -1,0 +1,152 @@
+import Playhead
+import PlayheadALSA
+import PlayheadKMS
+import Synchronization
+
+/// The router's view of the real player and its outputs.
+public final class LivePlayerControl: PlayerControl {
+    let player: QueuePlayer
+    let backend: any MediaBackend
+    let drm: DRMVideoSink?
+    let alsa: ALSAAudioSink?
+    let monitor: ALSARouteMonitor?
+    let drmCard: String?
+    /// Which playlist entry each queued item stands for.
+    private let entryOfItem = Mutex<[ObjectIdentifier: (item: PlayerItem, id: Int)]>([:])
+    /// An asset already opened (to read its frame rate), used for its location once.
+    private let primed = Mutex<Asset?>(nil)
+
+    public init(player: QueuePlayer, backend: any MediaBackend, drm: DRMVideoSink?, alsa: ALSAAudioSink?,
+                monitor: ALSARouteMonitor?, drmCard: String?) {
+        self.player = player
+        self.backend = backend
+        self.drm = drm
+        self.alsa = alsa
+        self.monitor = monitor
+        self.drmCard = drmCard
+    }
+
+    public func prime(_ asset: Asset) { primed.withLock { $0 = asset } }
+
+    private func asset(for location: String) -> Asset {
+        if let asset = primed.withLock({ p -> Asset? in
+            guard let a = p, a.url == location else { return nil }
+            p = nil
+            return a
+        }) { return asset }
+        return Asset(url: location, backend: backend)
+    }
+
+    public func play() { player.play() }
+    public func pause() { player.pause() }
+    public var isPaused: Bool { player.rate == 0 }
+    public var defaultRate: Double {
+        get { player.defaultRate }
+        set { player.defaultRate = newValue }
+    }
+    public func setRate(_ rate: Double) { player.setRate(PlaybackRate(rate)) }
+    public var volume: Float {
+        get { player.volume }
+        set { player.volume = newValue }
+    }
+    public var isMuted: Bool {
+        get { player.isMuted }
+        set { player.isMuted = newValue }
+    }
+    public func setLooping(_ on: Bool) { player.setLooping(on) }
+
+    public func currentSeconds() -> Double? {
+        guard player.currentItem != nil else { return nil }
+        let t = player.currentTime()
+        return t.isNumeric ? t.seconds : nil
+    }
+
+    public func durationSeconds() -> Double? {
+        guard let d = player.currentItem?.duration, d.isNumeric else { return nil }
+        return d.seconds
+    }
+
+    public func seek(toSeconds seconds: Double, exact: Bool) {
+        let t = MediaTime(seconds: seconds, preferredTimescale: 1000)
+        if exact {
+            player.seek(to: t, toleranceBefore: .zero, toleranceAfter: .zero, completion: nil)
+        } else {
+            player.seek(to: t, completion: nil)
+        }
+    }
+
+    public func beginInterruption(duck: Float?) { player.beginInterruption(ducking: duck) }
+    public func endInterruption(shouldResume: Bool) { player.endInterruption(shouldResume: shouldResume) }
+
+    public var currentEntryID: Int? {
+        guard let item = player.currentItem else { return nil }
+        return entryOfItem.withLock { $0[ObjectIdentifier(item)]?.id }
+    }
+
+    public func play(entries: [Playlist.Entry]) {
+        let current = player.currentItem
+        let items = entryOfItem.withLock { map -> [PlayerItem] in
+            var next: [ObjectIdentifier: (item: PlayerItem, id: Int)] = [:]
+            let items = entries.enumerated().map { i, e -> PlayerItem in
+                // The item that plays now stays itself, so an edit elsewhere does not restart it.
+                if i == 0, let current, map[ObjectIdentifier(current)]?.id == e.id { return current }
+                return PlayerItem(asset: asset(for: e.location))
+            }
+            for (item, e) in zip(items, entries) { next[ObjectIdentifier(item)] = (item, e.id) }
+            map = next
+            return items
+        }
+        player.replaceQueue(with: items)
+    }
+
+    public func advance() { player.advanceToNextItem() }
+
+    public func routes() -> [AudioRoute] { monitor?.availableRoutes() ?? [] }
+    public var currentRoute: AudioRoute? { alsa?.currentRoute }
+    public func overrideRoute(to route: AudioRoute) { player.overrideOutputRoute(to: route) }
+
+    public func display() -> ReplyValue {
+        guard let drm else { return .object([.init("output", .string("null"))]) }
+        let inventory = DisplayInventory.describe(card: drmCard).split(separator: "\n").map { ReplyValue.string(String($0)) }
+        let name = drm.name
+        return .object([
+            .init("output", .string("drm")),
+            .init("mode", .string(name.hasPrefix("drm ") ? String(name.dropFirst(4)) : name)),
+            .init("writeback", .bool(drm.canCapture)),
+            .init("counters", .string(drm.statistics.summary)),
+            .init("cards", .list(inventory)),
+        ])
+    }
+
+    public func screenshot(to path: String) -> Result<Void, CommandError> {
+        guard let drm else { return .failure(CommandError("screenshots need --video-output drm")) }
+        guard drm.canCapture else { return .failure(CommandError("this card has no writeback connector, so no screenshot can be taken")) }
+        drm.screenshot(to: path, atFrame: drm.statistics.presented + 2)
+        return .success(())
+    }
+
+    public func statistics() -> [ReplyValue.Field] {
+        let s = player.statistics
+        var fields: [ReplyValue.Field] = [
+            .init("presented", .int(s.framesPresented)), .init("dropped", .int(s.framesDropped)),
+            .init("late", .int(s.framesLate)), .init("audio-frames", .int(s.audioFramesWritten)),
+            .init("stalls", .int(s.stalls)),
+        ]
+        if let alsa {
+            let a = alsa.statistics
+            fields += [.init("underruns", .int(a.underruns)), .init("suspends", .int(a.suspends)), .init("sound", .string(alsa.statisticsSummary))]
+        }
+        if let drm { fields.append(.init("display", .string(drm.statistics.summary))) }
+        return fields
+    }
+
+    public func state() -> String {
+        if player.status == .failed { return "failed" }
+        guard let item = player.currentItem else { return "idle" }
+        switch item.status {
+        case .failed: return "failed"
+        case .unknown: return "opening"
+        case .readyToPlay: return isPaused ? "paused" : "playing"
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Playhead
+import PlayheadALSA
+import PlayheadFFmpeg
+import PlayheadKMS
+import PlayheadSys
+
+/// The screen and the sound, opened from the options, and the environment the player gets.
+struct Outputs: Sendable {
+    var environment: PlaybackEnvironment
+    var drm: DRMVideoSink?
+    var alsa: ALSAAudioSink?
+    var monitor: ALSARouteMonitor?
+
+    /// An output that cannot be opened is a one-line error; what was opened is closed again.
+    static func open(settings: Settings, backend: FFmpegBackend, contentFrameRate: Int?) -> Result<Outputs, AppFailure> {
+        let sourceOptions = SourceOptions(
+            decodeThreads: settings.integer("decode-threads") ?? 0,
+            networkTimeoutNanoseconds: Int64((settings.number("network-timeout") ?? 10) * 1e9))
+        var outputs = Outputs(environment: .headless(backend: backend, untimed: settings.flag("untimed"), options: sourceOptions))
+        if settings.string("audio-output") == "alsa" {
+            let monitor = ALSARouteMonitor()
+            let preferences = ALSAOptions.preferences(settings)
+            // Start where the policy would move the sound anyway, rather than move at once.
+            let preferred = preferences.isEmpty ? nil
+                : RoutePolicy(preferences: preferences, available: monitor.availableRoutes(), current: nil, isPlaying: false).best
+            do {
+                let sink = try ALSAAudioSink(device: settings.string("audio-device") ?? preferred?.device ?? "default",
+                                             bufferMilliseconds: settings.integer("audio-buffer-ms") ?? 50,
+                                             onDeviceLost: { device in monitor.report(lostDevice: device) })
+                outputs.alsa = sink
+                outputs.monitor = monitor
+                // Sources convert to the sink's format, so the environment is made around it.
+                outputs.environment = PlaybackEnvironment(
+                    backend: backend, videoSink: outputs.environment.videoSink, audioSink: sink, clock: MonotonicClock(),
+                    sourceOptions: sourceOptions, routeMonitor: monitor, routePreferences: preferences)
+                AppLog.info("sound on \(sink.name)")
+                if let mixer = settings.string("audio-mixer") {
+                    do { try sink.useMixer(mixer) } catch {
+                        // The sound still plays, with its volume in software: say so once.
+                        AppLog.warning("\(error.advice); the volume is applied to the samples instead")
+                    }
+                }
+            } catch {
+                return .failure(AppFailure(status: ExitStatus.outputFailed, message: error.advice))
+            }
+        }
+        // Rates from 0.5 to 2 keep their sound, time-stretched by libavfilter's atempo.
+        outputs.environment.timeStretcher = FFmpegTimeStretcher.factory
+        if settings.string("video-output") == "drm" {
+            let options: DRMOptions
+            do { options = try DRMOptions(settings: settings, contentFrameRate: contentFrameRate) } catch {
+                outputs.alsa?.close()
+                return .failure(AppFailure(status: ExitStatus.usage, message: error.description))
+            }
+            let sink: DRMVideoSink
+            do { sink = try DRMVideoSink(options: options) } catch {
+                outputs.alsa?.close()
+                return .failure(AppFailure(status: ExitStatus.outputFailed, message: error.message))
+            }
+            outputs.drm = sink
+            outputs.environment.videoSink = sink
+            let wantsCapture = settings.string("screenshot") != nil || (settings.integer("capture-every") ?? 0) > 0
+            if wantsCapture, !sink.canCapture {
+                AppLog.warning("this card has no writeback connector; no screenshots or captures")
+            }
+            if let shot = settings.string("screenshot") { sink.screenshot(to: shot, atFrame: settings.integer("screenshot-frame") ?? 30) }
+            if let every = settings.integer("capture-every"), every > 0, let dir = settings.string("capture-dir") {
+                sink.captureFrames(every: every, into: dir)
+            }
+            AppLog.info("video on \(sink.name)")
+        }
+        return .success(outputs)
+    }
+}
+
+/// Why playhead cannot go on, with the exit status that says so.
+public struct AppFailure: Error, Sendable {
+    public let status: Int32
+    public let message: String
+}

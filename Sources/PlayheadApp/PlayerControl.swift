@@ -1,0 +1,35 @@
+import Playhead
+
+/// What the command router may ask of the player and its outputs. The live one wraps a
+/// QueuePlayer and the DRM and ALSA sinks; tests give a fake. Nothing here may block: the
+/// player's calls post to its engine.
+public protocol PlayerControl: AnyObject, Sendable {
+    func play()
+    func pause()
+    var isPaused: Bool { get }
+    var defaultRate: Double { get set }
+    func setRate(_ rate: Double)
+    var volume: Float { get set }
+    var isMuted: Bool { get set }
+    func setLooping(_ on: Bool)
+    /// The current item's time and duration in seconds (nil: nothing plays, or unknown).
+    func currentSeconds() -> Double?
+    func durationSeconds() -> Double?
+    func seek(toSeconds seconds: Double, exact: Bool)
+    func beginInterruption(duck: Float?)
+    func endInterruption(shouldResume: Bool)
+    /// The entry the player is on (nil: none).
+    var currentEntryID: Int? { get }
+    /// The player's queue becomes these entries; the current one goes on when it stays first.
+    func play(entries: [Playlist.Entry])
+    func advance()
+    func routes() -> [AudioRoute]
+    var currentRoute: AudioRoute? { get }
+    func overrideRoute(to route: AudioRoute)
+    func display() -> ReplyValue
+    func screenshot(to path: String) -> Result<Void, CommandError>
+    /// Counters: playback, display and sound.
+    func statistics() -> [ReplyValue.Field]
+    /// The item's status and the player's state in words (playing, paused, waiting, failed).
+    func state() -> String
+}

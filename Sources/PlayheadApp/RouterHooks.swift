@@ -1,0 +1,21 @@
+/// What the router cannot do by itself: the appliance gives these, tests give recorders.
+public struct RouterHooks: Sendable {
+    /// Reads the options file again: nil when there is none, or every bad line.
+    public var readOptionsFile: @Sendable () -> Result<OptionsFile?, OptionsFileErrors>
+    public var setLogLevel: @Sendable (String) -> Void
+    public var setEventFormat: @Sendable (String) -> Void
+    /// Monotonic nanoseconds, for the uptime and the event budget.
+    public var now: @Sendable () -> Int64
+    public var version: String
+
+    public init(readOptionsFile: @escaping @Sendable () -> Result<OptionsFile?, OptionsFileErrors> = { .success(nil) },
+                setLogLevel: @escaping @Sendable (String) -> Void = { _ in },
+                setEventFormat: @escaping @Sendable (String) -> Void = { _ in },
+                now: @escaping @Sendable () -> Int64, version: String) {
+        self.readOptionsFile = readOptionsFile
+        self.setLogLevel = setLogLevel
+        self.setEventFormat = setEventFormat
+        self.now = now
+        self.version = version
+    }
+}

@@ -1,0 +1,42 @@
+import Playhead
+import ServiceLifecycle
+
+/// The player's events, in order: printed, sent to the sessions that follow them, counted for
+/// the exit status; the end of the playlist or a failed output ends the run.
+struct EventLoopService: Service {
+    let events: AsyncStream<PlayerEvent>
+    let printer: EventPrinter
+    let router: CommandRouter
+    let exit: ExitBox
+
+    func run() async throws {
+        var playedToEnd = 0
+        var failed = 0
+        for await event in events.cancelOnGracefulShutdown() {
+            printer.print(event)
+            router.publish(event, text: event.description, json: printer.json(event))
+            switch event.kind {
+            case .didPlayToEndTime:
+                playedToEnd += 1
+            case .failedToPlayToEndTime(let error):
+                failed += 1
+                AppLog.error(error.message)
+            case .playerStatusChanged(.failed, let error):
+                // The outputs are gone for good: nothing more can play, so say so and stop.
+                AppLog.error("the player failed: \(error?.message ?? "its outputs stopped working")")
+                exit.set(ExitStatus.outputFailed)
+                return
+            case .currentItemChanged where event.item == nil:
+                if router.queueEmptiedOnPurpose { continue }
+                if router.settings.string("at-end") == "wait" {
+                    AppLog.notice("the playlist ended; waiting for commands")
+                    continue
+                }
+                exit.set(ExitStatus.atEnd(playedToEnd: playedToEnd, failed: failed))
+                return
+            default:
+                break
+            }
+        }
+    }
+}

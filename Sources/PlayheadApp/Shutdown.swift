@@ -1,0 +1,27 @@
+import Playhead
+import PlayheadALSA
+import PlayheadKMS
+import Synchronization
+
+/// The engine and outputs' way out, in order, after the inputs have stopped: the engine stopped
+/// with every source closed, the screen put back as it was, the sound drained or dropped.
+/// Running it again does nothing.
+final class Shutdown: Sendable {
+    private let player: QueuePlayer
+    private let outputs: Outputs
+    private let done = Atomic(false)
+
+    init(player: QueuePlayer, outputs: Outputs) {
+        self.player = player
+        self.outputs = outputs
+    }
+
+    /// `keepSound`: let what was written be heard (the queue ended) rather than cut it off.
+    func run(keepSound: Bool) {
+        guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        player.shutdown()
+        outputs.drm?.close()
+        if keepSound { outputs.alsa?.drain() }
+        outputs.alsa?.close()
+    }
+}

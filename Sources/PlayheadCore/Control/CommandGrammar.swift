@@ -1,0 +1,163 @@
+/// The words of every command, their usage and one line of help, and the parser. Every input
+/// reads lines through here, so all of them accept and refuse the same things.
+public enum CommandGrammar {
+    public struct Entry: Sendable {
+        public let name: String
+        public let usage: String
+        public let help: String
+    }
+
+    public static let entries: [Entry] = [
+        Entry(name: "play", usage: "play", help: "play at the default rate"),
+        Entry(name: "pause", usage: "pause", help: "pause"),
+        Entry(name: "toggle", usage: "toggle", help: "play when paused, pause when playing"),
+        Entry(name: "stop", usage: "stop", help: "stop and go back to the first item"),
+        Entry(name: "next", usage: "next", help: "skip to the next item"),
+        Entry(name: "previous", usage: "previous", help: "the previous item (the start of this one after 3 s)"),
+        Entry(name: "restart", usage: "restart", help: "play the current item again from its start"),
+        Entry(name: "seek", usage: "seek [+|-]SECONDS [exact|fast]",
+              help: "seek to a time, or by an amount with + or -; exact (default) or fast (nearest key frame)"),
+        Entry(name: "rate", usage: "rate R", help: "play at rate R (0.5 to 2 keep the sound; negative plays backwards)"),
+        Entry(name: "volume", usage: "volume [+|-]V", help: "set the volume (0 to 1), or change it by V"),
+        Entry(name: "mute", usage: "mute", help: "silence the sound"),
+        Entry(name: "unmute", usage: "unmute", help: "bring the sound back"),
+        Entry(name: "queue", usage: "queue", help: "list the playlist, the current item marked"),
+        Entry(name: "add", usage: "add URL|FILE [at N]", help: "add an item at the end, or at position N"),
+        Entry(name: "remove", usage: "remove N", help: "remove the Nth item of `queue`"),
+        Entry(name: "clear", usage: "clear", help: "empty the playlist"),
+        Entry(name: "route", usage: "route [NAME]", help: "list sound routes, or send the sound to one (by name, card or device)"),
+        Entry(name: "display", usage: "display", help: "connector, mode, plane and scaler, with the modes and planes"),
+        Entry(name: "screenshot", usage: "screenshot FILE.png", help: "save the next frame as shown (needs a writeback connector)"),
+        Entry(name: "status", usage: "status", help: "what plays, where, and how well"),
+        Entry(name: "stats", usage: "stats", help: "playback, display and sound counters"),
+        Entry(name: "log", usage: "log trace|debug|info|notice|warning|error|critical", help: "set the log level"),
+        Entry(name: "events", usage: "events on|off", help: "print player events here as they happen"),
+        Entry(name: "get", usage: "get [NAME]", help: "an option's value and where it came from, or all of them"),
+        Entry(name: "set", usage: "set NAME VALUE", help: "change an option that can change while playing"),
+        Entry(name: "reload", usage: "reload", help: "read the options file again (a bad file changes nothing)"),
+        Entry(name: "version", usage: "version", help: "playhead's version"),
+        Entry(name: "help", usage: "help [COMMAND]", help: "this list, or one command's usage"),
+        Entry(name: "json", usage: "json", help: "answer in JSON lines"),
+        Entry(name: "text", usage: "text", help: "answer in text"),
+        Entry(name: "interruption", usage: "interruption begin [duck GAIN] | interruption end [resume|keep-paused]",
+              help: "something else has the sound (a doorbell, an announcement), and when it is over"),
+    ]
+
+    public static func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+    public static func parse(_ line: String) -> Result<ConsoleCommand, CommandError> {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }).map(String.init)
+        guard let first = words.first else { return .failure(CommandError("empty command; `help` lists the commands")) }
+        let name = first.lowercased()
+        let args = Array(words.dropFirst())
+        guard let entry = entry(name) else {
+            return .failure(CommandError("unknown command '\(first)'; `help` lists the commands"))
+        }
+        let bad = { (why: String) -> Result<ConsoleCommand, CommandError> in
+            .failure(CommandError("\(why); usage: \(entry.usage)"))
+        }
+        func none(_ c: ConsoleCommand) -> Result<ConsoleCommand, CommandError> {
+            args.isEmpty ? .success(c) : bad("\(name) takes no argument")
+        }
+        switch name {
+        case "play": return none(.play)
+        case "pause": return none(.pause)
+        case "toggle": return none(.toggle)
+        case "stop": return none(.stop)
+        case "next": return none(.next)
+        case "previous": return none(.previous)
+        case "restart": return none(.restart)
+        case "mute": return none(.mute(true))
+        case "unmute": return none(.mute(false))
+        case "queue": return none(.queue)
+        case "clear": return none(.clear)
+        case "display": return none(.display)
+        case "status": return none(.status)
+        case "stats": return none(.stats)
+        case "reload": return none(.reload)
+        case "version": return none(.version)
+        case "json": return none(.format(.json))
+        case "text": return none(.format(.text))
+        case "seek":
+            guard (1...2).contains(args.count), let amount = amount(args[0]) else { return bad("seek needs a number of seconds") }
+            var exact = true
+            if args.count == 2 {
+                switch args[1].lowercased() {
+                case "exact": exact = true
+                case "fast": exact = false
+                default: return bad("'\(args[1])' is neither exact nor fast")
+                }
+            }
+            if case .absolute(let s) = amount, s < 0 { return bad("a time cannot be negative") }
+            return .success(.seek(amount, exact: exact))
+        case "rate":
+            guard args.count == 1, let r = Double(args[0]), r.isFinite, r != 0, abs(r) <= 64 else {
+                return bad("rate needs a non-zero number from -64 to 64 (pause stops)")
+            }
+            return .success(.rate(r))
+        case "volume":
+            guard args.count == 1, let amount = amount(args[0]) else { return bad("volume needs a number") }
+            if case .absolute(let v) = amount, !(0...1).contains(v) { return bad("a volume is from 0 to 1") }
+            if case .relative(let v) = amount, !(-1...1).contains(v) { return bad("a change of volume is from -1 to +1") }
+            return .success(.volume(amount))
+        case "add":
+            if args.count == 1 { return .success(.add(args[0], at: nil)) }
+            guard args.count == 3, args[1].lowercased() == "at", let n = Int(args[2]), n >= 1 else {
+                return bad("add needs one URL or file, and `at N` counts from 1")
+            }
+            return .success(.add(args[0], at: n))
+        case "remove":
+            guard args.count == 1, let n = Int(args[0]), n >= 1 else { return bad("remove needs a position from `queue`, counting from 1") }
+            return .success(.remove(n))
+        case "route":
+            return .success(.route(args.isEmpty ? nil : args.joined(separator: " ")))
+        case "screenshot":
+            guard args.count == 1 else { return bad("screenshot needs one file name") }
+            return .success(.screenshot(args[0]))
+        case "log":
+            guard args.count == 1, logLevels.contains(args[0].lowercased()) else { return bad("unknown log level") }
+            return .success(.log(args[0].lowercased()))
+        case "events":
+            switch args.map({ $0.lowercased() }) {
+            case ["on"]: return .success(.events(true))
+            case ["off"]: return .success(.events(false))
+            default: return bad("events needs on or off")
+            }
+        case "get":
+            guard args.count <= 1 else { return bad("get takes one option name") }
+            return .success(.get(args.first))
+        case "set":
+            guard args.count >= 2 else { return bad("set needs an option name and a value") }
+            return .success(.set(args[0], args.dropFirst().joined(separator: " ")))
+        case "help":
+            guard args.count <= 1 else { return bad("help takes one command name") }
+            return .success(.help(args.first?.lowercased()))
+        case "interruption":
+            return interruption(args.map { $0.lowercased() }, bad: bad)
+        default:
+            return .failure(CommandError("unknown command '\(first)'; `help` lists the commands"))
+        }
+    }
+
+    private static func amount(_ word: String) -> ConsoleCommand.Amount? {
+        if word.hasPrefix("+"), let v = Double(word.dropFirst()), v.isFinite { return .relative(v) }
+        if word.hasPrefix("-"), let v = Double(word.dropFirst()), v.isFinite { return .relative(-v) }
+        if let v = Double(word), v.isFinite { return .absolute(v) }
+        return nil
+    }
+
+    private static func interruption(_ w: [String], bad: (String) -> Result<ConsoleCommand, CommandError>)
+        -> Result<ConsoleCommand, CommandError> {
+        switch w {
+        case ["begin"]: return .success(.beginInterruption(duck: nil))
+        case let w where w.count == 3 && w[0] == "begin" && w[1] == "duck":
+            guard let gain = Float(w[2]), gain >= 0, gain <= 1 else { return bad("duck gain '\(w[2])' is not a number from 0 to 1") }
+            return .success(.beginInterruption(duck: gain))
+        case ["end"], ["end", "resume"]: return .success(.endInterruption(shouldResume: true))
+        case ["end", "keep-paused"]: return .success(.endInterruption(shouldResume: false))
+        default: return bad("not an interruption command")
+        }
+    }
+}

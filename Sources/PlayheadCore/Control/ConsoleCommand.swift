@@ -1,0 +1,41 @@
+/// One command of the control surface, the same from the serial console, the control socket,
+/// the FIFO and (later) the buttons.
+public enum ConsoleCommand: Sendable, Hashable {
+    public enum Amount: Sendable, Hashable {
+        case absolute(Double)
+        case relative(Double)
+    }
+
+    case play, pause, toggle, stop, next, previous, restart
+    case seek(Amount, exact: Bool)
+    case rate(Double)
+    case volume(Amount)
+    case mute(Bool)
+    case queue
+    /// `at` counts from 1, as `queue` lists; nil appends.
+    case add(String, at: Int?)
+    case remove(Int)
+    case clear
+    case route(String?)
+    case display
+    case screenshot(String)
+    case status
+    case stats
+    case log(String)
+    case events(Bool)
+    case get(String?)
+    case set(String, String)
+    case reload
+    case version
+    case help(String?)
+    case format(Reply.Format)
+    case beginInterruption(duck: Float?)
+    case endInterruption(shouldResume: Bool)
+}
+
+/// A command that could not be read: what was wrong, and the usage of that command.
+public struct CommandError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

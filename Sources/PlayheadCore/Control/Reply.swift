@@ -1,0 +1,21 @@
+/// What a command answers: a value, or a one-line error with the command's usage.
+public enum Reply: Sendable, Hashable {
+    case ok(ReplyValue)
+    case error(String)
+
+    public static let done = Reply.ok(.null)
+
+    public enum Format: String, Sendable, CaseIterable { case text, json }
+
+    /// One JSON line, `{"ok":true,"reply":...}` or `{"ok":false,"error":"..."}`; or text, where
+    /// `ok` alone is the answer to a command with nothing to say.
+    public func rendered(as format: Format) -> String {
+        switch (self, format) {
+        case (.ok(.null), .text): return "ok"
+        case (.ok(let v), .text): return v.text
+        case (.error(let e), .text): return "error: \(e)"
+        case (.ok(let v), .json): return "{\"ok\":true,\"reply\":\(v.json)}"
+        case (.error(let e), .json): return "{\"ok\":false,\"error\":\(ReplyValue.quoted(e))}"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// The options in force, in layers: a declaration's default, then the options file, then the
+/// command line, then what the console `set` while running. The higher layer wins.
+public struct Settings: Sendable {
+    public enum Origin: Sendable, Hashable, CustomStringConvertible {
+        case defaultValue
+        case file(String, line: Int)
+        case commandLine
+        case console
+
+        public var description: String {
+            switch self {
+            case .defaultValue: return "default"
+            case .file(let path, let line): return "\(path):\(line)"
+            case .commandLine: return "command line"
+            case .console: return "set"
+            }
+        }
+    }
+
+    public let catalog: OptionCatalog
+    public private(set) var file: OptionsFile?
+    public private(set) var commandLine: [String: OptionValue]
+    public private(set) var console: [String: OptionValue] = [:]
+
+    public init(catalog: OptionCatalog, file: OptionsFile? = nil, commandLine: [String: OptionValue] = [:]) {
+        self.catalog = catalog
+        self.file = file
+        self.commandLine = commandLine
+    }
+
+    public subscript(name: String) -> OptionValue? { lookup(name)?.0 }
+
+    public func lookup(_ name: String) -> (OptionValue, Origin)? {
+        if let v = console[name] { return (v, .console) }
+        if let v = commandLine[name] { return (v, .commandLine) }
+        if let file, let v = file.values[name] { return (v, .file(file.path, line: file.lines[name] ?? 0)) }
+        if let v = catalog[name]?.defaultValue { return (v, .defaultValue) }
+        return nil
+    }
+
+    public func string(_ name: String) -> String? {
+        switch self[name] {
+        case .text(let s)?: return s
+        case let v?: return v.description
+        case nil: return nil
+        }
+    }
+
+    public func flag(_ name: String) -> Bool {
+        if case .flag(let b)? = self[name] { return b }
+        return false
+    }
+
+    public func integer(_ name: String) -> Int? {
+        if case .integer(let i)? = self[name] { return i }
+        return nil
+    }
+
+    public func number(_ name: String) -> Double? {
+        switch self[name] {
+        case .number(let d)?: return d
+        case .integer(let i)?: return Double(i)
+        default: return nil
+        }
+    }
+
+    /// A console `set`: only live options; others are named with where to change them.
+    public mutating func set(_ name: String, _ raw: String) -> Result<OptionValue, OptionError> {
+        guard let d = catalog[name] else { return .failure(catalog.unknown(name)) }
+        guard d.live else {
+            return .failure(OptionError(message: "\(name) cannot change while playing; put it in the options file and restart playhead"))
+        }
+        let parsed = d.parse(raw)
+        if case .success(let v) = parsed { console[name] = v }
+        return parsed
+    }
+
+    /// A new options file: the console's changes give way to it. Returns the names whose value
+    /// in force changed.
+    public mutating func replaceFile(_ newFile: OptionsFile?) -> [String] {
+        let before = self
+        file = newFile
+        console = [:]
+        return catalog.declarations.map(\.name).filter { before[$0] != self[$0] }
+    }
+}
