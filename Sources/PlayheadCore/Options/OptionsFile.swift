@@ -23,7 +23,7 @@ public struct OptionsFile: Sendable {
         var errors: [OptionError] = []
         var body = Substring(text)
         if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
-        for (i, rawLine) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (i, rawLine) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = i + 1
             let where_ = "\(path):\(number)"
             let line = String(rawLine).trimmingSpaces

@@ -1,0 +1,71 @@
+import Playhead
+@testable import PlayheadApp
+import Synchronization
+
+/// Records what the router asked, and plays the part of a player just enough to answer.
+final class FakePlayerControl: PlayerControl {
+    struct State {
+        var calls: [String] = []
+        var paused = true
+        var defaultRate = 1.0
+        var volume: Float = 1
+        var muted = false
+        var time: Double? = 5
+        var duration: Double? = 60
+        var queue: [Playlist.Entry] = []
+        var route: AudioRoute?
+        var looping = false
+    }
+    let s = Mutex(State())
+    let availableRoutes = [AudioRoute(device: "hw:Loopback,0,0", name: "Loopback PCM", card: "Loopback"),
+                           AudioRoute(device: "hw:Dummy,0,0", name: "Dummy PCM", card: "Dummy")]
+
+    var calls: [String] { s.withLock { $0.calls } }
+    var queue: [String] { s.withLock { $0.queue.map(\.location) } }
+    func record(_ c: String) { s.withLock { $0.calls.append(c) } }
+
+    func play() { s.withLock { $0.paused = false; $0.calls.append("play") } }
+    func pause() { s.withLock { $0.paused = true; $0.calls.append("pause") } }
+    var isPaused: Bool { s.withLock { $0.paused } }
+    var defaultRate: Double {
+        get { s.withLock { $0.defaultRate } }
+        set { s.withLock { $0.defaultRate = newValue } }
+    }
+    func setRate(_ rate: Double) { s.withLock { $0.paused = false; $0.calls.append("rate \(rate)") } }
+    var volume: Float {
+        get { s.withLock { $0.volume } }
+        set { s.withLock { $0.volume = newValue } }
+    }
+    var isMuted: Bool {
+        get { s.withLock { $0.muted } }
+        set { s.withLock { $0.muted = newValue } }
+    }
+    func setLooping(_ on: Bool) { s.withLock { $0.looping = on } }
+    func currentSeconds() -> Double? { s.withLock { $0.queue.isEmpty ? nil : $0.time } }
+    func durationSeconds() -> Double? { s.withLock { $0.duration } }
+    func seek(toSeconds seconds: Double, exact: Bool) { record("seek \(seconds) \(exact ? "exact" : "fast")") }
+    func beginInterruption(duck: Float?) { record("interruption begin") }
+    func endInterruption(shouldResume: Bool) { record("interruption end") }
+    var currentEntryID: Int? { s.withLock { $0.queue.first?.id } }
+    func play(entries: [Playlist.Entry]) {
+        s.withLock {
+            $0.queue = entries
+            $0.calls.append("queue " + entries.map(\.location).joined(separator: ","))
+        }
+    }
+    func advance() {
+        s.withLock {
+            if !$0.queue.isEmpty { $0.queue.removeFirst() }
+            $0.calls.append("advance")
+        }
+    }
+    func routes() -> [AudioRoute] { availableRoutes }
+    var currentRoute: AudioRoute? { s.withLock { $0.route ?? availableRoutes[0] } }
+    func overrideRoute(to route: AudioRoute) { s.withLock { $0.route = route; $0.calls.append("route \(route.card)") } }
+    func display() -> ReplyValue { .object([.init("output", .string("drm")), .init("mode", .string("640x480@60"))]) }
+    func screenshot(to path: String) -> Result<Void, CommandError> {
+        path.hasSuffix(".png") ? .success(()) : .failure(CommandError("not a png"))
+    }
+    func statistics() -> [ReplyValue.Field] { [.init("dropped", .int(2)), .init("late", .int(1)), .init("stalls", .int(0))] }
+    func state() -> String { isPaused ? "paused" : "playing" }
+}
