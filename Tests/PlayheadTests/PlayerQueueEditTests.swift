@@ -1,0 +1,44 @@
+import Playhead
+import PlayheadTestSupport
+import Testing
+
+/// The console edits the playlist while it plays: the item that plays must not restart when it
+/// stays first, and the queue must never pass through empty (that ends the player).
+@Suite(.timeLimit(.minutes(1))) struct PlayerQueueEditTests {
+    func changes(_ h: PlayerHarness) -> [String] {
+        h.events.compactMap { e in
+            guard case .currentItemChanged = e.kind else { return nil }
+            return e.item?.asset.url ?? "none"
+        }
+    }
+
+    @Test func theCurrentItemGoesOnWhenItStaysFirst() async {
+        let backend = FakeBackend()
+        let h = PlayerHarness(urls: [], backend: backend)
+        let a = PlayerItem(asset: Asset(url: "fake-50", backend: backend))
+        let b = PlayerItem(asset: Asset(url: "fake-5", backend: backend))
+        let c = PlayerItem(asset: Asset(url: "fake-7", backend: backend))
+        h.player.replaceQueue(with: [a, b])
+        h.player.play()
+        #expect(await h.waitFor { _ in h.video.frames.count >= 10 })
+        h.player.replaceQueue(with: [a, c])
+        #expect(await h.waitUntilQueueEnds())
+        #expect(changes(h) == ["fake-50", "fake-7", "none"])
+        // Every frame of a once, then c's: a was not started again.
+        #expect(h.video.frames.count == 57)
+    }
+
+    @Test func aNewFirstItemReplacesTheCurrentOneWithoutEndingThePlayer() async {
+        let backend = FakeBackend()
+        let h = PlayerHarness(urls: [], backend: backend)
+        let a = PlayerItem(asset: Asset(url: "fake-50", backend: backend))
+        let c = PlayerItem(asset: Asset(url: "fake-7", backend: backend))
+        h.player.replaceQueue(with: [a])
+        h.player.play()
+        #expect(await h.waitFor { _ in h.video.frames.count >= 10 })
+        h.player.replaceQueue(with: [c])
+        #expect(await h.waitUntilQueueEnds())
+        #expect(changes(h) == ["fake-50", "fake-7", "none"])
+        #expect(h.video.frames.count < 57)
+    }
+}
