@@ -56,7 +56,7 @@ let package = Package(
             "PlayheadALSA", "PlayheadCore", "PlayheadTestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "PlayheadSysTests", dependencies: ["PlayheadSys", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "PlayheadAppTests", dependencies: ["PlayheadApp", "Playhead", "PlayheadTestSupport"]),
+        .testTarget(name: "PlayheadAppTests", dependencies: ["PlayheadApp", "Playhead", "PlayheadSys", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: ["PlayheadKMS", "PlayheadCore"]),
         .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadTestSupport"]),
     ],
