@@ -24,7 +24,7 @@ BOARD = HERE.parent
 SCENARIOS = BOARD / "overlay/usr/lib/playhead-board/scenarios"
 
 
-def qemu_command(args, share, monitor=None):
+def qemu_command(args, share, monitor=None, console2=None):
     qemu = shutil.which("qemu-system-x86_64")
     if qemu is None:
         sys.exit("board: qemu-system-x86_64 is missing; run 'make deps' (package qemu-system-x86)")
@@ -39,6 +39,9 @@ def qemu_command(args, share, monitor=None):
            "-display", "none", "-monitor", f"unix:{monitor},server=on,wait=off" if monitor else "none",
            "-serial", "stdio", "-no-reboot",
            "-kernel", str(args.kernel), "-initrd", str(args.initrd)]
+    if console2:
+        # The guest's second serial port (ttyS1): playhead's console, typed at by a host driver.
+        cmd += ["-chardev", f"socket,id=ser1,path={console2},server=on,wait=off", "-serial", "chardev:ser1"]
     if share:
         append += " playhead.share"
         cmd += ["-virtfs", f"local,path={share},mount_tag=host,security_model=none,id=host0"]
@@ -103,11 +106,35 @@ def monitor_dump(path):
     return out
 
 
-def run_guest(cmd, console, timeout, done_marker, progress=None, monitor=None):
+def start_driver(text, sockets, share, drivers):
+    """`HOST-DRIVE NAME` from the guest: host/drivers/NAME.py plays the person at the board
+    (the serial console, QEMU's monitor for a USB stick) while the scenario runs. It reports
+    through the share, which the scenario waits on."""
+    name = text.split()[1] if len(text.split()) > 1 else ""
+    script = HERE / "drivers" / f"{name}.py"
+    out = pathlib.Path(share) / "out"
+    if not re.fullmatch(r"[0-9A-Za-z_-]+", name) or not script.exists():
+        (out / f"{name or 'unnamed'}.host.done").write_text(f"fail: no host driver {name!r}\n")
+        return
+    log = open(out / f"{name}.host.log", "w")
+    drivers.append(subprocess.Popen([sys.executable, str(script), sockets["console2"], sockets["monitor"], str(out)],
+                                    stdout=log, stderr=subprocess.STDOUT))
+
+
+def reap(drivers):
+    """A driver still running when the guest is gone has nobody to talk to."""
+    for d in drivers:
+        if d.poll() is None:
+            d.kill()
+        d.wait()
+
+
+def run_guest(cmd, console, timeout, done_marker, progress=None, monitor=None, sockets=None, share=None):
     """Runs QEMU until it exits; returns (exit status, finished in time). `progress(line)` may
     return how many seconds the guest has until its next sign of life: a wedged guest (a kernel
     wait that `timeout` in the guest cannot break) is then stopped early, not after `timeout`."""
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    drivers = []
     deadline = time.monotonic() + timeout
     buffer = b""
     done_at = None
@@ -129,12 +156,14 @@ def run_guest(cmd, console, timeout, done_marker, progress=None, monitor=None):
                     print("  " + text, file=sys.stderr)
             proc.kill()
             proc.wait()
+            reap(drivers)
             return None, False
         if stall_at is not None:
             left = min(left, stall_at - time.monotonic() + 0.01)
         if left <= 0:
             proc.kill()
             proc.wait()
+            reap(drivers)
             return None, done_at is not None
         ready, _, _ = select.select([proc.stdout], [], [], min(left, 1.0))
         if not ready:
@@ -149,6 +178,8 @@ def run_guest(cmd, console, timeout, done_marker, progress=None, monitor=None):
             raw, buffer = buffer.split(b"\n", 1)
             text = raw.decode("utf-8", "replace").rstrip("\r")
             console.line(text)
+            if sockets and share and text.startswith("HOST-DRIVE "):
+                start_driver(text, sockets, share, drivers)
             if done_marker and text.startswith(done_marker):
                 done_at = time.monotonic()
             if progress is not None:
@@ -157,7 +188,9 @@ def run_guest(cmd, console, timeout, done_marker, progress=None, monitor=None):
                     stall_at = time.monotonic() + allowed
     if buffer:
         console.line(buffer.decode("utf-8", "replace"))
-    return proc.wait(), True
+    status = proc.wait()
+    reap(drivers)
+    return status, True
 
 
 def host_checks(passed, out):
@@ -207,10 +240,12 @@ def test(args):
     results, wedged, logs = {}, [], [str(args.log)]
     remaining = expected
     monitor = os.path.join(tempfile.mkdtemp(prefix="playhead-board-"), "monitor.sock")
+    sockets = {"monitor": monitor, "console2": os.path.join(os.path.dirname(monitor), "ttyS1.sock")}
     while True:
         console = Console(logs[-1], echo)
-        status, in_time = run_guest(qemu_command(args, share, monitor), console, args.timeout, "BOARD-DONE",
-                                    progress=scenario_watch(remaining), monitor=monitor)
+        status, in_time = run_guest(qemu_command(args, share, monitor, sockets["console2"]), console, args.timeout,
+                                    "BOARD-DONE", progress=scenario_watch(remaining), monitor=monitor,
+                                    sockets=sockets, share=share)
         results.update(parse_results(logs[-1]))
         if not console.wedged:
             break

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Board scenario 17's host side: a person at the serial console. Each command's reply is
+checked; the guest checks the effects in playhead's events. Writes OUT/17-console.host.done:
+'pass', or 'fail: ...' with the first reply that was wrong.
+Usage: 17-console.py TTYS1-SOCKET MONITOR-SOCKET OUT"""
+import json
+import pathlib
+import re
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from serial_console import SerialConsole  # noqa: E402
+
+tty, _monitor, out = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
+done = out / "17-console.host.done"
+failures = []
+
+
+def expect(cond, what, reply):
+    if not cond:
+        failures.append(f"{what}: got {reply!r}")
+
+
+def main():
+    con = SerialConsole(tty)
+    if not con.wait_prompt():
+        failures.append("no prompt on the serial console within 60 s")
+        return con
+    r = con.command("status")
+    expect(re.search(r"^state: (playing|opening)$", r, re.M), "status says playing", r)
+    expect("item: /usr/share/playhead/media/demo.mp4" in r, "status names the item", r)
+    for field in ("time:", "duration:", "rate:", "route:", "display:", "dropped:", "late:", "underruns:", "stalls:", "uptime:"):
+        expect(field in r, f"status has {field}", r)
+    expect(con.command("pause") == "ok", "pause", "")
+    time.sleep(0.5)
+    r = con.command("status")
+    expect("state: paused" in r, "status after pause", r)
+    expect(con.command("play") == "ok", "play", "")
+    r = con.command("seek 2")
+    expect(r == "seek: 2\nexact: yes", "seek 2", r)
+    time.sleep(1)
+    r = con.command("next")
+    expect(r == "ok", "next", r)
+    time.sleep(2)
+    r = con.command("status")
+    expect("item: /usr/share/playhead/media/h264_aac.mp4" in r and "position: 2/3" in r, "status after next", r)
+    r = con.command("volume 0.5")
+    expect(r == "volume: 0.5", "volume 0.5", r)
+    r = con.command("display")
+    expect("output: drm" in r and "mode: /dev/dri/card0 Virtual-1 640x480" in r and "Virtual-1" in r, "display", r)
+    r = con.command("route")
+    expect("card=Loopback" in r and "current=yes" in r, "route lists the loopback card as current", r)
+    r = con.command("queue")
+    expect(r.count("location=") == 3 and "n=2 current=yes location=/usr/share/playhead/media/h264_aac.mp4" in r, "queue", r)
+    r = con.command("frobnicate")
+    expect(r == "error: unknown command 'frobnicate'; `help` lists the commands", "an unknown command", r)
+    r = con.command("set volume 7")
+    expect(r == "error: volume: '7' is not allowed; use a number from 0 to 1; usage: set NAME VALUE", "a bad set", r)
+    r = con.command("set display-mode 1x1")
+    expect(r.startswith("error: display-mode cannot change while playing"), "set of a fixed option", r)
+    r = con.command("json")
+    expect(r == '{"ok":true,"reply":null}', "json", r)
+    r = con.command("status")
+    try:
+        reply = json.loads(r)["reply"]
+        expect(reply["item"].endswith("h264_aac.mp4") and reply["volume"] == 0.5, "status in JSON", r)
+    except (ValueError, KeyError, TypeError):
+        failures.append(f"status in json mode is not one JSON object: {r!r}")
+    expect(con.command("text") == "ok", "text", "")
+    # The options file is on the share: edit it here, then reload there.
+    conf = out / "17-console.conf"
+    conf.write_text(conf.read_text().replace("volume = 0.8", "volume = 0.3"))
+    r = con.command("reload")
+    expect(r.startswith("reloaded: ") and "  volume" in r, "reload after editing the file", r)
+    r = con.command("get volume")
+    expect("value: 0.3" in r and "17-console.conf:2" in r, "get volume after reload", r)
+    conf.write_text(conf.read_text() + "loop = sometimes\n")
+    r = con.command("reload")
+    expect(r.startswith("error: the options file was not applied, the old one stays: ") and "loop: 'sometimes'" in r,
+           "reload of a bad file", r)
+    r = con.command("help seek")
+    expect(r.startswith("usage: seek [+|-]SECONDS"), "help seek", r)
+    # The typed line survives an event printed above it: events on, then a pause prints one.
+    expect(con.command("events on") == "ok", "events on", "")
+    r = con.command("pause")
+    expect("rateChanged" in r and r.strip().endswith("ok") or "ok" in r, "pause with events on", r)
+    return con
+
+
+try:
+    console = main()
+    (out / "17-console.transcript.txt").write_text("\n".join(console.transcript) + "\n")
+except Exception as e:  # the guest must hear of any failure here, or it waits for nothing
+    failures.append(f"the console driver stopped: {e!r}")
+done.write_text("pass\n" if not failures else "fail: " + "\nfail: ".join(failures) + "\n")
+print("pass" if not failures else "\n".join(failures))
