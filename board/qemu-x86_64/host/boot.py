@@ -31,6 +31,8 @@ def qemu_command(args, share, monitor=None, console2=None):
     append = f"console=ttyS0 quiet panic=-1 playhead.mode={args.mode}"
     if getattr(args, "only", None):
         append += f" playhead.only={args.only}"
+    if getattr(args, "interactive", False):
+        append += " playhead.interactive"
     if getattr(args, "resume_from", None):
         append += f" playhead.from={args.resume_from}"
     # The monitor, when asked for, is a socket the host reads the vCPUs' state from when the
@@ -308,6 +310,13 @@ def run(args):
     share = pathlib.Path(args.share).resolve() if args.share else None
     if share:
         (share / "out").mkdir(parents=True, exist_ok=True)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        # A person at the terminal: it becomes the board's serial console, playhead's console on
+        # it, and the demo loops until they leave (Ctrl-C ends QEMU).
+        args.interactive = True
+        print("board: the demo loops on the emulated board; type help or status at the playhead> prompt;"
+              " Ctrl-C powers the board off", file=sys.stderr)
+        return 0 if subprocess.call(qemu_command(args, share), stdin=None) in (0, -2, 130) else 1
     console = Console(args.log, lambda t: True)
     status, in_time = run_guest(qemu_command(args, share), console, args.timeout, None)
     if not in_time:
