@@ -1,7 +1,7 @@
 # Playhead: `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
-  gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 kmod cpio xz-utils binutils
+  gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 kmod cpio xz-utils binutils mtools
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 

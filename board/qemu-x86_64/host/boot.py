@@ -40,7 +40,9 @@ def qemu_command(args, share, monitor=None, console2=None):
     cmd = [qemu, "-accel", "tcg", "-m", str(args.memory), "-smp", "2", "-nodefaults",
            "-display", "none", "-monitor", f"unix:{monitor},server=on,wait=off" if monitor else "none",
            "-serial", "stdio", "-no-reboot",
-           "-kernel", str(args.kernel), "-initrd", str(args.initrd)]
+           "-kernel", str(args.kernel), "-initrd", str(args.initrd),
+           # A USB controller, for a stick the host plugs in through the monitor.
+           "-device", "qemu-xhci,id=xhci"]
     if console2:
         # The guest's second serial port (ttyS1): playhead's console, typed at by a host driver.
         cmd += ["-chardev", f"socket,id=ser1,path={console2},server=on,wait=off", "-serial", "chardev:ser1"]
