@@ -46,8 +46,10 @@ public enum Appliance {
         AppLogging.bootstrap(settings)
         let backend = FFmpegBackend()
         FFmpegLog.lineHandler = { line in AppLog.warning(line) }
-        let playlist = PlaylistLoader.load(items: items, settings: settings)
-        let interactive = Inputs.anyConfigured(settings)
+        let loader = PlaylistLoader(items: items, settings: settings)
+        let initialItems = loader.expand()
+        let playlist = Playlist(initialItems)
+        let interactive = Inputs.anyConfigured(settings) || !loader.folders.isEmpty
         if playlist.entries.isEmpty && !interactive {
             StandardStreams.error("playhead: error: nothing to play: give a file, URL, folder or M3U playlist (or a console or socket to add to)")
             return ExitStatus.usage
@@ -86,6 +88,7 @@ public enum Appliance {
 
         let exit = ExitBox()
         let inputs = Inputs(settings: settings, router: router)
+        let follower = FolderFollower(loader: loader, router: router, initial: initialItems)
         let shutdown = Shutdown(player: player, outputs: outputs)
         var services: [any Service] = [PlaybackService(shutdown: shutdown, exit: exit)]
         switch inputs.open() {
@@ -94,6 +97,9 @@ public enum Appliance {
             shutdown.run(keepSound: false)
             return failure.status
         case .success(let inputServices): services += inputServices
+        }
+        if follower.isNeeded {
+            services.append(InputService(name: "folders", start: { follower.start() }, stop: { follower.stop() }))
         }
         services.append(EventLoopService(events: events, printer: printer, router: router, exit: exit))
         services.append(SignalService(exit: exit, reload: { AppLog.notice("SIGHUP: \(router.perform(.reload).rendered(as: .text))") }))
