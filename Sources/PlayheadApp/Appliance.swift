@@ -69,7 +69,18 @@ public enum Appliance {
         player.onEvent = { eventInput.yield($0) }
         let control = LivePlayerControl(player: player, backend: backend, drm: outputs.drm, alsa: outputs.alsa,
                                         monitor: outputs.monitor, drmCard: settings.string("drm-card"))
-        let printer = EventPrinter(format: settings.string("events") ?? "text")
+        let console: SerialConsole?
+        switch Inputs.openConsole(settings) {
+        case .failure(let failure):
+            StandardStreams.error("playhead: error: \(failure.message)")
+            Shutdown(player: player, outputs: outputs).run(keepSound: false)
+            return failure.status
+        case .success(let c): console = c
+        }
+        // A console on this terminal prints what would go to standard output above its prompt.
+        var eventOutput: (@Sendable (String) -> Void)?
+        if let console, console.name == "stdio" { eventOutput = { console.show($0) } }
+        let printer = EventPrinter(format: settings.string("events") ?? "text", output: eventOutput)
         let configPath = launch.configPath ?? AppOptions.defaultConfigPath
         let router = CommandRouter(player: control, playlist: playlist, settings: settings, hooks: RouterHooks(
             readOptionsFile: { OptionsFileReader.read(path: configPath, required: launch.configPath != nil) },
@@ -87,7 +98,7 @@ public enum Appliance {
         player.play()
 
         let exit = ExitBox()
-        let inputs = Inputs(settings: settings, router: router)
+        let inputs = Inputs(settings: settings, router: router, console: console)
         let follower = FolderFollower(loader: loader, router: router, initial: initialItems)
         let shutdown = Shutdown(player: player, outputs: outputs)
         var services: [any Service] = [PlaybackService(shutdown: shutdown, exit: exit)]

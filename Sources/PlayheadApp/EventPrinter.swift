@@ -5,15 +5,19 @@ import Synchronization
 /// as text; the format can change while playing (`set events`).
 final class EventPrinter: Sendable {
     private let format: Mutex<String>
+    private let output: @Sendable (String) -> Void
 
-    init(format: String) { self.format = Mutex(format) }
+    init(format: String, output: (@Sendable (String) -> Void)? = nil) {
+        self.format = Mutex(format)
+        self.output = output ?? { StandardStreams.out($0) }
+    }
 
     func setFormat(_ f: String) { format.withLock { $0 = f } }
 
     func print(_ event: PlayerEvent) {
         switch format.withLock({ $0 }) {
-        case "text": StandardStreams.out(event.description)
-        case "jsonl": StandardStreams.out(json(event))
+        case "text": output(event.description)
+        case "jsonl": output(json(event))
         default: return
         }
     }

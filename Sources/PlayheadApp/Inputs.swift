@@ -5,14 +5,47 @@ import ServiceLifecycle
 struct Inputs {
     let settings: Settings
     let router: CommandRouter
+    let console: SerialConsole?
 
     /// Whether someone can add to an empty playlist (so playhead may start with nothing).
     static func anyConfigured(_ settings: Settings) -> Bool {
-        settings.string("socket") != nil || settings.string("control") != nil
+        settings.string("socket") != nil || settings.string("control") != nil || consoleDevice(settings) != nil
+    }
+
+    /// The console's device: `auto` is standard input and output when both are a terminal.
+    static func consoleDevice(_ settings: Settings) -> String? {
+        switch settings.string("console") ?? "auto" {
+        case "off", "none": return nil
+        case "auto": return Terminal.isTerminal(0) && Terminal.isTerminal(1) ? "stdio" : nil
+        case "-": return "stdio"
+        case let device: return device
+        }
+    }
+
+    /// Opens the console now, so a bad device stops playhead at start with its reason.
+    static func openConsole(_ settings: Settings) -> Result<SerialConsole?, AppFailure> {
+        guard let device = consoleDevice(settings) else { return .success(nil) }
+        do {
+            return .success(try SerialConsole(device: device, baud: device == "stdio" ? nil : settings.integer("console-baud")))
+        } catch {
+            return .failure(AppFailure(status: ExitStatus.usage, message: error.message))
+        }
     }
 
     func open() -> Result<[any Service], AppFailure> {
         var services: [any Service] = []
+        if let console {
+            let format = Reply.Format(rawValue: settings.string("console-format") ?? "text") ?? .text
+            let session = ControlSession(name: "console", format: format) { line in console.show(line) }
+            let router = self.router
+            router.register(session)
+            services.append(InputService(name: "console", start: {
+                console.start { line in router.handle(line: line, from: session) }
+            }, stop: {
+                router.unregister(session)
+                console.stop()
+            }))
+        }
         if let path = settings.string("control") {
             let fifo: ControlFIFO
             do { fifo = try ControlFIFO(path: path) } catch {
