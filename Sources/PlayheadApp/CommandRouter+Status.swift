@@ -20,7 +20,7 @@ extension CommandRouter {
             .init("time", .seconds(player.currentSeconds())),
             .init("duration", .seconds(player.durationSeconds())),
             .init("rate", .double(player.isPaused ? 0 : player.defaultRate)),
-            .init("volume", .double(Double((player.volume * 1000).rounded() / 1000))),
+            .init("volume", .double((Double(player.volume) * 1000).rounded() / 1000)),
             .init("muted", .bool(player.isMuted)),
             .init("loop", .bool(settings.flag("loop"))),
             .init("route", .optional(player.currentRoute?.name)),

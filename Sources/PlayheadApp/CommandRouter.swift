@@ -103,8 +103,13 @@ public final class CommandRouter: Sendable {
             case .relative(let d): v = min(max(player.volume + Float(d), 0), 1)
             }
             player.volume = v
-            return .ok(.object([.init("volume", .double(Double((v * 1000).rounded() / 1000)))]))
-        case .mute(let m): player.isMuted = m
+            let rounded = (Double(v) * 1000).rounded() / 1000
+            // `get volume` and `status` then agree with what is heard.
+            state.withLock { _ = $0.settings.set("volume", String(rounded)) }
+            return .ok(.object([.init("volume", .double(rounded))]))
+        case .mute(let m):
+            player.isMuted = m
+            state.withLock { _ = $0.settings.set("mute", m ? "yes" : "no") }
         case .queue: return .ok(queueReply())
         case .add(let location, let at): return add(location, at: at)
         case .remove(let n): return remove(n)

@@ -46,6 +46,20 @@ struct Inputs {
                 console.stop()
             }))
         }
+        if let path = settings.string("socket") {
+            let socket: ControlSocket
+            do { socket = try ControlSocket(path: path) } catch {
+                return .failure(AppFailure(status: ExitStatus.usage, message: error.message))
+            }
+            let sessions = SocketSessions(router: router)
+            services.append(InputService(name: "socket", start: {
+                socket.start(onLine: { client, line in sessions.handle(line, from: client) },
+                             onDisconnect: { client in sessions.drop(client) })
+            }, stop: {
+                socket.stop()
+                sessions.dropAll()
+            }))
+        }
         if let path = settings.string("control") {
             let fifo: ControlFIFO
             do { fifo = try ControlFIFO(path: path) } catch {

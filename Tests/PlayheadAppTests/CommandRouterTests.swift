@@ -44,6 +44,7 @@ import Testing
         #expect(say("volume +0.05") == "volume: 1")
         #expect(say("volume -0.5") == "volume: 0.5")
         #expect(player.volume == 0.5)
+        #expect(say("get volume").hasPrefix("name: volume\nvalue: 0.5\nfrom: set"))
     }
 
     @Test func queueListsMarksAndEdits() {
