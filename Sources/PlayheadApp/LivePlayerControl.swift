@@ -112,6 +112,7 @@ public final class LivePlayerControl: PlayerControl {
         return .object([
             .init("output", .string("drm")),
             .init("mode", .string(name.hasPrefix("drm ") ? String(name.dropFirst(4)) : name)),
+            .init("scaler", .string(drm.scalerDescription)),
             .init("writeback", .bool(drm.canCapture)),
             .init("counters", .string(drm.statistics.summary)),
             .init("cards", .list(inventory)),

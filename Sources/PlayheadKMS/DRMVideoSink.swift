@@ -37,6 +37,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var committed = 0
     private var pendingCaptures: [Int: (fence: Int32, path: String)] = [:]
     private var scaler: (layout: PictureLayout, choice: ScalerChoice)?
+    /// The last scaler choice in words, for the console (read under `lock`).
+    private var scalerText = "none yet (no picture shown)"
     private var hotplug: DisplayHotplug
     private let uevents: UeventSocket?
     /// The card's name as uevents give it ("card0").
@@ -64,6 +66,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     }
 
     public var name: String { lock.withLock { "drm \(modeName)" } }
+    /// How pictures are scaled onto the screen (by the plane, in software, not at all).
+    public var scalerDescription: String { lock.withLock { scalerText } }
 
     /// Drawing time (a running average) plus one refresh for the vblank wait, between one
     /// refresh and a quarter of a second.
@@ -264,6 +268,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         if let scaler, scaler.layout == layout { return scaler.choice }
         let choice = ScalerChoice.decide(layout: layout) { display.testPlaneScaling(source: $0, destination: $1) }
         scaler = (layout, choice)
+        lock.withLock { scalerText = choice.description }
         Log.info("display: \(layout.source.width)x\(layout.source.height) onto \(layout.destination.width)x\(layout.destination.height) by \(choice)")
         return choice
     }
