@@ -113,7 +113,10 @@ public enum Appliance {
             services.append(InputService(name: "folders", start: { follower.start() }, stop: { follower.stop() }))
         }
         services.append(EventLoopService(events: events, printer: printer, router: router, exit: exit))
-        services.append(SignalService(exit: exit, reload: { AppLog.notice("SIGHUP: \(router.perform(.reload).rendered(as: .text))") }))
+        services.append(SignalService(exit: exit, reload: {
+            let reply = router.perform(.reload).rendered(as: .text)
+            AppLog.notice("SIGHUP: " + reply.split(separator: "\n").map { $0.drop(while: { $0 == " " }) }.joined(separator: " "))
+        }))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services.enumerated().map { i, s in
                 // Any service that ends (the playlist ended, a signal) ends the whole group.

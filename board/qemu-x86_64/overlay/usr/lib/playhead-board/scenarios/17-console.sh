@@ -30,6 +30,17 @@ sed -n 5p "$OUT/17-socket.txt" | grep -q '^{"ok":false,"error":"volume: '"'"'9'"
 # The serial console, from the host.
 echo "HOST-DRIVE 17-console" > /dev/console
 for i in $(seq 900); do [ -s "$OUT/17-console.host.done" ] && break; sleep 0.2; done
+# SIGHUP reads the file again: the host left a bad line in it, which is refused; mended, it is
+# applied.
+kill -HUP $pid
+for i in $(seq 50); do grep -q "SIGHUP: error: the options file was not applied" "$OUT/17-console.err" && break; sleep 0.2; done
+grep -q "SIGHUP: error: the options file was not applied, the old one stays: .*loop: 'sometimes'" "$OUT/17-console.err" \
+  || { echo "SIGHUP with a bad file did not say it kept the old one"; tail "$OUT/17-console.err"; exit 1; }
+sed -i '/^loop = sometimes$/d; s/^volume = .*/volume = 0.4/' "$conf"
+kill -HUP $pid
+for i in $(seq 50); do grep -q "SIGHUP: reloaded: " "$OUT/17-console.err" && break; sleep 0.2; done
+grep -q "SIGHUP: reloaded: " "$OUT/17-console.err" || { echo "SIGHUP with a good file was not applied"; tail "$OUT/17-console.err"; exit 1; }
+[ "$(ph-socket "$sock" "get volume" | tail -1 | grep -c '"value":0.4')" = 1 ] || { echo "after SIGHUP the volume is not the file's 0.4"; exit 1; }
 kill $pid
 rc=0; wait $pid || rc=$?
 echo "host side of the console:"; cat "$OUT/17-console.host.done" 2>/dev/null || echo "(no answer from the host driver)"
