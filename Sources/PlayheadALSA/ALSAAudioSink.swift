@@ -32,6 +32,10 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
     private var paused = false
     private var pausedInDevice = false
     private var lost = false
+    /// Counts drops and prepares by other threads (flush, pause, resume, move): a wait that
+    /// spanned one may fail with the state it left behind (alsa-lib answers EIO for a stream
+    /// prepared again under its poll), which is not the device going away.
+    private var resets = 0
     private var stopping = false
     private var closed = false
     private var failed: PlaybackError?
@@ -133,6 +137,7 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         lock.withLock {
             guard !paused else { return }
             paused = true
+            resets += 1
             let now = clock.now().nanoseconds
             if !lost, device.canPause, device.pause(true) == .ok {
                 pausedInDevice = true
@@ -151,6 +156,7 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         lock.withLock {
             guard paused else { return }
             paused = false
+            resets += 1
             if pausedInDevice {
                 pausedInDevice = false
                 if device.pause(false) != .ok { device.drop(); requeueUnplayed(now: clock.now().nanoseconds) ; _ = device.prepare() }
@@ -163,6 +169,7 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
 
     public func flush() {
         lock.withLock {
+            resets += 1
             if !lost {
                 device.drop()
                 _ = device.prepare()
@@ -244,9 +251,10 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
                 continue
             }
             // The wait is outside the lock: the engine keeps writing meanwhile.
+            let before = lock.withLock { resets }
             let waited = device.waitForRoom(milliseconds: 100)
             lock.withLock {
-                guard device === self.device, !paused, !lost else { return }
+                guard device === self.device, !paused, !lost, resets == before else { return }
                 if waited != .ok && waited != .timedOut { handle(waited); return }
                 let room: Int
                 switch device.available() {
@@ -308,6 +316,8 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         case .gone, .failed:
             if case .failed(let e) = outcome {
                 Log.warning("audio: \(device.name) failed (\(e)); treating it as gone")
+            } else if !lost {
+                Log.warning("audio: \(device.name) stopped answering (unplugged, or its driver removed)")
             }
             guard !lost else { return }
             lost = true
