@@ -13,4 +13,16 @@ public enum FileOutput {
             throw PlaybackError(.readFailed, "\(path): the write was cut short; is the disk full?")
         }
     }
+
+    public static func makeDirectory(_ path: String) throws(PlaybackError) {
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            throw PlaybackError(.permissionDenied, "\(path): cannot make the folder (\(Sys.errorDescription(errno)))")
+        }
+    }
+
+    /// Removes a file; a missing one is no error.
+    public static func remove(_ path: String) { _ = unlink(path) }
+
+    /// Removes an empty folder; a missing one is no error.
+    public static func removeDirectory(_ path: String) { _ = rmdir(path) }
 }
