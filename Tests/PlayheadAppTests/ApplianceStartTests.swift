@@ -11,6 +11,7 @@ import Testing
 
     @Test func aBadFileStopsPlayheadWithFileLineAndKey() throws {
         let path = try file("volume = 0.5\naudio-output = speakers\n")
+        defer { FileOutput.remove(path) }
         guard case .failure(let f) = Appliance.prepare(.init(arguments: ["a.mp4"], configPath: path, ignoreBadConfig: false)) else {
             Issue.record("a bad file was accepted")
             return
@@ -21,6 +22,7 @@ import Testing
 
     @Test func ignoreBadConfigStartsWithTheDefaults() throws {
         let path = try file("volume = 0.5\nloop = perhaps\n")
+        defer { FileOutput.remove(path) }
         let (settings, items) = try Appliance.prepare(.init(arguments: ["--rate", "2", "a.mp4"], configPath: path, ignoreBadConfig: true)).get()
         #expect(items == ["a.mp4"])
         #expect(settings.number("volume") == 1)
@@ -29,6 +31,7 @@ import Testing
 
     @Test func theCommandLineWinsOverAGoodFile() throws {
         let path = try file("# board\nvolume = 0.5\nloop = yes\n")
+        defer { FileOutput.remove(path) }
         let (settings, _) = try Appliance.prepare(.init(arguments: ["--volume=0.3", "a.mp4"], configPath: path, ignoreBadConfig: false)).get()
         #expect(settings.number("volume") == 0.3)
         #expect(settings.flag("loop"))
