@@ -1,13 +1,23 @@
-import Glibc
+import Logging
 
-/// One-line diagnostics on standard error, for the outputs' threads (the serial console shows
-/// them on a board). One write(2) per line, so lines from threads do not interleave.
+/// One-line diagnostics for the outputs' threads (the serial console shows them on a board).
+/// Before `LogSettings.bootstrap`, straight to standard error, one write(2) per line so lines
+/// from threads do not interleave; after it, through `Logger(label: "playhead")`, so these
+/// lines reach syslog and the line sink too.
 public enum Log {
-    public static func warning(_ message: String) { line("playhead: warning: \(message)\n") }
-    public static func info(_ message: String) { line("playhead: \(message)\n") }
+    public static func warning(_ message: String) {
+        if let logger = LogSettings.legacyLogger {
+            logger.warning("\(message)")
+        } else {
+            Sys.writeStandardError("playhead: warning: \(message)\n")
+        }
+    }
 
-    private static func line(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    public static func info(_ message: String) {
+        if let logger = LogSettings.legacyLogger {
+            logger.info("\(message)")
+        } else {
+            Sys.writeStandardError("playhead: \(message)\n")
+        }
     }
 }

@@ -36,6 +36,27 @@ enum Sys {
 
     static var currentErrno: Int32 { errno }
 
+    static var processID: Int32 { getpid() }
+
+    /// One write(2) for the whole text, so that lines from threads never interleave; only a
+    /// short write (a terminal) is finished with more.
+    static func writeStandardError(_ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(2, raw.baseAddress! + offset, raw.count - offset)
+                if n > 0 {
+                    offset += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
+
     /// pthread_setname_np and prctl are not in the Glibc module (GNU and variadic): the
     /// thread's comm file takes the name as well.
     static func nameCurrentThread(_ name: String) {

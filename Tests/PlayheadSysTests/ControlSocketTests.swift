@@ -24,15 +24,15 @@ import Testing
     /// Descriptors of this process open on a socket bound at `path` (the listener and the
     /// connections it accepted, which carry its address), by inode: other suites open and
     /// close descriptors of their own meanwhile, so a plain count of /proc/self/fd would race.
-    static func descriptors(boundAt path: String) -> Int {
+    static func descriptors(boundAt path: String) -> [String] {
         let table = FileInput.readText("/proc/net/unix") ?? ""
         // Num RefCount Protocol Flags Type St Inode Path
         let inodes = Set(table.split(separator: "\n").compactMap { row -> Substring? in
             let fields = row.split(separator: " ", omittingEmptySubsequences: true)
             return fields.count == 8 && fields[7] == path ? fields[6] : nil
         })
-        var count = 0
-        guard let dir = opendir("/proc/self/fd") else { return -1 }
+        var found: [String] = []
+        guard let dir = opendir("/proc/self/fd") else { return ["no /proc/self/fd"] }
         defer { closedir(dir) }
         var target = [CChar](repeating: 0, count: 64)
         while let entry = readdir(dir) {
@@ -40,9 +40,18 @@ import Testing
             let n = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
             guard n > 0 else { continue }
             let link = String(decoding: target[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if link.hasPrefix("socket:["), inodes.contains(link.dropFirst(8).dropLast()) { count += 1 }
+            if link.hasPrefix("socket:["), inodes.contains(link.dropFirst(8).dropLast()) { found.append(name) }
         }
-        return count
+        return found
+    }
+
+    /// Whether descriptor `fd` of this process is close-on-exec and non-blocking, from the
+    /// octal flags in /proc/self/fdinfo.
+    static func isCloseOnExecAndNonBlocking(_ fd: String) -> Bool {
+        let info = FileInput.readText("/proc/self/fdinfo/\(fd)") ?? ""
+        guard let row = info.split(separator: "\n").first(where: { $0.hasPrefix("flags:") }),
+              let flags = Int(row.dropFirst(6).trimmingPrefix(while: \.isWhitespace), radix: 8) else { return false }
+        return flags & Int(O_CLOEXEC) != 0 && flags & Int(O_NONBLOCK) != 0
     }
 
     static func mode(of path: String) -> mode_t? {
@@ -263,18 +272,20 @@ import Testing
         #expect(try await clients.last?.readLine() == "got pong")
     }
 
-    @Test func stopClosesEveryDescriptorAndUnlinksThePath() async throws {
+    @Test func descriptorsAreCloseOnExecAndStopClosesThemAndUnlinksThePath() async throws {
         let dir = TemporaryDirectory()
         let socket = try ControlSocket(path: dir.file("ctl"))
         Self.startEcho(socket)
-        #expect(Self.descriptors(boundAt: socket.path) == 1)
+        #expect(Self.descriptors(boundAt: socket.path).count == 1)
         let clients = try (0..<3).map { _ in try SocketTestClient(path: socket.path) }
         for c in clients { c.write("hi\n") }
         for c in clients { #expect(try await c.readLine() == "got hi") }
-        #expect(Self.descriptors(boundAt: socket.path) == 4)
+        let open = Self.descriptors(boundAt: socket.path)
+        #expect(open.count == 4)
+        #expect(open.allSatisfy(Self.isCloseOnExecAndNonBlocking))
 
         socket.stop()
-        #expect(Self.descriptors(boundAt: socket.path) == 0)
+        #expect(Self.descriptors(boundAt: socket.path) == [])
         #expect(UnixSocket.status(ofPath: socket.path) == .missing)
         #expect(socket.clients.isEmpty)
         for c in clients { #expect(try await c.drainUntilClosed()) }
