@@ -78,6 +78,7 @@ public enum Appliance {
         case .success(let c): console = c
         }
         // A console on this terminal prints what would go to standard output above its prompt.
+        AppLogging.show(on: console)
         var eventOutput: (@Sendable (String) -> Void)?
         if let console, console.name == "stdio" { eventOutput = { console.show($0) } }
         let printer = EventPrinter(format: settings.string("events") ?? "text", output: eventOutput)
@@ -124,6 +125,7 @@ public enum Appliance {
             },
             logger: Logger(label: "lifecycle")))
         do { try await group.run() } catch { AppLog.error("the service group failed: \(error)") }
+        AppLogging.stopShowing()
         // Whatever happened in the group, the screen and sound are given back.
         shutdown.run(keepSound: false)
         eventInput.finish()

@@ -75,7 +75,8 @@ public final class SerialConsole: Sendable {
 
     /// A reply, an event or a log line, above the line being typed.
     public func show(_ text: String) {
-        if isTerminal {
+        // Once stopped the terminal is cooked again: plain lines, no prompt.
+        if isTerminal && !stopRequested.load(ordering: .acquiring) {
             let bytes = editor.withLock { $0.printAbove(text) }
             write(bytes)
         } else {
