@@ -124,7 +124,7 @@ extension CommandRouter {
         guard let name else {
             return .ok(.list(routes.map { r in
                 .object([.init("name", .string(r.name)), .init("card", .string(r.card)), .init("device", .string(r.device)),
-                         .init("current", .bool(r == current))])
+                         .init("current", .bool(r.card == current?.card))])
             }))
         }
         let wanted = name.lowercased()

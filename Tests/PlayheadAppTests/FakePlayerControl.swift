@@ -60,7 +60,8 @@ final class FakePlayerControl: PlayerControl {
         }
     }
     func routes() -> [AudioRoute] { availableRoutes }
-    var currentRoute: AudioRoute? { s.withLock { $0.route ?? availableRoutes[0] } }
+    /// The sink names its device as it was opened, not as the card list does.
+    var currentRoute: AudioRoute? { s.withLock { $0.route ?? AudioRoute(device: "hw:0,0", name: "Loopback PCM", card: "Loopback") } }
     func overrideRoute(to route: AudioRoute) { s.withLock { $0.route = route; $0.calls.append("route \(route.card)") } }
     func display() -> ReplyValue { .object([.init("output", .string("drm")), .init("mode", .string("640x480@60"))]) }
     func screenshot(to path: String) -> Result<Void, CommandError> {

@@ -12,7 +12,7 @@ rm -f "$OUT/18-usb.detach" "$OUT/18-usb-stick.host.done"
 automount() {
   while :; do
     if [ -b /dev/sda ] && ! grep -q " /media/usb " /proc/mounts; then
-      mount -t vfat -o ro /dev/sda /media/usb && echo "automount: /dev/sda on /media/usb"
+      mount -t vfat -o ro,iocharset=utf8 /dev/sda /media/usb && echo "automount: /dev/sda on /media/usb"
     elif [ ! -b /dev/sda ] && grep -q " /media/usb " /proc/mounts; then
       umount -l /media/usb && echo "automount: /media/usb let go"
     fi
