@@ -48,6 +48,7 @@ echo "host side of the console:"; cat "$OUT/17-console.host.done" 2>/dev/null ||
 [ "$rc" = 143 ] || { echo "playhead exited $rc after SIGTERM, not 143"; tail "$OUT/17-console.err"; exit 1; }
 [ -S "$sock" ] && { echo "the control socket was left behind"; exit 1; }
 grep -qx pass "$OUT/17-console.host.done"
+[ "$(head -c 8 "$OUT/17-shot.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || { echo "screenshot: no PNG at $OUT/17-shot.png"; exit 1; }
 # The effects, in playhead's events: paused and playing again, the seek, the next item.
 ev() { grep -c "$1" "$OUT/17-events.jsonl" || true; }
 [ "$(ev '"event":"rateChanged","time":[0-9.]*,"item":"[^"]*demo.mp4","rate":0')" -ge 1 ] || { echo "no pause in the events"; exit 1; }
