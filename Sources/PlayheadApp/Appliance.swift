@@ -115,8 +115,9 @@ public enum Appliance {
         }
         services.append(EventLoopService(events: events, printer: printer, router: router, exit: exit))
         services.append(SignalService(exit: exit, reload: {
-            let reply = router.perform(.reload).rendered(as: .text)
-            AppLog.notice("SIGHUP: " + reply.split(separator: "\n").map { $0.drop(while: { $0 == " " }) }.joined(separator: " "))
+            let reply = router.perform(.reload)
+            let line = "SIGHUP: " + reply.rendered(as: .text).split(separator: "\n").map { $0.drop(while: { $0 == " " }) }.joined(separator: " ")
+            if case .error = reply { AppLog.warning(line) } else { AppLog.notice(line) }
         }))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services.enumerated().map { i, s in

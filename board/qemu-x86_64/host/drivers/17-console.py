@@ -54,6 +54,7 @@ def main():
     r = con.command("stats")
     expect("presented:" in r and "underruns:" in r and "display:" in r, "stats", r)
     expect(con.command("log warning") == "ok", "log warning", "")
+    expect(con.command("log info") == "ok", "log info", "")
     r = con.command("version")
     expect(r.startswith("version: "), "version", r)
     r = con.command("route")
