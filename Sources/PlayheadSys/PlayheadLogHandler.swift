@@ -1,4 +1,5 @@
 import Logging
+import PlayheadCore
 
 /// The appliance's swift-log handler. Each message is one line,
 /// `playhead: <level> <label>: <message> key=value ...`, the label naming the subsystem
@@ -91,16 +92,6 @@ public struct PlayheadLogHandler: LogHandler {
     private static func field(_ value: String) -> String {
         let plain = !value.isEmpty && !value.unicodeScalars.contains { " \t\"=\\\n\r".unicodeScalars.contains($0) }
         guard !plain else { return value }
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        return ReplyValue.quoted(value)
     }
 }
