@@ -68,7 +68,8 @@ class SerialConsole:
             if cleaned.count(PROMPT) >= 1 and b"\r\n" in cleaned and cleaned.rstrip().endswith(PROMPT.rstrip()):
                 break
             self._read(0.5)
-        text = ANSI.sub(b"", self.buffer).decode("utf-8", "replace").replace("\r", "")
+        # A carriage return starts a line over (an event printed above the prompt): a new line.
+        text = ANSI.sub(b"", self.buffer).decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
         lines = [l for l in text.split("\n")]
         # Drop the echoed command and the closing prompt.
         while lines and (lines[0].strip() == "" or lines[0].endswith(line) or lines[0].startswith("playhead> ")):
