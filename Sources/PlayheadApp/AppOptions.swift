@@ -23,6 +23,12 @@ public enum AppOptions {
         .init("log-level", .choice(CommandGrammar.logLevels), default: .text("info"), live: true, group: "log", help: "the least level logged"),
         .init("syslog", .flag, default: .flag(true), group: "log", help: "log to /dev/log as well, when there is one"),
         .init("stats", .flag, default: .flag(false), group: "log", help: "print playback statistics on standard error at the end"),
+        .init("safe-mode", .text(placeholder: "REASON"), group: "appliance",
+              help: "show the slate and keep the console up, playing nothing else, saying REASON (the supervisor's crash loop)"),
+        .init("safe-mode-seconds", .integer(0...86_400), default: .integer(600), group: "appliance",
+              help: "leave safe mode (exit 0) after this long, so the supervisor tries a normal start again; 0 stays"),
+        .init("slate", .text(placeholder: "FILE"), default: .text("/usr/share/playhead/slate.mp4"), group: "appliance",
+              help: "the picture safe mode shows"),
     ]
 
     public static let catalog = OptionCatalog([

@@ -46,7 +46,9 @@ public enum Appliance {
         AppLogging.bootstrap(settings)
         let backend = FFmpegBackend()
         FFmpegLog.lineHandler = { line in AppLog.warning(line) }
-        let loader = PlaylistLoader(items: items, settings: settings)
+        let safeMode = SafeMode(settings: settings)
+        if let safeMode { AppLog.warning(safeMode.banner) }
+        let loader = playlistLoader(items: items, settings: settings, safeMode: safeMode)
         let initialItems = loader.expand()
         let playlist = Playlist(initialItems)
         let interactive = Inputs.anyConfigured(settings) || !loader.folders.isEmpty
@@ -58,7 +60,7 @@ public enum Appliance {
         let firstAsset = playlist.entries.first.map { Asset(url: $0.location, backend: backend) }
         let contentRate = settings.string("display-mode") == "match" ? await frameRate(of: firstAsset) : nil
         let outputs: Outputs
-        switch Outputs.open(settings: settings, backend: backend, contentFrameRate: contentRate) {
+        switch Outputs.open(settings: settings, backend: backend, contentFrameRate: contentRate, withSound: safeMode == nil) {
         case .failure(let failure):
             StandardStreams.error("playhead: error: \(failure.message)")
             return failure.status
@@ -88,7 +90,7 @@ public enum Appliance {
             setLogLevel: { AppLogging.setLevel($0) },
             setEventFormat: { printer.setFormat($0) },
             now: { MonotonicClock().now().nanoseconds }, version: version))
-        player.setLooping(settings.flag("loop"))
+        player.setLooping(safeMode != nil || settings.flag("loop"))
         player.volume = Float(settings.number("volume") ?? 1)
         player.isMuted = settings.flag("mute")
         // `play` comes back to this rate after a pause.
@@ -113,7 +115,16 @@ public enum Appliance {
         if follower.isNeeded {
             services.append(InputService(name: "folders", start: { follower.start() }, stop: { follower.stop() }))
         }
-        services.append(EventLoopService(events: events, printer: printer, router: router, exit: exit))
+        let notifier = ServiceNotifier.fromEnvironment()
+        var notify: (@Sendable (String) -> Void)?
+        if let notifier { notify = { message in notifier.send(message) } }
+        let link = ServiceManagerLink(notify: notify, waitsForPicture: outputs.drm != nil)
+        services.append(EventLoopService(events: events, printer: printer, router: router, exit: exit, link: link,
+                                         holdAtEnd: safeMode != nil))
+        if let notifier, let interval = notifier.watchdogNanoseconds {
+            services.append(WatchdogService(notifier: notifier, intervalNanoseconds: interval, player: player))
+        }
+        if let safeMode, safeMode.seconds > 0 { services.append(SafeModeTimerService(seconds: safeMode.seconds, exit: exit)) }
         services.append(SignalService(exit: exit, reload: {
             let reply = router.perform(.reload)
             let line = "SIGHUP: " + reply.rendered(as: .text).split(separator: "\n").map { $0.drop(while: { $0 == " " }) }.joined(separator: " ")
@@ -126,6 +137,7 @@ public enum Appliance {
             },
             logger: Logger(label: "lifecycle")))
         do { try await group.run() } catch { AppLog.error("the service group failed: \(error)") }
+        notifier?.send("STOPPING=1")
         AppLogging.stopShowing()
         // Whatever happened in the group, the screen and sound are given back.
         shutdown.run(keepSound: false)
@@ -156,6 +168,11 @@ public enum Appliance {
             file = nil
         }
         return .success((Settings(catalog: catalog, file: file, commandLine: commandLine), items))
+    }
+
+    /// Safe mode plays the slate alone: the playlist may be what made playhead fail.
+    static func playlistLoader(items: [String], settings: Settings, safeMode: SafeMode?) -> PlaylistLoader {
+        safeMode.map { PlaylistLoader(arguments: [$0.slate]) } ?? PlaylistLoader(items: items, settings: settings)
     }
 
     /// Frames per 1000 s of the asset's video, when it has any and opens.

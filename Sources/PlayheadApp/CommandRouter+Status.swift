@@ -10,7 +10,9 @@ extension CommandRouter {
         let position = playlist.currentPosition.map { "\($0 + 1)/\(playlist.entries.count)" } ?? "-/\(playlist.entries.count)"
         let stats = Dictionary(player.statistics().map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
         let uptime = Double(hooks.now() - startedAt) / 1e9
-        var fields: [ReplyValue.Field] = [
+        var fields: [ReplyValue.Field] = []
+        if let reason = settings.string("safe-mode") { fields.append(.init("safe-mode", .string(reason))) }
+        fields += [
             .init("state", .string(stopped ? "stopped" : player.state())),
             .init("item", .optional(current?.location)),
         ]

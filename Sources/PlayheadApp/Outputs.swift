@@ -12,21 +12,20 @@ struct Outputs: Sendable {
     var monitor: ALSARouteMonitor?
 
     /// An output that cannot be opened is a one-line error; what was opened is closed again.
-    static func open(settings: Settings, backend: FFmpegBackend, contentFrameRate: Int?) -> Result<Outputs, AppFailure> {
+    /// `withSound` false leaves the sound off whatever the options say (safe mode).
+    static func open(settings: Settings, backend: FFmpegBackend, contentFrameRate: Int?, withSound: Bool = true) -> Result<Outputs, AppFailure> {
         let sourceOptions = SourceOptions(
             decodeThreads: settings.integer("decode-threads") ?? 0,
             networkTimeoutNanoseconds: Int64((settings.number("network-timeout") ?? 10) * 1e9))
         var outputs = Outputs(environment: .headless(backend: backend, untimed: settings.flag("untimed"), options: sourceOptions))
-        if settings.string("audio-output") == "alsa" {
+        if withSound, settings.string("audio-output") == "alsa" {
             let monitor = ALSARouteMonitor()
             let preferences = ALSAOptions.preferences(settings)
             // Start where the policy would move the sound anyway, rather than move at once.
             let preferred = preferences.isEmpty ? nil
                 : RoutePolicy(preferences: preferences, available: monitor.availableRoutes(), current: nil, isPlaying: false).best
             do {
-                let sink = try ALSAAudioSink(device: settings.string("audio-device") ?? preferred?.device ?? "default",
-                                             bufferMilliseconds: settings.integer("audio-buffer-ms") ?? 50,
-                                             onDeviceLost: { device in monitor.report(lostDevice: device) })
+                let sink = try openSound(settings: settings, preferred: preferred, monitor: monitor)
                 outputs.alsa = sink
                 outputs.monitor = monitor
                 // Sources convert to the sink's format, so the environment is made around it.
@@ -70,6 +69,29 @@ struct Outputs: Sendable {
             AppLog.info("video on \(sink.name)")
         }
         return .success(outputs)
+    }
+}
+
+extension Outputs {
+    /// The first candidate that opens (see AudioDeviceChoice); the first one's error when none does.
+    static func openSound(settings: Settings, preferred: AudioRoute?, monitor: ALSARouteMonitor) throws(ALSAError) -> ALSAAudioSink {
+        let routes = monitor.availableRoutes()
+        let candidates = AudioDeviceChoice.candidates(named: settings.string("audio-device"), preferred: preferred?.device, available: routes)
+        var firstError: ALSAError?
+        for device in candidates {
+            do {
+                let sink = try ALSAAudioSink(device: device, bufferMilliseconds: settings.integer("audio-buffer-ms") ?? 50,
+                                             onDeviceLost: { device in monitor.report(lostDevice: device) })
+                if let firstError {
+                    AppLog.warning(AudioDeviceChoice.fallbackNote(chosen: device, name: routes.first { $0.device == device }?.name,
+                                                                  firstTried: candidates[0], error: firstError.advice))
+                }
+                return sink
+            } catch {
+                if firstError == nil { firstError = error }
+            }
+        }
+        throw firstError!
     }
 }
 

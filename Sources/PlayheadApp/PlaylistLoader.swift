@@ -10,6 +10,10 @@ struct PlaylistLoader: Sendable {
         arguments = items + (settings.string("playlist").map { [$0] } ?? [])
     }
 
+    init(arguments: [String]) {
+        self.arguments = arguments
+    }
+
     /// The folders among the arguments: they are watched, and the playlist follows them.
     var folders: [String] { arguments.filter(Self.isFolder) }
 

@@ -38,6 +38,10 @@ enum Sys {
 
     static var processID: Int32 { getpid() }
 
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
     /// One write(2) for the whole text, so that lines from threads never interleave; only a
     /// short write (a terminal) is finished with more.
     static func writeStandardError(_ text: String) {

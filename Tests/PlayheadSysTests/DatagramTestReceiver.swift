@@ -7,10 +7,11 @@ final class DatagramTestReceiver {
     let path: String
     private let fd: Int32
 
-    init(path: String) throws {
+    /// `@name` binds an abstract name when `abstract` is set (no file to unlink then).
+    init(path: String, abstract: Bool = false) throws {
         self.path = path
         guard case .done(let fd) = UnixSocket.openDatagram() else { throw SocketTestClient.Failure(description: "no datagram socket") }
-        guard UnixSocket.bind(fd, UnixSocketAddress(path: path)!) == .done(0) else {
+        guard UnixSocket.bind(fd, UnixSocketAddress(path: path, allowAbstract: abstract)!) == .done(0) else {
             UnixSocket.close(fd)
             throw SocketTestClient.Failure(description: "cannot bind \(path)")
         }

@@ -77,6 +77,12 @@ public class Player: @unchecked Sendable {
     /// True once the queue is empty and nothing is opening: there is nothing left to play.
     public var isIdle: Bool { engine.snapshot.withLock { $0.finished } }
 
+    /// Calls `answer` from the playback loop once it reaches this request, behind every command
+    /// sent before it; never, when the loop is stuck. A watchdog pings through it.
+    public func whenResponsive(_ answer: @escaping @Sendable () -> Void) {
+        engine.post(.respond(answer))
+    }
+
     // MARK: Transport
 
     public func play() { engine.post(.setRate(defaultPlaybackRate.withLock { $0 })) }

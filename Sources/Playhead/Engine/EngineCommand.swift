@@ -24,5 +24,8 @@ enum EngineCommand: @unchecked Sendable {
     /// From the route monitor's thread, handled here on the engine's.
     case audioDevice(AudioDeviceEvent)
     case overrideRoute(AudioRoute)
+    /// Called on the engine thread when this command is reached: a watchdog's proof that the
+    /// playback loop still turns.
+    case respond(@Sendable () -> Void)
     case shutdown
 }

@@ -74,6 +74,8 @@ extension PlaybackEngine {
         case .overrideRoute(let route):
             routePolicy?.isPlaying = !rate.isPaused
             if let actions = routePolicy?.override(to: route) { carryOut(actions) }
+        case .respond(let answer):
+            answer()
         case .shutdown:
             break
         }

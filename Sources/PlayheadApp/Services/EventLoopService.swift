@@ -8,12 +8,16 @@ struct EventLoopService: Service {
     let printer: EventPrinter
     let router: CommandRouter
     let exit: ExitBox
+    let link: ServiceManagerLink
+    /// Safe mode waits at the end whatever `at-end` says: it must stay up to be asked why.
+    let holdAtEnd: Bool
 
     func run() async throws {
         var playedToEnd = 0
         var failed = 0
         for await event in events.cancelOnGracefulShutdown() {
             printer.print(event)
+            link.observe(event)
             router.publish(event, text: event.description, json: printer.json(event))
             switch event.kind {
             case .didPlayToEndTime:
@@ -28,7 +32,7 @@ struct EventLoopService: Service {
                 return
             case .currentItemChanged where event.item == nil:
                 if router.queueEmptiedOnPurpose { continue }
-                if router.settings.string("at-end") == "wait" {
+                if holdAtEnd || router.settings.string("at-end") == "wait" {
                     AppLog.notice("the playlist ended; waiting for commands")
                     continue
                 }

@@ -1,0 +1,79 @@
+import Foundation
+import Playhead
+@testable import PlayheadApp
+import PlayheadSys
+import Synchronization
+import Testing
+
+/// What the appliance tells its service manager, and safe mode.
+@Suite(.timeLimit(.minutes(1))) struct ApplianceModesTests {
+    static let media: String = {
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/") + "/build/media"
+    }()
+
+    final class Sent: Sendable {
+        let messages = Mutex<[String]>([])
+        func send(_ m: String) { messages.withLock { $0.append(m) } }
+        var all: [String] { messages.withLock { $0 } }
+    }
+
+    @Test func readyIsSentOnceWhenTheFirstPictureIsOnScreen() {
+        let sent = Sent()
+        let link = ServiceManagerLink(notify: { sent.send($0) }, waitsForPicture: true, clock: { 8_123_456_789 })
+        let item = PlayerItem(url: "a.mp4")
+        #expect(!link.observe(PlayerEvent(.itemStatusChanged(.readyToPlay), item: item, time: .zero)))
+        #expect(sent.all.isEmpty)
+        #expect(link.observe(PlayerEvent(.readyForDisplay, item: item, time: .zero)))
+        #expect(!link.observe(PlayerEvent(.readyForDisplay, item: item, time: .zero)))
+        #expect(sent.all == ["READY=1\nSTATUS=playing"])
+        #expect(ServiceManagerLink.seconds(8_123_456_789) == "8.123")
+        #expect(ServiceManagerLink.seconds(12_004_000_000) == "12.004")
+    }
+
+    @Test func withoutAScreenTheFirstReadyItemIsEnough() {
+        let sent = Sent()
+        let link = ServiceManagerLink(notify: { sent.send($0) }, waitsForPicture: false)
+        #expect(link.observe(PlayerEvent(.itemStatusChanged(.readyToPlay), item: PlayerItem(url: "a.wav"), time: .zero)))
+        #expect(sent.all.count == 1)
+    }
+
+    /// An options file of its own, so the machine's /etc/playhead/playhead.conf plays no part.
+    static func emptyConfig() throws -> String {
+        let path = "/tmp/playhead-modes-\(UInt32.random(in: 0...UInt32.max)).conf"
+        try FileOutput.write(Array("# empty\n".utf8), to: path)
+        return path
+    }
+
+    @Test func safeModeIsOnlyOnWhenAReasonIsGiven() throws {
+        let conf = try Self.emptyConfig()
+        defer { FileOutput.remove(conf) }
+        let (plain, _) = try Appliance.prepare(.init(arguments: ["a.mp4"], configPath: conf, ignoreBadConfig: false)).get()
+        #expect(SafeMode(settings: plain) == nil)
+        let (safe, _) = try Appliance.prepare(.init(arguments: ["--safe-mode", "5 crashes in 10 minutes", "a.mp4"],
+                                                   configPath: conf, ignoreBadConfig: false)).get()
+        let mode = try #require(SafeMode(settings: safe))
+        #expect(mode.seconds == 600)
+        #expect(mode.slate == "/usr/share/playhead/slate.mp4")
+        #expect(mode.banner.hasPrefix("SAFE MODE: 5 crashes in 10 minutes. Only the slate plays"))
+        #expect(Appliance.playlistLoader(items: ["a.mp4"], settings: safe, safeMode: mode).arguments == [mode.slate])
+        #expect(Appliance.playlistLoader(items: ["a.mp4"], settings: plain, safeMode: nil).arguments == ["a.mp4"])
+    }
+
+    /// Safe mode waits whatever happens to its items (the named one is missing) and leaves after
+    /// its time with 0.
+    @Test func safeModePlaysTheSlateAloneAndLeavesAfterItsTime() async throws {
+        try #require(FileManager.default.fileExists(atPath: "\(Self.media)/slate.mp4"), "run `make media`")
+        let conf = try Self.emptyConfig()
+        defer { FileOutput.remove(conf) }
+        let started = ContinuousClock.now
+        let status = await Appliance.run(.init(arguments: [
+            "--safe-mode", "test", "--safe-mode-seconds", "2", "--slate", "\(Self.media)/slate.mp4", "--console", "off",
+            "--events", "none", "--syslog=no", "/nonexistent/item.mp4",
+        ], configPath: conf, ignoreBadConfig: false))
+        #expect(status == 0)
+        // The slate is 2 s long: it went round at least once, and the timer ended the run.
+        #expect(ContinuousClock.now - started >= .seconds(2))
+    }
+}
