@@ -160,6 +160,9 @@ public enum Appliance {
         var file: OptionsFile?
         switch OptionsFileReader.read(path: launch.configPath ?? AppOptions.defaultConfigPath, required: launch.configPath != nil) {
         case .success(let f): file = f
+        case .failure(let errors) where commandLine["safe-mode"] != nil:
+            StandardStreams.error("playhead: warning: \(errors); safe mode: using the file's good lines")
+            file = errors.goodLines
         case .failure(let errors):
             guard launch.ignoreBadConfig else {
                 return .failure(AppFailure(status: ExitStatus.usage, message: "\(errors) (fix the file, or start with --ignore-bad-config)"))

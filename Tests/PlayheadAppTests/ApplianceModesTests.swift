@@ -61,6 +61,21 @@ import Testing
         #expect(Appliance.playlistLoader(items: ["a.mp4"], settings: plain, safeMode: nil).arguments == ["a.mp4"])
     }
 
+    /// The file that made playhead fail is bad: safe mode still takes its screen and socket.
+    @Test func safeModeKeepsTheGoodLinesOfABadFile() throws {
+        let conf = "/tmp/playhead-modes-\(UInt32.random(in: 0...UInt32.max)).conf"
+        try FileOutput.write(Array("video-output = drm\nvolume = loud\nsocket = /run/playhead/control.sock\n".utf8), to: conf)
+        defer { FileOutput.remove(conf) }
+        let (settings, _) = try Appliance.prepare(.init(arguments: ["--safe-mode", "crashes"], configPath: conf, ignoreBadConfig: true)).get()
+        #expect(settings.string("video-output") == "drm")
+        #expect(settings.string("socket") == "/run/playhead/control.sock")
+        #expect(settings.number("volume") == 1)
+        guard case .failure = Appliance.prepare(.init(arguments: [], configPath: conf, ignoreBadConfig: false)) else {
+            Issue.record("a bad file was accepted outside safe mode")
+            return
+        }
+    }
+
     /// Safe mode waits whatever happens to its items (the named one is missing) and leaves after
     /// its time with 0.
     @Test func safeModePlaysTheSlateAloneAndLeavesAfterItsTime() async throws {

@@ -44,7 +44,9 @@ public struct OptionsFile: Sendable {
                 errors.append(e.at(where_))
             }
         }
-        guard errors.isEmpty else { return .failure(OptionsFileErrors(errors: errors)) }
+        guard errors.isEmpty else {
+            return .failure(OptionsFileErrors(errors: errors, goodLines: OptionsFile(path: path, values: values, lines: lines)))
+        }
         return .success(OptionsFile(path: path, values: values, lines: lines))
     }
 }
@@ -52,7 +54,13 @@ public struct OptionsFile: Sendable {
 /// Every bad line of a file; the first is the one-line summary.
 public struct OptionsFileErrors: Error, Sendable, CustomStringConvertible {
     public let errors: [OptionError]
-    public init(errors: [OptionError]) { self.errors = errors }
+    /// What the file's good lines say, for safe mode, which must come up on a screen and a
+    /// socket even when the file that broke playhead is bad.
+    public let goodLines: OptionsFile?
+    public init(errors: [OptionError], goodLines: OptionsFile? = nil) {
+        self.errors = errors
+        self.goodLines = goodLines
+    }
     public var description: String {
         errors.count == 1 ? errors[0].description : "\(errors[0]) (and \(errors.count - 1) more bad lines)"
     }

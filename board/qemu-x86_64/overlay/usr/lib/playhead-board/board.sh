@@ -144,6 +144,8 @@ run_scenarios() {
 
 run_demo() {
   say "playing the demo playlist; the console shows its events"
+  # The appliance's options put the control socket there (rcS makes it on a flashed board).
+  mkdir -p /run/playhead
   # At a terminal the demo loops with playhead's console on it (`help`, `status`).
   loop="--no-loop"
   grep -q "playhead.interactive" /proc/cmdline && loop="--events none"
