@@ -1,11 +1,11 @@
 # Playhead: `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
-  gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 kmod cpio xz-utils binutils mtools
+  gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 kmod cpio xz-utils binutils mtools systemd
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps build media test unit-test soak bench run clean board board-test board-shell
+.PHONY: deps build media test unit-test soak units bench run clean board board-test board-shell board-appliance
 
 BOARD := board/qemu-x86_64
 BOARD_OUT := build/board
@@ -34,7 +34,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test soak board-test
+test: unit-test soak units board-test board-appliance
 
 unit-test: deps media
 	$(SWIFT) build --build-tests
@@ -45,6 +45,11 @@ unit-test: deps media
 soak: deps media
 	$(SWIFT) build --product playhead
 	timeout -k 10 900 python3 scripts/soak.py $$($(SWIFT) build --show-bin-path)/playhead $(MEDIA) 3000
+
+# The systemd units of rootfs-overlay, as systemd itself reads them.
+units: deps
+	$(SWIFT) build --product playhead
+	scripts/check-units.sh $$($(SWIFT) build --show-bin-path)/playhead
 
 # The emulated board: Debian's kernel with the modules it leaves out, BusyBox, playhead built
 # with a static Swift runtime, the guest tools and the overlays, in one initramfs.
@@ -62,6 +67,11 @@ BOOT := python3 $(BOARD)/host/boot.py --kernel $(BOARD_OUT)/vmlinux --initrd $(B
 board-test: board
 	$(BOOT) --mode test --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-test.log --timeout 900 $(if $(ONLY),--only $(ONLY))
 
+# The board boots as a flashed one (BusyBox init, the supervisor, playhead as its user) and
+# must show its first frame; the time from the kernel's start to it is printed.
+board-appliance: board
+	$(BOOT) --mode appliance --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-appliance.log --timeout 180 --linger 10
+
 board-shell: board
 	$(BOOT) --mode shell --share $(BOARD_OUT)/share
 
@@ -72,12 +82,16 @@ bench: build
 	$(BOOT) --mode bench --share $(BOARD_OUT)/share --media $(MEDIA) --log $(BOARD_OUT)/console-bench.log --timeout 900
 
 # On a board with a display, playhead plays the demo right here; elsewhere the emulated board
-# boots and plays it, with its serial console on this terminal.
+# boots: at a terminal as the appliance (init, the supervisor, playhead's console on this
+# terminal, the demo looping), otherwise it plays the demo once and saves a screenshot.
 run: deps media
 	@if [ -e /dev/dri/card0 ]; then \
 	  $(MAKE) --no-print-directory build && \
 	  $$($(SWIFT) build -c release --show-bin-path)/playhead --video-output drm --screenshot build/screenshot.png \
 	    --events text $(MEDIA)/demo.mp4 $(MEDIA)/h264_aac.mp4; \
+	elif [ -t 0 ] && [ -t 1 ]; then \
+	  $(MAKE) --no-print-directory board && \
+	  $(BOOT) --mode appliance --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-run.log --timeout 86400; \
 	else \
 	  $(MAKE) --no-print-directory board && \
 	  rm -f $(BOARD_OUT)/share/out/screenshot.png && \

@@ -57,10 +57,10 @@ ff -ss 0.68 -i "$out/h264_aac.mp4" -frames:v 1 -pix_fmt bgr0 -f rawvideo "$out/h
 # opens the item again: threads, descriptors and memory must come back to where they were).
 ff -f lavfi -t 1 -i "$v" -f lavfi -t 1 -i "$a" -c:v libx264 -g 25 -pix_fmt yuv420p -c:a aac -ac 2 \
    -movflags +faststart "$out/loop_1s.mp4"
-# Safe mode's slate: still, silent, two seconds looped. Words where a font is installed (it
+# Safe mode's slate: a still picture, silent, two seconds looped. Words where a font is installed (it
 # comes with ffmpeg's own dependencies); a plain slate otherwise.
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
-slate="color=c=0x1a1a40:size=640x360:rate=1"
+slate="color=c=0x1a1a40:size=640x360:rate=25"
 [ -f "$font" ] && slate="$slate,drawtext=fontfile=$font:fontcolor=white:fontsize=40:x=(w-tw)/2:y=120:text='PLAYHEAD SAFE MODE',drawtext=fontfile=$font:fontcolor=0xc0c0c0:fontsize=20:x=(w-tw)/2:y=200:text='See the serial console\: status, log'"
-ff -f lavfi -t 2 -i "$slate" -c:v libx264 -g 1 -pix_fmt yuv420p -movflags +faststart "$out/slate.mp4"
+ff -f lavfi -t 2 -i "$slate" -c:v libx264 -g 50 -pix_fmt yuv420p -movflags +faststart "$out/slate.mp4"
 ls "$out"

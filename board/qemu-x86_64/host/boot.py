@@ -381,9 +381,66 @@ def bench(args):
     return 0
 
 
+FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
+
+
+def appliance(args):
+    """Boots the board as a flashed one (BusyBox init, the supervisor, playhead as its user)
+    and, at a terminal, hands the serial console over. Otherwise it watches the console for
+    playhead's first frame (its time since boot is on the monotonic clock, which the kernel's
+    own timestamps share), lets it play `--linger` seconds, and cuts the power."""
+    share = pathlib.Path(args.share).resolve() if args.share else None
+    if share:
+        (share / "out").mkdir(parents=True, exist_ok=True)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        args.interactive = True
+        print("board: the appliance boots and loops the demo; playhead's console is this terminal (help, status);"
+              " Ctrl-C powers the board off", file=sys.stderr)
+        return 0 if subprocess.call(qemu_command(args, share), stdin=None) in (0, -2, 130) else 1
+    console = Console(args.log, lambda t: True)
+    proc = subprocess.Popen(qemu_command(args, share), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + args.timeout
+    first = None
+    buffer = b""
+    restarts = 0
+    while time.monotonic() < deadline and proc.poll() is None:
+        ready, _, _ = select.select([proc.stdout], [], [], 0.5)
+        if not ready:
+            continue
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        buffer += chunk
+        while b"\n" in buffer:
+            raw, buffer = buffer.split(b"\n", 1)
+            text = raw.decode("utf-8", "replace").rstrip("\r")
+            console.line(text)
+            found = FIRST_FRAME.search(text)
+            if found and first is None:
+                first = float(found.group(1))
+                deadline = min(deadline, time.monotonic() + args.linger)
+            if "playhead-supervise:" in text:
+                restarts += 1
+    proc.kill()
+    proc.wait()
+    if first is None:
+        print("board: the appliance showed no first frame within "
+              f"{args.timeout} s (see {args.log})", file=sys.stderr)
+        console.show_tail()
+        return 1
+    if restarts:
+        print(f"board: the supervisor had to restart playhead {restarts} times (see {args.log})", file=sys.stderr)
+        console.show_tail()
+        return 1
+    print(f"board: appliance boot to first frame: {first:.2f} s (kernel start to the first page flip);"
+          f" played {args.linger} s more, then the power was cut")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--mode", choices=["test", "run", "shell", "bench"], required=True)
+    parser.add_argument("--mode", choices=["test", "run", "shell", "bench", "appliance"], required=True)
     parser.add_argument("--only", help="test: run only the scenarios whose names start with this (e.g. 11)")
     parser.add_argument("--media", help="bench: the folder with the benchmark clips")
     parser.add_argument("--kernel", required=True, type=pathlib.Path)
@@ -393,6 +450,7 @@ def main():
     parser.add_argument("--log", default="console.log")
     parser.add_argument("--timeout", type=int, default=600, help="seconds before the guest is killed")
     parser.add_argument("--memory", type=int, default=1024, help="guest memory in MiB")
+    parser.add_argument("--linger", type=int, default=10, help="appliance: seconds to play after the first frame")
     args = parser.parse_args()
     for path in (args.kernel, args.initrd):
         if not path.exists():
@@ -400,7 +458,7 @@ def main():
     if args.mode == "shell":
         share = pathlib.Path(args.share).resolve() if args.share else None
         os.execv(shutil.which("qemu-system-x86_64") or "qemu-system-x86_64", qemu_command(args, share))
-    sys.exit({"test": test, "run": run, "bench": bench}[args.mode](args))
+    sys.exit({"test": test, "run": run, "bench": bench, "appliance": appliance}[args.mode](args))
 
 
 main()
