@@ -1,11 +1,12 @@
 # Playhead: `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
-  gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 kmod cpio xz-utils binutils mtools systemd
+  gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 kmod cpio xz-utils binutils mtools systemd \
+  nasm libmbedtls-dev dpkg-dev syslinux syslinux-common squashfs-tools fdisk e2fsprogs
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps build media test unit-test soak units bench run clean board board-test board-shell board-appliance
+.PHONY: deps build media test unit-test soak units bench run clean board board-test board-shell board-appliance image image-test
 
 BOARD := board/qemu-x86_64
 BOARD_OUT := build/board
@@ -34,7 +35,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test soak units board-test board-appliance
+test: unit-test soak units board-test board-appliance image-test
 
 unit-test: deps media
 	$(SWIFT) build --build-tests
@@ -71,6 +72,27 @@ board-test: board
 # must show its first frame; the time from the kernel's start to it is printed.
 board-appliance: board
 	$(BOOT) --mode appliance --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-appliance.log --timeout 180 --linger 10
+
+# The disk image to flash on an x86_64 board (and that the emulated board boots from a virtual
+# disk): syslinux, Debian's kernel, a small early boot, a read-only squashfs root with playhead on
+# its own small FFmpeg (built once from Debian's source, cached), and an ext4 /data.
+IMAGE_OUT := build/image
+IMAGE := $(IMAGE_OUT)/playhead-x86_64.img
+image: deps media
+	@abi=$$($(BOARD)/host/kernel.sh $(BOARD_OUT) $(BOARD_CACHE) | tail -1) && \
+	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_CACHE) | tail -1) && \
+	ffmpeg=$$(board/image/ffmpeg.sh $(BOARD_CACHE)/.. | tail -1) && \
+	bzimage=$$(board/image/bzimage.sh $(BOARD_CACHE) $$abi | tail -1) && \
+	$(SWIFT) build -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH) && \
+	mkdir -p $(IMAGE_OUT) && \
+	board/image/mkroot.sh $(IMAGE_OUT)/root $$abi $(BOARD_OUT)/$$abi $$guest $(BOARD_SCRATCH)/release/playhead $$ffmpeg \
+	  $(MEDIA) board/image/modules-x86_64 && \
+	board/image/mkbootfs.sh $(IMAGE_OUT)/initrd.gz $$abi $(BOARD_OUT)/$$abi $$guest && \
+	board/image/mkdisk.sh $(IMAGE) $(IMAGE_OUT)/root $$bzimage $(IMAGE_OUT)/initrd.gz
+
+# Boots the image twice with a power cut after each first frame; /data must come back clean.
+image-test: image
+	python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log
 
 board-shell: board
 	$(BOOT) --mode shell --share $(BOARD_OUT)/share
