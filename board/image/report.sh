@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# What `make bench` says of the image: its sizes, playhead's size and how many shared libraries
+# the root carries (Debian's FFmpeg alone would bring 137), beside the emulated board's own.
+# Usage: report.sh IMAGEDIR BOARD_INITRAMFS
+set -euo pipefail
+dir=$1 initramfs=$2
+root=$dir/root
+img=$dir/playhead-x86_64.img
+[ -d "$root" ] && [ -f "$img" ] || { echo "image report: run 'make image' first"; exit 1; }
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1048576 }'; }
+libs=$(find "$root" -name '*.so*' -type f | wc -l)
+squash=$(sfdisk -J "$img" | python3 -c 'import json,sys; print(json.load(sys.stdin)["partitiontable"]["partitions"][1]["size"]*512)')
+echo "image: disk $(mb "$(stat -c %s "$img")") (boot, root, data partitions); root partition $(mb "$squash") squashfs," \
+  "$(mb "$(du -sb "$root" | cut -f1)") unpacked (goal: under 40 MB)"
+echo "image: playhead $(mb "$(stat -c %s "$root/usr/bin/playhead")") stripped, static Swift runtime;" \
+  "$libs shared libraries in the root ($(readelf -d "$root/usr/bin/playhead" | grep -c NEEDED) needed directly)"
+[ -f "$initramfs" ] && echo "image: for comparison, the emulated board's test initramfs (Debian's FFmpeg and the test tools): $(mb "$(stat -c %s "$initramfs")")"
