@@ -78,6 +78,9 @@ board-appliance: board
 # its own small FFmpeg (built once from Debian's source, cached), and an ext4 /data.
 IMAGE_OUT := build/image
 IMAGE := $(IMAGE_OUT)/playhead-x86_64.img
+# The disk the board boots from, as its kernel names it: /dev/vda (virtio, the emulated board),
+# /dev/sda (SATA or USB), /dev/nvme0n1p for NVMe.
+IMAGE_DISK ?= /dev/vda
 image: deps media
 	@abi=$$($(BOARD)/host/kernel.sh $(BOARD_OUT) $(BOARD_CACHE) | tail -1) && \
 	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_CACHE) | tail -1) && \
@@ -88,7 +91,7 @@ image: deps media
 	board/image/mkroot.sh $(IMAGE_OUT)/root $$abi $(BOARD_OUT)/$$abi $$guest $(BOARD_SCRATCH)/release/playhead $$ffmpeg \
 	  $(MEDIA) board/image/modules-x86_64 && \
 	board/image/mkbootfs.sh $(IMAGE_OUT)/initrd.gz $$abi $(BOARD_OUT)/$$abi $$guest && \
-	board/image/mkdisk.sh $(IMAGE) $(IMAGE_OUT)/root $$bzimage $(IMAGE_OUT)/initrd.gz
+	board/image/mkdisk.sh $(IMAGE) $(IMAGE_OUT)/root $$bzimage $(IMAGE_OUT)/initrd.gz $(IMAGE_DISK)
 
 # Boots the image twice with a power cut after each first frame; /data must come back clean.
 image-test: image
@@ -102,6 +105,12 @@ bench: build
 	python3 scripts/bench.py
 	$(MAKE) --no-print-directory board
 	$(BOOT) --mode bench --share $(BOARD_OUT)/share --media $(MEDIA) --log $(BOARD_OUT)/console-bench.log --timeout 900
+	@# Boot to first frame (kernel start to the first page flip, on the monotonic clock both
+	@# share), from the board's initramfs and from the disk image, beside the image's sizes.
+	$(BOOT) --mode appliance --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-appliance.log --timeout 180 --linger 2
+	$(MAKE) --no-print-directory image
+	python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log --linger 3
+	board/image/report.sh $(IMAGE_OUT) $(BOARD_OUT)/initramfs.cpio
 
 # On a board with a display, playhead plays the demo right here; elsewhere the emulated board
 # boots: at a terminal as the appliance (init, the supervisor, playhead's console on this
