@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "CShims", dependencies: ["CFFmpeg"]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .target(name: "PlayheadCore"),
         .target(name: "PlayheadSys", dependencies: [
             "PlayheadCore", .product(name: "DequeModule", package: "swift-collections"),
@@ -37,9 +38,12 @@ let package = Package(
             "PlayheadCore", "PlayheadSys", "CALSA", .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
+        .target(name: "PlayheadGPIO", dependencies: [
+            "PlayheadCore", "PlayheadSys", "CGPIOD", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         // The appliance's wiring: options, outputs, player, command router, inputs, shutdown.
         .target(name: "PlayheadApp", dependencies: [
-            "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadSys",
+            "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadGPIO", "PlayheadSys",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -57,6 +61,7 @@ let package = Package(
         ]),
         .testTarget(name: "PlayheadSysTests", dependencies: ["PlayheadSys", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PlayheadAppTests", dependencies: ["PlayheadApp", "Playhead", "PlayheadSys", "PlayheadTestSupport"]),
+        .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: ["PlayheadKMS", "PlayheadCore"]),
         .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadTestSupport"]),
     ],

@@ -1,5 +1,6 @@
 import Playhead
 import PlayheadALSA
+import PlayheadGPIO
 import PlayheadKMS
 
 /// The appliance's own options, and the catalog of every option of every part.
@@ -33,6 +34,7 @@ public enum AppOptions {
 
     public static let catalog = OptionCatalog([
         declarations, PlayerOptions.declarations, DRMOptions.declarations, ALSAOptions.declarations,
+        GPIOOptions.declarations,
     ])
 
     public static let defaultConfigPath = "/etc/playhead/playhead.conf"

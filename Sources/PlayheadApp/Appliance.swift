@@ -10,7 +10,7 @@ import ServiceLifecycle
 /// signals run as one service group, and an ordered way out. The executable only parses its
 /// own few flags and calls `run`.
 public enum Appliance {
-    public static let version = "0.12.0"
+    public static let version = "0.14.0"
 
     public struct Launch: Sendable {
         public var arguments: [String]
@@ -85,11 +85,13 @@ public enum Appliance {
         if let console, console.name == "stdio" { eventOutput = { console.show($0) } }
         let printer = EventPrinter(format: settings.string("events") ?? "text", output: eventOutput)
         let configPath = launch.configPath ?? AppOptions.defaultConfigPath
+        let panel = ButtonPanel()
         let router = CommandRouter(player: control, playlist: playlist, settings: settings, hooks: RouterHooks(
             readOptionsFile: { OptionsFileReader.read(path: configPath, required: launch.configPath != nil) },
             setLogLevel: { AppLogging.setLevel($0) },
             setEventFormat: { printer.setFormat($0) },
-            now: { MonotonicClock().now().nanoseconds }, version: version))
+            now: { MonotonicClock().now().nanoseconds }, version: version,
+            gpio: { panel.report() }))
         player.setLooping(safeMode != nil || settings.flag("loop"))
         player.volume = Float(settings.number("volume") ?? 1)
         player.isMuted = settings.flag("mute")
@@ -101,7 +103,7 @@ public enum Appliance {
         player.play()
 
         let exit = ExitBox()
-        let inputs = Inputs(settings: settings, router: router, console: console)
+        let inputs = Inputs(settings: settings, router: router, console: console, panel: panel, safeMode: safeMode != nil)
         let follower = FolderFollower(loader: loader, router: router, initial: initialItems)
         let shutdown = Shutdown(player: player, outputs: outputs)
         var services: [any Service] = [PlaybackService(shutdown: shutdown, exit: exit)]

@@ -1,6 +1,12 @@
 import Playhead
 
 extension CommandRouter {
+    /// What the status light shows.
+    func activity() -> PlayerActivity {
+        let stopped = state.withLock { $0.stopped }
+        return stopped ? .stopped : PlayerActivity(state: player.state(), stalled: false)
+    }
+
     func status() -> ReplyValue {
         let (playlist, stopped, settings) = state.withLock { s -> (Playlist, Bool, Settings) in
             syncCurrent(&s)

@@ -110,12 +110,17 @@ public final class CommandRouter: Sendable {
         case .mute(let m):
             player.isMuted = m
             state.withLock { _ = $0.settings.set("mute", m ? "yes" : "no") }
+        case .toggleMute:
+            let m = !player.isMuted
+            player.isMuted = m
+            state.withLock { _ = $0.settings.set("mute", m ? "yes" : "no") }
         case .queue: return .ok(queueReply())
         case .add(let location, let at): return add(location, at: at)
         case .remove(let n): return remove(n)
         case .clear: clear()
         case .route(let name): return route(name)
         case .display: return .ok(player.display())
+        case .gpio: return .ok(hooks.gpio())
         case .screenshot(let path):
             if case .failure(let e) = player.screenshot(to: path) { return .error(e.message) }
             return .ok(.object([.init("screenshot", .string(path))]))

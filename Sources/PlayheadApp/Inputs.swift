@@ -6,6 +6,8 @@ struct Inputs {
     let settings: Settings
     let router: CommandRouter
     let console: SerialConsole?
+    let panel: ButtonPanel
+    let safeMode: Bool
 
     /// Whether someone can add to an empty playlist (so playhead may start with nothing).
     static func anyConfigured(_ settings: Settings) -> Bool {
@@ -73,6 +75,12 @@ struct Inputs {
             services.append(InputService(name: "fifo", start: {
                 fifo.start { line in session.send(router.handle(line: line, from: session)) }
             }, stop: { fifo.stop() }))
+        }
+        switch panel.open(settings: settings, router: router, safeMode: safeMode) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let buttons?):
+            services.append(InputService(name: "gpio", start: { buttons.start() }, stop: { buttons.stop() }))
+        case .success(nil): break
         }
         return .success(services)
     }

@@ -7,11 +7,15 @@ public struct RouterHooks: Sendable {
     /// Monotonic nanoseconds, for the uptime and the event budget.
     public var now: @Sendable () -> Int64
     public var version: String
+    /// The chips, lines, buttons and light, for `gpio`.
+    public var gpio: @Sendable () -> ReplyValue
 
     public init(readOptionsFile: @escaping @Sendable () -> Result<OptionsFile?, OptionsFileErrors> = { .success(nil) },
                 setLogLevel: @escaping @Sendable (String) -> Void = { _ in },
                 setEventFormat: @escaping @Sendable (String) -> Void = { _ in },
-                now: @escaping @Sendable () -> Int64, version: String) {
+                now: @escaping @Sendable () -> Int64, version: String,
+                gpio: @escaping @Sendable () -> ReplyValue = { .string("no GPIO buttons or light are mapped (`help options` shows button.NAME)") }) {
+        self.gpio = gpio
         self.readOptionsFile = readOptionsFile
         self.setLogLevel = setLogLevel
         self.setEventFormat = setEventFormat

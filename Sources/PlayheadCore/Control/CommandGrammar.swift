@@ -19,13 +19,14 @@ public enum CommandGrammar {
               help: "seek to a time, or by an amount with + or -; exact (default) or fast (nearest key frame)"),
         Entry(name: "rate", usage: "rate R", help: "play at rate R (0.5 to 2 keep the sound; negative plays backwards)"),
         Entry(name: "volume", usage: "volume [+|-]V", help: "set the volume (0 to 1), or change it by V"),
-        Entry(name: "mute", usage: "mute", help: "silence the sound"),
+        Entry(name: "mute", usage: "mute [toggle]", help: "silence the sound; toggle: silence it, or bring it back when silent"),
         Entry(name: "unmute", usage: "unmute", help: "bring the sound back"),
         Entry(name: "queue", usage: "queue", help: "list the playlist, the current item marked"),
         Entry(name: "add", usage: "add URL|FILE [at N]", help: "add an item at the end, or at position N"),
         Entry(name: "remove", usage: "remove N", help: "remove the Nth item of `queue`"),
         Entry(name: "clear", usage: "clear", help: "empty the playlist"),
         Entry(name: "route", usage: "route [NAME]", help: "list sound routes, or send the sound to one (by name, card or device)"),
+        Entry(name: "gpio", usage: "gpio", help: "the GPIO chips and lines, and the buttons and light of the map"),
         Entry(name: "display", usage: "display", help: "connector, mode, plane and scaler, with the modes and planes"),
         Entry(name: "screenshot", usage: "screenshot FILE.png", help: "save the next frame as shown (needs a writeback connector)"),
         Entry(name: "status", usage: "status", help: "what plays, where, and how well"),
@@ -69,11 +70,14 @@ public enum CommandGrammar {
         case "next": return none(.next)
         case "previous": return none(.previous)
         case "restart": return none(.restart)
-        case "mute": return none(.mute(true))
+        case "mute":
+            if args.count == 1 && args[0].lowercased() == "toggle" { return .success(.toggleMute) }
+            return none(.mute(true))
         case "unmute": return none(.mute(false))
         case "queue": return none(.queue)
         case "clear": return none(.clear)
         case "display": return none(.display)
+        case "gpio": return none(.gpio)
         case "status": return none(.status)
         case "stats": return none(.stats)
         case "reload": return none(.reload)

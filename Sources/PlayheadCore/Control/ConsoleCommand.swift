@@ -11,6 +11,7 @@ public enum ConsoleCommand: Sendable, Hashable {
     case rate(Double)
     case volume(Amount)
     case mute(Bool)
+    case toggleMute
     case queue
     /// `at` counts from 1, as `queue` lists; nil appends.
     case add(String, at: Int?)
@@ -18,6 +19,7 @@ public enum ConsoleCommand: Sendable, Hashable {
     case clear
     case route(String?)
     case display
+    case gpio
     case screenshot(String)
     case status
     case stats

@@ -36,7 +36,7 @@ public enum CommandLineOptions {
                 return .failure(OptionError(message: "needs a value: \(declaration.allowed)", origin: "--\(name)"))
             }
             if inline == nil { i += 1 }
-            switch declaration.parse(raw) {
+            switch declaration.parse(raw, named: name) {
             case .success(let v): values[name] = v
             case .failure(let e): return .failure(e.at("--\(name)"))
             }
@@ -61,7 +61,7 @@ public enum CommandLineOptions {
             case .integer, .number: value = " N"
             case .choice(let c): value = " " + c.joined(separator: "|")
             }
-            var line = "  --\(d.name)\(value)"
+            var line = "  --\(d.familyPrefix.map { $0 + "NAME" } ?? d.name)\(value)"
             line += String(repeating: " ", count: max(1, 34 - line.count))
             line += d.help
             if let v = d.defaultValue { line += " (default: \(v))" }

@@ -13,7 +13,13 @@ public struct OptionCatalog: Sendable {
         self.index = index
     }
 
-    public subscript(name: String) -> OptionDeclaration? { index[name].map { declarations[$0] } }
+    /// The option's declaration, or its family's (`button.play` is declared as `button.*`).
+    public subscript(name: String) -> OptionDeclaration? {
+        if let i = index[name] { return declarations[i] }
+        guard let dot = name.firstIndex(of: "."), name.index(after: dot) < name.endIndex,
+              let i = index[name[...dot] + "*"] else { return nil }
+        return declarations[i]
+    }
 
     /// `unknown option 'volum'`, with the nearest names when some are close.
     public func unknown(_ name: String) -> OptionError {
@@ -25,7 +31,7 @@ public struct OptionCatalog: Sendable {
     /// The option's value parsed, or the error naming it.
     public func parse(_ name: String, _ raw: String) -> Result<OptionValue, OptionError> {
         guard let d = self[name] else { return .failure(unknown(name)) }
-        return d.parse(raw)
+        return d.parse(raw, named: name)
     }
 
     static func distance(_ a: String, _ b: String) -> Int {

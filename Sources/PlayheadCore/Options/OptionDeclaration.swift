@@ -19,16 +19,23 @@ public struct OptionDeclaration: Sendable {
     public let live: Bool
     /// Groups help and `get` listings: player, display, sound, control, log.
     public let group: String
+    /// A text value's own rules (a button's line): nil when it is good, else what is wrong.
+    public let check: (@Sendable (String) -> String?)?
 
     public init(_ name: String, _ kind: Kind, default defaultValue: OptionValue? = nil, live: Bool = false,
-                group: String, help: String) {
+                group: String, help: String, check: (@Sendable (String) -> String?)? = nil) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
         self.help = help
         self.live = live
         self.group = group
+        self.check = check
     }
+
+    /// A family of options sharing one declaration: `button.*` covers `button.play`,
+    /// `button.next`..., each named by the person writing the file.
+    public var familyPrefix: String? { name.hasSuffix(".*") ? String(name.dropLast()) : nil }
 
     /// What is allowed, in words, for help and for errors.
     public var allowed: String {
@@ -43,7 +50,9 @@ public struct OptionDeclaration: Sendable {
 
     /// The value, or what is wrong with it in one line (without the option's name: callers
     /// add where it came from).
-    public func parse(_ raw: String) -> Result<OptionValue, OptionError> {
+    /// `named` is the option as written, for a family's member (`button.play`).
+    public func parse(_ raw: String, named: String? = nil) -> Result<OptionValue, OptionError> {
+        let name = named ?? self.name
         let text = raw.trimmingSpaces
         switch kind {
         case .flag:
@@ -54,6 +63,7 @@ public struct OptionDeclaration: Sendable {
             }
         case .text:
             guard !text.isEmpty else { return .failure(OptionError(option: name, value: text, allowed: allowed)) }
+            if let problem = check?(text) { return .failure(OptionError(message: "\(name): \(problem)")) }
             return .success(.text(text))
         case .integer(let range):
             guard let i = Int(text), range.contains(i) else {

@@ -38,6 +38,14 @@ public struct Settings: Sendable {
         return nil
     }
 
+    /// The options of a family in force (`button.` gives `button.play`, `button.next`...),
+    /// in name order.
+    public func names(withPrefix prefix: String) -> [String] {
+        var names = Set(console.keys).union(commandLine.keys)
+        if let file { names.formUnion(file.values.keys) }
+        return names.filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
     public func string(_ name: String) -> String? {
         switch self[name] {
         case .text(let s)?: return s
@@ -70,7 +78,7 @@ public struct Settings: Sendable {
         guard d.live else {
             return .failure(OptionError(message: "\(name) cannot change while playing; put it in the options file and restart playhead"))
         }
-        let parsed = d.parse(raw)
+        let parsed = d.parse(raw, named: name)
         if case .success(let v) = parsed { console[name] = v }
         return parsed
     }

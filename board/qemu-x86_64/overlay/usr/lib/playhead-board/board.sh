@@ -2,7 +2,7 @@
 BOARD_SHARE=/host
 GPIO_SIM=/sys/kernel/config/gpio-sim/playhead
 # Named like the buttons of an appliance; the GPIO issue maps them to transport control.
-GPIO_LINES="play pause next previous volume-up volume-down doorbell spare"
+GPIO_LINES="play pause next previous volume-up volume-down doorbell spare led"
 
 say() { echo "board: $*"; }
 

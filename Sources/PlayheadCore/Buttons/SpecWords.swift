@@ -1,0 +1,38 @@
+/// `key=value` words of one options line (a button or a light), values quoted when they hold
+/// spaces: `line=play press="seek +10" hold=stop`. The udev-rules shape people already know.
+public enum SpecWords {
+    public static func parse(_ text: String) -> Result<[(key: String, value: String)], SpecError> {
+        var words: [(key: String, value: String)] = []
+        var rest = Substring(text)
+        while true {
+            rest = rest.drop(while: { $0 == " " || $0 == "\t" })
+            guard !rest.isEmpty else { return .success(words) }
+            let keyEnd = rest.firstIndex(where: { $0 == "=" || $0 == " " || $0 == "\t" }) ?? rest.endIndex
+            let key = String(rest[..<keyEnd]).lowercased()
+            guard keyEnd < rest.endIndex, rest[keyEnd] == "=", !key.isEmpty else {
+                return .failure(SpecError("'\(rest.prefix(while: { $0 != " " }))' is not key=value"))
+            }
+            rest = rest[rest.index(after: keyEnd)...]
+            let value: Substring
+            if rest.first == "\"" {
+                let body = rest.dropFirst()
+                guard let close = body.firstIndex(of: "\"") else { return .failure(SpecError("\(key): the quote is not closed")) }
+                value = body[..<close]
+                rest = body[body.index(after: close)...]
+            } else {
+                let end = rest.firstIndex(where: { $0 == " " || $0 == "\t" }) ?? rest.endIndex
+                value = rest[..<end]
+                rest = rest[end...]
+            }
+            guard !words.contains(where: { $0.key == key }) else { return .failure(SpecError("\(key) is given twice")) }
+            words.append((key, String(value)))
+        }
+    }
+}
+
+/// What is wrong with a button or light line, in words for the person editing it.
+public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
