@@ -8,7 +8,7 @@
 PLAYHEAD_VERSION = 0.13.0
 PLAYHEAD_SITE = $(BR2_EXTERNAL_PLAYHEAD_PATH)/..
 PLAYHEAD_SITE_METHOD = local
-PLAYHEAD_DEPENDENCIES = ffmpeg alsa-lib libdrm
+PLAYHEAD_DEPENDENCIES = ffmpeg alsa-lib libdrm libgpiod
 PLAYHEAD_OVERLAY = $(BR2_EXTERNAL_PLAYHEAD_PATH)/../rootfs-overlay
 
 # Its own user, in the groups of the devices it opens; never root. Buildroot makes the account

@@ -378,6 +378,15 @@ def bench(args):
           f" presented {number(line, 'presented'):.0f}, dropped {number(line, 'dropped'):.0f}")
     print(f"  sound: underruns {number(line, 'underruns'):.0f}, suspends {number(line, 'suspends'):.0f},"
           f" audio thread CPU {number(line, 'audio-thread-cpu'):.0f} ms per second of sound")
+    buttons = [t for t in console_lines(args.log) if t.startswith("BENCH-GPIO")]
+    if not buttons:
+        print("board bench: no button latency (see the console log)", file=sys.stderr)
+        return 1
+    found = dict(re.findall(r'debounce-(\d+)="([^"]*)"', buttons[0]))
+    print("board button benchmark (20 presses of a gpio-sim line mapped to toggle; the kernel's edge timestamp"
+          " to the command carried out):")
+    for debounce, text in sorted(found.items(), key=lambda kv: -int(kv[0])):
+        print(f"  debounce {debounce} ms: {text}")
     return 0
 
 

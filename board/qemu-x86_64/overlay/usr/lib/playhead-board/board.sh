@@ -185,7 +185,33 @@ run_bench() {
   else
     echo "BENCH-ERROR $clip is missing"
   fi
+  bench_buttons
   echo "BOARD-DONE"
+}
+
+# Press to action: 20 presses of a gpio-sim line mapped to `toggle`, timed from the kernel's
+# edge timestamp to the command carried out (playhead's own count, read with `gpio`); once with
+# the default 30 ms debounce, which is part of every press, and once without, which leaves the
+# path itself: the edge read, the machine, the command.
+bench_buttons() {
+  sim=/sys/devices/platform/$(cat "$GPIO_SIM/dev_name")/$(gpio_sim_chip)
+  sock=/tmp/bench-buttons.sock
+  result=""
+  for debounce in 30 0; do
+    printf 'button.play = line=play press=toggle\nbutton-debounce-ms = %s\n' $debounce > /tmp/bench-buttons.conf
+    playhead --config /tmp/bench-buttons.conf --video-output null --audio-output null --socket $sock --loop \
+      --events none /usr/share/playhead/media/demo.mp4 2> /tmp/bench-buttons.err &
+    pid=$!
+    for i in $(seq 100); do ph-socket $sock gpio 2>/dev/null | grep -q '"buttons":"ready"' && break; sleep 0.1; done
+    for i in $(seq 20); do
+      echo pull-down > "$sim/sim_gpio0/pull"; sleep 0.15; echo pull-up > "$sim/sim_gpio0/pull"; sleep 0.15
+    done
+    sleep 0.3
+    latency=$(ph-socket $sock gpio | sed -n 's/.*"latency":"\([^"]*\)".*/\1/p')
+    kill $pid; wait $pid || true
+    result="$result debounce-$debounce=\"$latency\""
+  done
+  echo "BENCH-GPIO$result"
 }
 
 board_shell() {
