@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps build media test unit-test soak units bench run clean board board-test board-shell board-appliance image image-test
+.PHONY: deps build media test unit-test soak state-test units bench run clean board board-test board-shell board-appliance image image-test
 
 BOARD := board/qemu-x86_64
 BOARD_OUT := build/board
@@ -35,7 +35,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test soak units board-test board-appliance image-test
+test: unit-test soak state-test units board-test board-appliance image-test
 
 unit-test: deps media
 	$(SWIFT) build --build-tests
@@ -46,6 +46,12 @@ unit-test: deps media
 soak: deps media
 	$(SWIFT) build --product playhead
 	timeout -k 10 900 python3 scripts/soak.py $$($(SWIFT) build --show-bin-path)/playhead $(MEDIA) 3000
+
+# The place survives kill -9: killed at random moments and started again, playhead resumes at
+# the saved item within two seconds after its saved time, and the state file is always whole.
+state-test: deps media
+	$(SWIFT) build --product playhead
+	timeout -k 10 300 python3 scripts/state-kill.py $$($(SWIFT) build --show-bin-path)/playhead $(MEDIA) 15
 
 # The systemd units of rootfs-overlay, as systemd itself reads them.
 units: deps

@@ -28,6 +28,10 @@ public enum AppOptions {
               help: "show the slate and keep the console up, playing nothing else, saying REASON (the supervisor's crash loop)"),
         .init("safe-mode-seconds", .integer(0...86_400), default: .integer(600), group: "appliance",
               help: "leave safe mode (exit 0) after this long, so the supervisor tries a normal start again; 0 stays"),
+        .init("state-file", .text(placeholder: "FILE"), group: "appliance",
+              help: "keep the place (item, time, volume, mute) in FILE and resume from it at start"),
+        .init("state-interval", .number(1...3600), default: .number(10), group: "appliance",
+              help: "seconds between writes of the state file while playing (flash wears)"),
         .init("slate", .text(placeholder: "FILE"), default: .text("/usr/share/playhead/slate.mp4"), group: "appliance",
               help: "the picture safe mode shows"),
     ]

@@ -97,9 +97,30 @@ public enum Appliance {
         player.isMuted = settings.flag("mute")
         // `play` comes back to this rate after a pause.
         player.defaultRate = settings.number("rate") ?? 1
-        if let firstAsset { control.prime(firstAsset) }
-        router.start()
-        if let start = settings.number("start") { player.seek(to: MediaTime(seconds: start, preferredTimescale: 1000), completion: nil) }
+        // The place a crash or a power cut interrupted, unless told where to start.
+        let statePath = settings.string("state-file")
+        var resumed: Playlist.Entry?
+        if let statePath, safeMode == nil, settings.number("start") == nil, let saved = PlaceKeeper.read(statePath) {
+            if let entry = saved.entry(in: router.playlist) {
+                resumed = entry
+                player.volume = Float(saved.volume)
+                player.isMuted = saved.muted
+                AppLog.notice("resuming \(entry.location) at \(saved.seconds) s (\(statePath))")
+                router.start(from: entry.id)
+                // Exact: the picture and the sound go on where they stopped, not at the key frame before.
+                if saved.seconds > 0.5 {
+                    player.seek(to: MediaTime(seconds: saved.seconds, preferredTimescale: 1000), toleranceBefore: .zero,
+                                toleranceAfter: .zero, completion: nil)
+                }
+            } else {
+                AppLog.notice("the saved item \(saved.location) is not in the playlist any more; starting from the top")
+            }
+        }
+        if resumed == nil {
+            if let firstAsset { control.prime(firstAsset) }
+            router.start()
+            if let start = settings.number("start") { player.seek(to: MediaTime(seconds: start, preferredTimescale: 1000), completion: nil) }
+        }
         player.play()
 
         let exit = ExitBox()
@@ -114,6 +135,12 @@ public enum Appliance {
             return failure.status
         case .success(let inputServices): services += inputServices
         }
+        var keeper: PlaceKeeper?
+        if let statePath, safeMode == nil {
+            let k = PlaceKeeper(path: statePath, intervalSeconds: settings.number("state-interval") ?? 10) { router.place() }
+            keeper = k
+            services.append(InputService(name: "state", start: { k.start() }, stop: { k.stop() }))
+        }
         if follower.isNeeded {
             services.append(InputService(name: "folders", start: { follower.start() }, stop: { follower.stop() }))
         }
@@ -122,7 +149,7 @@ public enum Appliance {
         if let notifier { notify = { message in notifier.send(message) } }
         let link = ServiceManagerLink(notify: notify, waitsForPicture: outputs.drm != nil)
         services.append(EventLoopService(events: events, printer: printer, router: router, exit: exit, link: link,
-                                         holdAtEnd: safeMode != nil))
+                                         holdAtEnd: safeMode != nil, keeper: keeper))
         if let notifier, let interval = notifier.watchdogNanoseconds {
             services.append(WatchdogService(notifier: notifier, intervalNanoseconds: interval, player: player))
         }

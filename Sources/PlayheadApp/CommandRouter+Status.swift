@@ -37,6 +37,7 @@ extension CommandRouter {
             .init("late", stats["late"] ?? .int(0)),
             .init("underruns", stats["underruns"] ?? .int(0)),
             .init("stalls", stats["stalls"] ?? .int(0)),
+            .init("restarts", stats["restarts"] ?? .int(0)),
             .init("uptime", .seconds(uptime)),
             .init("options", .string(settings.file.map { "\($0.path) (`get` lists every option)" } ?? "defaults and command line")),
         ]

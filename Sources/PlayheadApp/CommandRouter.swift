@@ -33,10 +33,11 @@ public final class CommandRouter: Sendable {
     /// Whether an empty queue came from a command rather than from the end of the playlist.
     public var queueEmptiedOnPurpose: Bool { state.withLock { $0.emptiedOnPurpose } }
 
-    /// Starts the playlist from its first entry (or nothing, when it is empty).
-    public func start() {
+    /// Starts the playlist from its first entry, or from `entryID` (a saved place), or
+    /// nothing when it is empty.
+    public func start(from entryID: Int? = nil) {
         let entries = state.withLock { s -> [Playlist.Entry] in
-            s.playlist.currentID = s.playlist.entries.first?.id
+            s.playlist.currentID = s.playlist.entry(id: entryID)?.id ?? s.playlist.entries.first?.id
             return s.playlist.order(from: s.playlist.currentID, loop: s.settings.flag("loop"))
         }
         player.play(entries: entries)

@@ -35,6 +35,10 @@ final class EventPrinter: Sendable {
             fields.append(("error", quote(e.message)))
             fields.append(("code", quote(e.code.rawValue)))
         case .newErrorLogEntry(let e): fields.append(("error", quote(e.message)))
+        case .itemRestarting(let attempt, let delay, let e):
+            fields.append(("attempt", "\(attempt)"))
+            fields.append(("delay", "\((delay * 1000).rounded() / 1000)"))
+            fields.append(("error", quote(e.message)))
         case .rateChanged(let r): fields.append(("rate", "\(r)"))
         case .seekCompleted(let f): fields.append(("finished", f ? "true" : "false"))
         case .routeChanged(let c):

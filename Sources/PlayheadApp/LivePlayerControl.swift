@@ -132,6 +132,7 @@ public final class LivePlayerControl: PlayerControl {
             .init("presented", .int(s.framesPresented)), .init("dropped", .int(s.framesDropped)),
             .init("late", .int(s.framesLate)), .init("audio-frames", .int(s.audioFramesWritten)),
             .init("stalls", .int(s.stalls)),
+            .init("restarts", .int(s.restarts)),
         ]
         if let alsa {
             let a = alsa.statistics
@@ -143,6 +144,7 @@ public final class LivePlayerControl: PlayerControl {
 
     public func state() -> String {
         if player.status == .failed { return "failed" }
+        if player.isRestarting { return "restarting" }
         guard let item = player.currentItem else { return "idle" }
         switch item.status {
         case .failed: return "failed"

@@ -16,7 +16,8 @@ struct Outputs: Sendable {
     static func open(settings: Settings, backend: FFmpegBackend, contentFrameRate: Int?, withSound: Bool = true) -> Result<Outputs, AppFailure> {
         let sourceOptions = SourceOptions(
             decodeThreads: settings.integer("decode-threads") ?? 0,
-            networkTimeoutNanoseconds: Int64((settings.number("network-timeout") ?? 10) * 1e9))
+            networkTimeoutNanoseconds: Int64((settings.number("network-timeout") ?? 10) * 1e9),
+            reconnectDelayMaxSeconds: settings.flag("reconnect") ? Int(settings.number("reconnect-delay-max") ?? 5) : nil)
         var outputs = Outputs(environment: .headless(backend: backend, untimed: settings.flag("untimed"), options: sourceOptions))
         if withSound, settings.string("audio-output") == "alsa" {
             let monitor = ALSARouteMonitor()
@@ -68,6 +69,8 @@ struct Outputs: Sendable {
             }
             AppLog.info("video on \(sink.name)")
         }
+        outputs.environment.restart = PlayerOptions.restart(settings)
+        outputs.environment.slateColor = PlayerOptions.slateColor(settings)
         return .success(outputs)
     }
 }

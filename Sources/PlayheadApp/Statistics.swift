@@ -6,7 +6,7 @@ import PlayheadSys
 enum Statistics {
     static func print(player: QueuePlayer, outputs: Outputs, started: Int64) {
         let s = player.statistics
-        StandardStreams.error("playhead: stats: presented=\(s.framesPresented) dropped=\(s.framesDropped) late=\(s.framesLate) audio-frames=\(s.audioFramesWritten) stalls=\(s.stalls) decode-skip-changes=\(s.decodeSkipChanges)")
+        StandardStreams.error("playhead: stats: presented=\(s.framesPresented) dropped=\(s.framesDropped) late=\(s.framesLate) audio-frames=\(s.audioFramesWritten) stalls=\(s.stalls) restarts=\(s.restarts) decode-skip-changes=\(s.decodeSkipChanges)")
         if let alsa = outputs.alsa { StandardStreams.error("playhead: audio: \(alsa.statisticsSummary)") }
         if let drm = outputs.drm {
             let d = drm.statistics

@@ -11,7 +11,8 @@ final class FFmpegProbe: ProbedMedia {
 
     init(location: MediaLocation, options: SourceOptions) throws(PlaybackError) {
         self.location = location
-        format = try FormatContext(location: location, timeoutNanoseconds: options.networkTimeoutNanoseconds)
+        format = try FormatContext(location: location, timeoutNanoseconds: options.networkTimeoutNanoseconds,
+                                   reconnectDelayMaxSeconds: options.reconnectDelayMaxSeconds)
         info = MediaInfoReader.read(format)
     }
 

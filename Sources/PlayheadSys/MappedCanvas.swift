@@ -48,6 +48,15 @@ public final class MappedCanvas: PictureCanvas, @unchecked Sendable {
         }
     }
 
+    /// Fills a rectangle of a 4-byte canvas with one pixel value (in the canvas' own order).
+    public func fill(_ rect: PixelRect, pixel: UInt32) {
+        guard !rect.isEmpty else { return }
+        for row in rect.y..<(rect.y + rect.height) {
+            let start = (base + row * stride + rect.x * 4).bindMemory(to: UInt32.self, capacity: rect.width)
+            start.update(repeating: pixel.littleEndian, count: rect.width)
+        }
+    }
+
     /// Copies the picture of a 4-byte XRGB canvas as packed RGB bytes into `out` from `offset`.
     public func copyRGB(into out: inout [UInt8], at offset: Int) {
         let w = size.width, h = size.height

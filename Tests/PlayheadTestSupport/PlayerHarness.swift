@@ -14,14 +14,16 @@ public final class PlayerHarness: Sendable {
                 audio: (any AudioSink)? = nil,
                 routeMonitor: (any AudioRouteMonitor)? = nil, routePreferences: [String] = [],
                 displayReports: Bool = false, timeStretcher: AudioTimeStretcherFactory? = nil,
-                keepsPictures: Bool = false) {
+                keepsPictures: Bool = false, restart: RestartPolicy.Settings = .never) {
         self.clock = clock
         video = RecordingVideoSink(reportsDisplay: displayReports, keepsPictures: keepsPictures)
         let audio = audio ?? NullAudioSink(clock: clock)
         let env = PlaybackEnvironment(backend: backend, videoSink: video, audioSink: audio, clock: clock,
                                       routeMonitor: routeMonitor, routePreferences: routePreferences,
                                       timeStretcher: timeStretcher)
-        player = QueuePlayer(environment: env, items: [])
+        var environment = env
+        environment.restart = restart
+        player = QueuePlayer(environment: environment, items: [])
         player.onEvent = { [recorded] event in recorded.append(event) }
         player.insertAll(urls.map { PlayerItem(asset: Asset(url: $0, backend: backend)) })
     }

@@ -17,6 +17,10 @@ public struct PlaybackEnvironment: Sendable {
     /// Makes the stretcher that plays the sound at rates from 0.5 to 2 with its pitch kept.
     /// Without one, the sound is muted at every rate but 1.
     public var timeStretcher: AudioTimeStretcherFactory?
+    /// Whether and how a failed item is tried again; by default it is not (AVFoundation's way).
+    public var restart: RestartPolicy.Settings = .never
+    /// What the screen shows while an item waits to be tried again, as 0xRRGGBB.
+    public var slateColor: UInt32 = 0x10_20_40
 
     public init(backend: any MediaBackend, videoSink: any VideoSink, audioSink: any AudioSink,
                 clock: any HostClock, sourceOptions: SourceOptions = SourceOptions(),

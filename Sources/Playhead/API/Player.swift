@@ -75,6 +75,9 @@ public class Player: @unchecked Sendable {
     public var statistics: PlaybackStatistics { engine.snapshot.withLock { $0.statistics } }
 
     /// True once the queue is empty and nothing is opening: there is nothing left to play.
+    /// A failed item waits to be tried again (the screen shows the slate).
+    public var isRestarting: Bool { engine.snapshot.withLock { $0.restarting } }
+
     public var isIdle: Bool { engine.snapshot.withLock { $0.finished } }
 
     /// Calls `answer` from the playback loop once it reaches this request, behind every command

@@ -7,6 +7,9 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
         case currentItemChanged
         case didPlayToEndTime
         case failedToPlayToEndTime(PlaybackError)
+        /// The item failed and is opened again after `delay` seconds (the `attempt`th time in
+        /// a row), from where it was or, live, at the live edge.
+        case itemRestarting(attempt: Int, delay: Double, PlaybackError)
         case playbackStalled
         case timeJumped
         case newErrorLogEntry(ErrorLogEntry)
@@ -39,6 +42,7 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
         case .currentItemChanged: return "currentItemChanged"
         case .didPlayToEndTime: return "didPlayToEndTime"
         case .failedToPlayToEndTime: return "failedToPlayToEndTime"
+        case .itemRestarting: return "itemRestarting"
         case .playbackStalled: return "playbackStalled"
         case .timeJumped: return "timeJumped"
         case .newErrorLogEntry: return "newErrorLogEntry"
@@ -60,6 +64,8 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
             text += " status=\(s.rawValue)"
             if let e { text += " error=\(e.message)" }
         case .failedToPlayToEndTime(let e): text += " error=\(e.message)"
+        case .itemRestarting(let attempt, let delay, let e):
+            text += " attempt=\(attempt) delay=\((delay * 1000).rounded() / 1000) error=\(e.message)"
         case .newErrorLogEntry(let e): text += " error=\(e.message)"
         case .rateChanged(let r): text += " rate=\(r)"
         case .seekCompleted(let f): text += " finished=\(f)"

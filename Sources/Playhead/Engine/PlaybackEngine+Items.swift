@@ -36,6 +36,7 @@ extension PlaybackEngine {
             waitingForData = true
             clock = PresentationClock(media: .zero, host: env.clock.now(), rate: .paused)
             lastPresentedEnd = nil
+            progressMark = (item, deferredSeek?.target ?? .zero)
             emit(.currentItemChanged, item: item, time: .zero)
             fire(observers.withLock { $0.jumped(to: .zero) })
             if let request = deferredSeek {
@@ -96,8 +97,9 @@ extension PlaybackEngine {
         if case .success(let source) = opened.removeValue(forKey: item) { source.close() }
     }
 
-    /// The current item failed to open or to play: announce it and go on with the queue.
-    func itemFailed(_ item: PlayerItem, _ error: PlaybackError) {
+    /// The current item failed to open or to play, and is not tried again: announce it and go
+    /// on with the queue (after `delay`, when the whole queue keeps failing).
+    func itemFailedForGood(_ item: PlayerItem, _ error: PlaybackError, delay: Int64) {
         let time = segments.first?.item == item ? currentItemTime() : .zero
         if let (status, entry) = item.apply(.failed, error: error, at: env.clock.now()) {
             if let entry { emit(.newErrorLogEntry(entry), item: item, time: time) }
@@ -105,11 +107,17 @@ extension PlaybackEngine {
         }
         emit(.failedToPlayToEndTime(error), item: item, time: time)
         if segments.first?.item == item { stopCurrent() }
-        advance(reason: nil)
+        guard delay > 0 else {
+            advance(reason: nil)
+            return
+        }
+        showSlate()
+        pendingRestart = PendingRestart(item: item, due: env.clock.now() + delay, position: nil, moveOn: true)
     }
 
     /// Moves to the next item of the queue (end of item, failure, advanceToNextItem).
     func advance(reason: Void?) {
+        pendingRestart = nil
         stopCurrent()
         let previous = queue.current
         let next = queue.advance()
@@ -124,6 +132,7 @@ extension PlaybackEngine {
     /// A playlist edited at the console: the current item keeps playing when it stays first,
     /// and the queue never passes through empty (which would end the player).
     func replaceQueue(_ items: [PlayerItem]) {
+        if let r = pendingRestart, items.first != r.item { pendingRestart = nil }
         let keep = queue.current != nil && items.first == queue.current
         if !keep { stopCurrent() }
         dropPreroll()

@@ -120,10 +120,12 @@ extension PlaybackEngine {
             done.source.close()
             done.item.setToggleHandler(nil)
             emit(.didPlayToEndTime, item: done.item, time: done.end)
+            noteProgress(ended: done.item)
             let previous = queue.current
             queue.advance()
             if let previous, queue.current != previous { discard(previous) }
             let current = segments[0]
+            progressMark = (current.item, .zero)
             emit(.currentItemChanged, item: current.item, time: t - current.offset)
             fire(observers.withLock { $0.jumped(to: t - current.offset) })
             return
@@ -139,6 +141,7 @@ extension PlaybackEngine {
               t >= seg.offset + seg.end else { return }
         segments[0].endAnnounced = true
         emit(.didPlayToEndTime, item: seg.item, time: seg.end)
+        noteProgress(ended: seg.item)
         switch actionAtItemEnd {
         case .advance: advance(reason: nil)
         case .pause: setRate(.paused)

@@ -2,6 +2,10 @@ extension PlaybackEngine {
     /// One pass of the loop. Returns when it next has something to do (nil: when woken).
     func pump() -> HostTime? {
         awaitingWake = false
+        if pendingRestart != nil {
+            if let due = runPendingRestart() { return due }
+            if pendingRestart != nil || segments.isEmpty { return env.clock.now() + 1_000_000 }
+        }
         guard !segments.isEmpty else {
             if let item = queue.current { ensureOpening(item) }
             awaitingWake = true
@@ -27,6 +31,7 @@ extension PlaybackEngine {
         checkStall(now, videoPending: videoPending)
         checkEnd()
         guard !segments.isEmpty else { return nil }
+        noteProgress()
         prerollNext()
         if !rate.isPaused && !waitingForData && !stalled {
             let t = currentItemTime()

@@ -18,6 +18,7 @@ final class PlaybackEngine: @unchecked Sendable {
         var actionAtItemEnd: ActionAtItemEnd = .pause
         var status: PlayerStatus = .unknown
         var error: PlaybackError?
+        var restarting = false
     }
 
     let env: PlaybackEnvironment
@@ -97,6 +98,13 @@ final class PlaybackEngine: @unchecked Sendable {
     /// The volume last handed to the sink's mixer, and whether the mixer took it.
     var hardwareVolumeSent: Float = -1
     var hardwareVolumeInUse = false
+    var restartPolicy: RestartPolicy
+    /// A failed item waiting for its next try (or, when everything fails, the queue waiting).
+    var pendingRestart: PendingRestart?
+    /// Where the item that is being tried again was, while its tries fail to open.
+    var pendingRestartPosition: (item: PlayerItem, position: MediaTime)?
+    /// The item that started and where, until it has played long enough to end a run of failures.
+    var progressMark: (item: PlayerItem, from: MediaTime)?
 
     init(env: PlaybackEnvironment, actionAtItemEnd: ActionAtItemEnd,
          events: @escaping @Sendable (PlayerEvent) -> Void) {
@@ -106,6 +114,7 @@ final class PlaybackEngine: @unchecked Sendable {
         self.audioMap = AudioClockMap(sampleRate: env.audioSink.format.sampleRate)
         self.volumeRamp = VolumeRamp(sampleRate: env.audioSink.format.sampleRate)
         self.snapshot = Mutex(Snapshot(actionAtItemEnd: actionAtItemEnd))
+        self.restartPolicy = RestartPolicy(env.restart, seed: UInt64(truncatingIfNeeded: env.clock.now().nanoseconds))
     }
 
     func start() {
@@ -221,6 +230,7 @@ final class PlaybackEngine: @unchecked Sendable {
             s.finished = queue.items.isEmpty && opening.isEmpty
             s.status = status
             s.error = error
+            s.restarting = pendingRestart != nil
         }
     }
 

@@ -6,6 +6,8 @@ public struct PlaybackStatistics: Sendable, Hashable {
     public var framesLate = 0
     public var audioFramesWritten: Int64 = 0
     public var stalls = 0
+    /// Items tried again after they failed.
+    public var restarts = 0
     /// How often the decoder was told to skip more or fewer frames to keep up.
     public var decodeSkipChanges = 0
     public init() {}

@@ -11,6 +11,8 @@ struct EventLoopService: Service {
     let link: ServiceManagerLink
     /// Safe mode waits at the end whatever `at-end` says: it must stay up to be asked why.
     let holdAtEnd: Bool
+    /// Told of every change worth keeping in the state file.
+    var keeper: PlaceKeeper? = nil
 
     func run() async throws {
         var playedToEnd = 0
@@ -18,6 +20,10 @@ struct EventLoopService: Service {
         for await event in events.cancelOnGracefulShutdown() {
             printer.print(event)
             link.observe(event)
+            switch event.kind {
+            case .currentItemChanged, .rateChanged, .seekCompleted: keeper?.note()
+            default: break
+            }
             router.publish(event, text: event.description, json: printer.json(event))
             switch event.kind {
             case .didPlayToEndTime:
@@ -25,6 +31,8 @@ struct EventLoopService: Service {
             case .failedToPlayToEndTime(let error):
                 failed += 1
                 AppLog.error(error.message)
+            case .itemRestarting(let attempt, let delay, let error):
+                AppLog.warning("\(error.message); trying it again in \(Int(delay.rounded())) s (restart \(attempt) in a row)")
             case .playerStatusChanged(.failed, let error):
                 // The outputs are gone for good: nothing more can play, so say so and stop.
                 AppLog.error("the player failed: \(error?.message ?? "its outputs stopped working")")

@@ -10,9 +10,14 @@ public struct SourceOptions: Sendable, Hashable {
     /// longer than this is decoded again for each such run of frames, trading decoding time
     /// for memory (16 pictures of 1080p are 50 MB; a 10 s GOP at 25 fps would be 780 MB).
     public var reverseFrameLimit: Int
+    /// HTTP streams reconnect after a drop, a network error or a 5xx answer, waiting at most
+    /// this many seconds between tries; nil: they do not.
+    public var reconnectDelayMaxSeconds: Int?
 
     public init(audioFormat: AudioFormat = .standard, decodeThreads: Int = 0,
-                networkTimeoutNanoseconds: Int64 = 10_000_000_000, reverseFrameLimit: Int = 16) {
+                networkTimeoutNanoseconds: Int64 = 10_000_000_000, reverseFrameLimit: Int = 16,
+                reconnectDelayMaxSeconds: Int? = nil) {
+        self.reconnectDelayMaxSeconds = reconnectDelayMaxSeconds
         self.audioFormat = audioFormat
         self.decodeThreads = decodeThreads
         self.networkTimeoutNanoseconds = networkTimeoutNanoseconds

@@ -16,4 +16,6 @@ public enum ItemStatus: String, Sendable, Hashable {
 
 public enum ItemStatusEvent: Sendable, Hashable {
     case opened, failed
+    /// It failed and is tried again: logged, and the status stays.
+    case restarting
 }

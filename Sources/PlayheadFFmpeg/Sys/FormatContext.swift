@@ -19,7 +19,7 @@ final class FormatContext: @unchecked Sendable {
         case failed(PlaybackError)
     }
 
-    init(location: MediaLocation, timeoutNanoseconds: Int64) throws(PlaybackError) {
+    init(location: MediaLocation, timeoutNanoseconds: Int64, reconnectDelayMaxSeconds: Int? = nil) throws(PlaybackError) {
         self.location = location
         self.timeoutNanoseconds = timeoutNanoseconds
         guard let ioGuard = playhead_io_guard_create() else {
@@ -38,6 +38,15 @@ final class FormatContext: @unchecked Sendable {
             let micros = String(timeoutNanoseconds / 1000)
             av_dict_set(&options, "rw_timeout", micros, 0)
             av_dict_set(&options, "timeout", micros, 0)
+            // FFmpeg 5.1's http reconnects; not reconnect_at_eof, which loops for ever on HLS
+            // servers that close after each segment. Each wait is still bounded by the guard.
+            if let delay = reconnectDelayMaxSeconds, location.string.hasPrefix("http") {
+                av_dict_set(&options, "reconnect", "1", 0)
+                av_dict_set(&options, "reconnect_streamed", "1", 0)
+                av_dict_set(&options, "reconnect_on_network_error", "1", 0)
+                av_dict_set(&options, "reconnect_on_http_error", "5xx", 0)
+                av_dict_set(&options, "reconnect_delay_max", String(delay), 0)
+            }
         }
         let rc = bounded { avformat_open_input(&context, location.string, nil, &options) }
         if rc < 0 {

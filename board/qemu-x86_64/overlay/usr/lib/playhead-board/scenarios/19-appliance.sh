@@ -16,6 +16,8 @@ loop = yes
 playlist = /etc/playhead/demo.m3u
 console = off
 socket = /run/playhead/control.sock
+state-file = /var/lib/playhead/state
+state-interval = 1
 CONF
 chmod 644 "$conf"
 
@@ -53,10 +55,22 @@ echo "playhead $first: uid $uid, groups$groups"
 for g in 29 44; do case " $groups " in *" $g "*) ;; *) echo "playhead lacks group $g"; exit 1 ;; esac; done
 grep -q '"item":"/usr/share/playhead/media/demo.mp4"' /tmp/19-status || { echo "not playing the demo playlist"; cat /tmp/19-status; exit 1; }
 
-# kill -9: the supervisor starts it again after its first back-off (1 s).
+# kill -9: the supervisor starts it again after its first back-off (1 s), and it resumes at the
+# place the state file on /data kept (written every second here).
+sleep 2.5
+state=/var/lib/playhead/state
 t0=$(cut -d' ' -f1 /proc/uptime)
 kill -9 "$first"
+cat "$state"
+saved_item=$(sed -n 's/^item=//p' "$state")
+saved_at=$(sed -n 's/^seconds=//p' "$state")
+[ -n "$saved_item" ] && [ -n "$saved_at" ] || { echo "no place in $state after kill -9"; ls -l /data/state; exit 1; }
 second=$(wait_new "$first" playing)
+resumed_at=$(sed -n 's/.*"time":\([0-9.]*\).*/\1/p' /tmp/19-status)
+grep -q "\"item\":\"$saved_item\"" /tmp/19-status || { echo "resumed another item than $saved_item"; cat /tmp/19-status; exit 1; }
+awk -v r="$resumed_at" -v s="$saved_at" 'BEGIN { exit !(r >= s - 0.25 && r <= s + 2) }' \
+  || { echo "resumed at $resumed_at s, saved at $saved_at s"; exit 1; }
+echo "resumed $saved_item at $resumed_at s (saved at $saved_at s)"
 t1=$(cut -d' ' -f1 /proc/uptime)
 took=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b-a}')
 echo "after kill -9: playhead $second playing again in $took s"
@@ -75,4 +89,4 @@ grep -q '"item":"/usr/share/playhead/slate.mp4"' /tmp/19-status || { echo "safe 
 fails=$(grep -c "^playhead-supervise: playhead exited 64 " "$log")
 [ "$fails" = 1 ] || { echo "want 1 start failing with 64 before safe mode, not $fails"; cat "$log"; exit 1; }
 cat "$log"
-echo "RESULT appliance: runs as uid $uid with groups$groups; back after kill -9 in $took s; safe mode after 3 failures"
+echo "RESULT appliance: runs as uid $uid with groups$groups; back after kill -9 in $took s at its place ($resumed_at s, saved $saved_at s); safe mode after 3 failures"

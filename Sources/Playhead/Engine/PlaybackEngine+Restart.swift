@@ -1,0 +1,75 @@
+import PlayheadCore
+
+extension PlaybackEngine {
+    /// An item that must stop playing more than ten seconds in, or reach its end, to count as
+    /// having played: a stream that fails every few seconds is still failing.
+    static let progressSpan = MediaTime(seconds: 10, preferredTimescale: 1000)
+
+    /// The current item failed to open or to play: tried again after a back-off, from where
+    /// it was (files, video on demand) or at the live edge, or given up on for this turn.
+    func itemFailed(_ item: PlayerItem, _ error: PlaybackError) {
+        let playing = segments.first?.item == item
+        let time = playing ? currentItemTime() : .zero
+        // Where to come back to: where it was when it failed, or, when a retry failed to open,
+        // where the first failure left it.
+        var position: MediaTime?
+        if playing, let info = segments.first?.source.info, info.isSeekable, info.duration.isNumeric, time > .zero {
+            position = time
+        } else if let r = pendingRestartPosition, r.item == item {
+            position = r.position
+        }
+        switch restartPolicy.failed(item.asset.url, queueCount: queue.items.count) {
+        case .moveOn(let delay):
+            pendingRestartPosition = nil
+            itemFailedForGood(item, error, delay: delay)
+        case .retry(let delay, let attempt):
+            if let (_, entry) = item.apply(.restarting, error: error, at: env.clock.now()), let entry {
+                emit(.newErrorLogEntry(entry), item: item, time: time)
+            }
+            statistics.restarts += 1
+            emit(.itemRestarting(attempt: attempt, delay: Double(delay) / 1e9, error), item: item, time: time)
+            if playing { stopCurrent() }
+            showSlate()
+            pendingRestart = PendingRestart(item: item, due: env.clock.now() + delay, position: position, moveOn: false)
+            pendingRestartPosition = position.map { (item, $0) }
+        }
+    }
+
+    /// Carries out a restart that is due. Returns when it is due otherwise.
+    func runPendingRestart() -> HostTime? {
+        guard let r = pendingRestart else { return nil }
+        let now = env.clock.now()
+        guard now >= r.due else { return r.due }
+        pendingRestart = nil
+        guard queue.current == r.item else { return nil }
+        if r.moveOn {
+            advance(reason: nil)
+            return nil
+        }
+        if let p = r.position { deferredSeek = SeekRequest(target: p) }
+        startCurrent()
+        return nil
+    }
+
+    /// Ends a run of failures once the item has played long enough (or to its end).
+    func noteProgress(ended item: PlayerItem? = nil) {
+        if let item {
+            restartPolicy.progressed(item.asset.url)
+            if progressMark?.item == item { progressMark = nil }
+            return
+        }
+        guard let mark = progressMark, segments.first?.item == mark.item, !rate.isPaused, !waitingForData,
+              currentItemTime() - mark.from >= Self.progressSpan else { return }
+        restartPolicy.progressed(mark.item.asset.url)
+        pendingRestartPosition = nil
+        progressMark = nil
+    }
+
+    /// A plain picture instead of the last frame held on screen, and no sound, while nothing plays.
+    func showSlate() {
+        let size = PixelSize(width: 1920, height: 1080)
+        let frame = VideoFrame(pts: .zero, duration: .zero, isKeyframe: true, picture: SlatePicture(size: size, color: env.slateColor))
+        env.videoSink.flush()
+        env.videoSink.present(frame, dueAt: env.clock.now())
+    }
+}

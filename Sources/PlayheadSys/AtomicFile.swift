@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A small file replaced whole or not at all, so a power cut leaves the old contents or the
+/// new, never a mix: written to a temporary file beside it, synced, renamed over it, and the
+/// folder synced so the rename itself survives.
+public enum AtomicFile {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func write(_ text: String, to path: String) throws(Failure) {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
+        let temporary = path + ".new"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure("cannot write \(temporary)") }
+        var bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let e = failure("cannot write \(temporary)")
+                close(fd)
+                throw e
+            }
+            written += n
+        }
+        bytes.removeAll()
+        guard fsync(fd) == 0 else {
+            let e = failure("cannot sync \(temporary)")
+            close(fd)
+            throw e
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else { throw failure("cannot rename \(temporary) to \(path)") }
+        let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dir >= 0 {
+            _ = fsync(dir)
+            close(dir)
+        }
+    }
+
+    /// The file's text, or nil when it cannot be read (missing). At most 64 KB.
+    public static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var total = 0
+        while total < buffer.count {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            total += n
+        }
+        return String(decoding: buffer.prefix(total), as: UTF8.self)
+    }
+
+    private static func failure(_ what: String) -> Failure {
+        Failure(description: "\(what): \(String(cString: strerror(errno)))")
+    }
+}

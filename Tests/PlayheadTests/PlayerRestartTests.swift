@@ -1,0 +1,63 @@
+import Playhead
+import PlayheadTestSupport
+import Testing
+
+/// A failed item is tried again with a back-off, from where it was, with the slate on screen
+/// meanwhile; after the tries in a row the queue moves on.
+@Suite struct PlayerRestartTests {
+    func restarts(_ events: [PlayerEvent]) -> [(attempt: Int, delay: Double)] {
+        events.compactMap { e in
+            if case .itemRestarting(let attempt, let delay, _) = e.kind { return (attempt, delay) }
+            return nil
+        }
+    }
+
+    @Test func anItemFailingWhilePlayingIsTriedAgainFromWhereItWasThenSkipped() async {
+        // Fails at frame 150 (6 s) every time: three tries, then the next item.
+        let h = PlayerHarness(urls: ["fake-300-fail150", "fake-50"], restart: RestartPolicy.Settings(attempts: 3))
+        h.player.play()
+        #expect(await h.waitUntilQueueEnds())
+        let tries = restarts(h.events)
+        #expect(tries.map(\.attempt) == [1, 2, 3])
+        for (t, base) in zip(tries, [1.0, 2.0, 4.0]) { #expect(abs(t.delay - base) <= base * 0.2 + 0.001, "\(t.delay)") }
+        #expect(h.player.statistics.restarts == 3)
+        let failures = h.events.filter { if case .failedToPlayToEndTime = $0.kind { return true }; return false }
+        #expect(failures.map { $0.item?.asset.url } == ["fake-300-fail150"])
+        #expect(h.events.filter { $0.name == "newErrorLogEntry" }.count == 4)
+        // The second item played to its end after the tries.
+        #expect(h.events.contains { $0.name == "didPlayToEndTime" && $0.item?.asset.url == "fake-50" })
+        // While waiting, the slate; each try starts again near 6 s, not from the start.
+        let slate = h.video.frames.filter { $0.digest >> 32 == 0x5_1A7E }
+        #expect(slate.count == 3)
+        let frames = h.video.frames
+        var resumed: [Double] = []
+        for (i, f) in frames.enumerated() where f.digest >> 32 == 0x5_1A7E && i + 1 < frames.count {
+            let next = frames[i + 1]
+            if next.digest >> 32 != 0x5_1A7E { resumed.append(next.pts.seconds) }
+        }
+        #expect(resumed.count >= 3)
+        for t in resumed.prefix(3) { #expect(t >= 5.5 && t <= 6.1, "a try started at \(t) s") }
+    }
+
+    @Test func withoutRestartsAFailedItemIsSkippedAtOnce() async {
+        let h = PlayerHarness(urls: ["fake-300-fail150", "fake-50"])
+        h.player.play()
+        #expect(await h.waitUntilQueueEnds())
+        #expect(restarts(h.events).isEmpty)
+        #expect(h.video.frames.allSatisfy { $0.digest >> 32 != 0x5_1A7E })
+    }
+
+    @Test func whenEveryItemFailsThePlayerWaitsBetweenRounds() async {
+        // Two items that cannot open, looped: the player waits between rounds, never spins.
+        let h = PlayerHarness(urls: ["missing-a", "missing-b"], restart: RestartPolicy.Settings(attempts: 1, jitter: 0))
+        h.player.actionAtItemEnd = .advance
+        h.player.play()
+        #expect(await h.waitUntilQueueEnds())
+        let tries = restarts(h.events)
+        #expect(tries.count == 2)
+        // a: one try, then on; b: one try, then every item has failed: a wait before the end.
+        #expect(h.events.filter { $0.name == "failedToPlayToEndTime" }.count == 2)
+        // The clock started at 1 s: a try of each (1 s, 1 s), then the wait (1 s) after both failed.
+        #expect(h.clock.now().nanoseconds >= 4_000_000_000)
+    }
+}

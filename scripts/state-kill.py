@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""The place survives kill -9: playhead plays a looped playlist with a state file written every
+second, is killed with SIGKILL at a random moment, and started again, ROUNDS times. After each
+kill the state file must be whole (the atomic write: never half of one), and each start must
+resume at the saved item, within two seconds after its saved time (and not before it).
+
+usage: state-kill.py PLAYHEAD MEDIA_DIR [ROUNDS]"""
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def parse_state(text):
+    lines = text.split("\n")
+    if lines[0] != "playhead-state 1":
+        raise ValueError(f"no header: {text[:60]!r}")
+    values = dict(l.split("=", 1) for l in lines[1:] if l)
+    return values["item"], int(values["index"]), float(values["seconds"])
+
+
+def ask(path, command, timeout=10):
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+                s.settimeout(5)
+                s.connect(path)
+                s.sendall(command.encode() + b"\n")
+                data = b""
+                while not data.endswith(b"\n"):
+                    chunk = s.recv(65536)
+                    if not chunk:
+                        break
+                    data += chunk
+                return json.loads(data.decode())
+        except (OSError, ValueError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def main():
+    playhead, media = sys.argv[1], sys.argv[2]
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 15
+    rng = random.Random(int(os.environ.get("STATE_KILL_SEED", "1")))
+    work = tempfile.mkdtemp(prefix="playhead-state-")
+    state, sock = os.path.join(work, "state"), os.path.join(work, "control.sock")
+    items = [os.path.join(media, n) for n in ("long_240p30.mp4", "demo.mp4", "h264_aac.mp4")]
+    failures, resumes = [], []
+    for r in range(rounds):
+        saved = parse_state(open(state).read()) if os.path.exists(state) else None
+        started = time.monotonic()
+        p = subprocess.Popen([playhead, "--state-file", state, "--state-interval", "1", "--video-output", "null",
+                              "--audio-output", "null", "--loop", "--console", "off", "--socket", sock, "--events", "none",
+                              "--syslog", "no"] + items, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+        try:
+            if saved:
+                # The first status that plays: the same item, at or just after the saved time.
+                while time.monotonic() - started < 10:
+                    st = ask(sock, "status")["reply"]
+                    if st["state"] == "playing" and st["time"] is not None:
+                        break
+                    time.sleep(0.02)
+                item, _, seconds = saved
+                t = st["time"]
+                resumes.append(t - seconds)
+                if st["item"] != item:
+                    failures.append(f"round {r}: resumed {st['item']}, not the saved {item}")
+                elif not (seconds - 0.25 <= t <= seconds + 2):
+                    failures.append(f"round {r}: resumed {item} at {t:.2f} s, saved at {seconds:.2f} s")
+            time.sleep(rng.uniform(0.5, 4.0))
+        finally:
+            p.kill()
+            err = p.communicate()[1]
+        if p.returncode != -signal.SIGKILL:
+            failures.append(f"round {r}: playhead ended by itself ({p.returncode}): {err.strip()[-300:]}")
+            continue
+        try:
+            parse_state(open(state).read())
+        except (OSError, ValueError, KeyError) as e:
+            failures.append(f"round {r}: the state file after kill -9 is not whole: {e}")
+    spread = f"{min(resumes):+.2f} to {max(resumes):+.2f} s" if resumes else "none"
+    print(f"state-kill: {rounds} kill -9 rounds, {len(resumes)} resumes; resumed time minus saved time: {spread}")
+    for f in failures:
+        print("state-kill: FAIL " + f, file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
