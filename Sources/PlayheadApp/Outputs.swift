@@ -71,6 +71,8 @@ struct Outputs: Sendable {
         }
         outputs.environment.restart = PlayerOptions.restart(settings)
         outputs.environment.slateColor = PlayerOptions.slateColor(settings)
+        let stallLimit = settings.number("stall-limit") ?? 20
+        outputs.environment.stallLimitNanoseconds = stallLimit > 0 ? Int64(stallLimit * 1e9) : nil
         return .success(outputs)
     }
 }

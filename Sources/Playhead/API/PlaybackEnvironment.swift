@@ -21,6 +21,8 @@ public struct PlaybackEnvironment: Sendable {
     public var restart: RestartPolicy.Settings = .never
     /// What the screen shows while an item waits to be tried again, as 0xRRGGBB.
     public var slateColor: UInt32 = 0x10_20_40
+    /// A stall longer than this fails the item (nil: a stall waits for as long as it lasts).
+    public var stallLimitNanoseconds: Int64?
 
     public init(backend: any MediaBackend, videoSink: any VideoSink, audioSink: any AudioSink,
                 clock: any HostClock, sourceOptions: SourceOptions = SourceOptions(),

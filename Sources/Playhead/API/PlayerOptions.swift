@@ -18,6 +18,8 @@ public enum PlayerOptions {
               help: "tries of a failed item in a row (after 1 s, doubling) before the queue moves on; 0: skip at once"),
         .init("restart-delay-max", .number(1...600), default: .number(30), group: "player",
               help: "the longest wait before a failed item is tried again, in seconds"),
+        .init("stall-limit", .number(0...3600), default: .number(20), group: "player",
+              help: "seconds an item may stall (no data) before it counts as failed and is tried again; 0: no limit"),
         .init("slate-color", .text(placeholder: "RRGGBB"), default: .text("102040"), group: "player",
               help: "the colour the screen shows while a failed item waits to be tried again"),
     ]

@@ -67,6 +67,8 @@ extension PlaybackEngine {
         for action in seeks.cancel() { perform(action) }
         pendingSeek = nil
         deferredSeek = nil
+        stalled = false
+        stalledSince = nil
         for s in segments {
             s.source.close()
             s.item.setToggleHandler(nil)

@@ -84,7 +84,13 @@ extension PlaybackEngine {
             let audioBack = !seg.hasAudio || seg.audioEOS || audio != nil
             if videoBack && audioBack {
                 stalled = false
+                stalledSince = nil
                 clock.setRate(rate, at: now)
+            } else if let since = stalledSince, let limit = env.stallLimitNanoseconds, now.nanoseconds - since.nanoseconds >= limit {
+                // Dry for longer than the limit: a failure like any other, tried again by the policy.
+                stalledSince = nil
+                let seconds = Int((Double(limit) / 1e9).rounded())
+                itemFailed(seg.item, PlaybackError(.timedOut, "\(seg.item.asset.url): no data for \(seconds) s (stall-limit); check the source"))
             }
             return
         }
@@ -97,6 +103,7 @@ extension PlaybackEngine {
             && env.audioSink.playedFrames() >= env.audioSink.writtenFrames() && audioPlays
         if videoDry || (audioDry && (!seg.hasVideo || video.isEmpty)) {
             stalled = true
+            stalledSince = now
             statistics.stalls += 1
             clock.setRate(.paused, at: now)
             emit(.playbackStalled, item: seg.item)

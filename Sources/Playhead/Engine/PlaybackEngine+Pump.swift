@@ -28,6 +28,9 @@ extension PlaybackEngine {
         syncClockToAudio(now)
         forgetHeardAudio()
         var deadlines: [HostTime?] = [presentVideo(now), retryBusyRoute(now)]
+        if stalled, let since = stalledSince, let limit = env.stallLimitNanoseconds {
+            deadlines.append(HostTime(nanoseconds: since.nanoseconds + limit))
+        }
         checkStall(now, videoPending: videoPending)
         checkEnd()
         guard !segments.isEmpty else { return nil }

@@ -82,6 +82,8 @@ final class PlaybackEngine: @unchecked Sendable {
     var statistics = PlaybackStatistics()
     var waitingForData = true
     var stalled = false
+    /// When the current stall began, for the stall limit.
+    var stalledSince: HostTime?
     var awaitingWake = false
     var lastObservedTime: MediaTime?
     var pendingSeek: SeekRequest?
