@@ -153,6 +153,16 @@ public enum Appliance {
         if let notifier, let interval = notifier.watchdogNanoseconds {
             services.append(WatchdogService(notifier: notifier, intervalNanoseconds: interval, player: player))
         }
+        if let device = settings.string("watchdog-device") {
+            do {
+                let watchdog = try HardwareWatchdog(path: device, timeoutSeconds: settings.integer("watchdog-timeout") ?? 15)
+                AppLog.notice("watchdog \(device): timeout \(watchdog.timeoutSeconds) s, fed while playback makes progress")
+                services.append(HardwareWatchdogService(watchdog: watchdog, player: player))
+            } catch {
+                // Without it the board still plays; a missing driver is a set-up fault to be told of.
+                AppLog.error(error.description)
+            }
+        }
         if let safeMode, safeMode.seconds > 0 { services.append(SafeModeTimerService(seconds: safeMode.seconds, exit: exit)) }
         services.append(SignalService(exit: exit, reload: {
             let reply = router.perform(.reload)

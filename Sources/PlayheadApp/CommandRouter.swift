@@ -122,6 +122,12 @@ public final class CommandRouter: Sendable {
         case .route(let name): return route(name)
         case .display: return .ok(player.display())
         case .gpio: return .ok(hooks.gpio())
+        case .debugWedge(let seconds):
+            guard settings.flag("debug-commands") else {
+                return .error("debug commands are off; start playhead with --debug-commands (for tests only)")
+            }
+            AppLog.warning("debug: the playback loop is blocked for \(seconds) s on purpose")
+            player.wedgeForTesting(seconds: seconds)
         case .screenshot(let path):
             if case .failure(let e) = player.screenshot(to: path) { return .error(e.message) }
             return .ok(.object([.init("screenshot", .string(path))]))

@@ -142,6 +142,8 @@ public final class LivePlayerControl: PlayerControl {
         return fields
     }
 
+    public func wedgeForTesting(seconds: Double) { player.wedgeForTesting(seconds: seconds) }
+
     public func state() -> String {
         if player.status == .failed { return "failed" }
         if player.isRestarting { return "restarting" }

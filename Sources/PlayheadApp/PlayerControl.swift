@@ -32,4 +32,6 @@ public protocol PlayerControl: AnyObject, Sendable {
     func statistics() -> [ReplyValue.Field]
     /// The item's status and the player's state in words (playing, paused, waiting, failed).
     func state() -> String
+    /// Test only: block the playback loop (see Player.wedgeForTesting).
+    func wedgeForTesting(seconds: Double)
 }

@@ -32,6 +32,14 @@ import Testing
         #expect(player.calls == ["queue a.mp4,b.mp4,c.mp4", "play", "pause", "play", "rate 2.0"])
     }
 
+    @Test func muteTogglesAndDebugCommandsAreOffUnlessAskedFor() {
+        #expect(say("mute toggle") == "ok" && player.isMuted)
+        #expect(say("mute toggle") == "ok" && !player.isMuted)
+        #expect(say("debug wedge 5") == "error: debug commands are off; start playhead with --debug-commands (for tests only)")
+        #expect(say("debug wedge forever").hasPrefix("error: debug takes `wedge` and 1 to 600 seconds"))
+        #expect(say("gpio").hasPrefix("no GPIO buttons or light are mapped"))
+    }
+
     @Test func seekRelativeIsFromNowAndNeverPastTheEnd() {
         #expect(say("seek +10") == "seek: 15\nexact: yes")
         #expect(say("seek -20 fast") == "seek: 0\nexact: no")

@@ -69,4 +69,5 @@ final class FakePlayerControl: PlayerControl {
     }
     func statistics() -> [ReplyValue.Field] { [.init("dropped", .int(2)), .init("late", .int(1)), .init("stalls", .int(0))] }
     func state() -> String { isPaused ? "paused" : "playing" }
+    func wedgeForTesting(seconds: Double) {}
 }

@@ -78,12 +78,21 @@ public class Player: @unchecked Sendable {
     /// A failed item waits to be tried again (the screen shows the slate).
     public var isRestarting: Bool { engine.snapshot.withLock { $0.restarting } }
 
+    /// Nothing can play for now through no fault of the loop: a stall, an item opening, a restart.
+    public var isWaitingForMedia: Bool { engine.snapshot.withLock { $0.waiting || $0.restarting } }
+
     public var isIdle: Bool { engine.snapshot.withLock { $0.finished } }
 
     /// Calls `answer` from the playback loop once it reaches this request, behind every command
     /// sent before it; never, when the loop is stuck. A watchdog pings through it.
     public func whenResponsive(_ answer: @escaping @Sendable () -> Void) {
         engine.post(.respond(answer))
+    }
+
+    /// Test only: blocks the playback loop for `seconds`, as a wedged loop would, so that a
+    /// watchdog can be seen to bite. The appliance offers it only with `debug-commands`.
+    public func wedgeForTesting(seconds: Double) {
+        engine.post(.wedge(seconds: seconds))
     }
 
     // MARK: Transport

@@ -27,5 +27,7 @@ enum EngineCommand: @unchecked Sendable {
     /// Called on the engine thread when this command is reached: a watchdog's proof that the
     /// playback loop still turns.
     case respond(@Sendable () -> Void)
+    /// Test only: the loop blocks for this long, as a wedged one would (the watchdog's test).
+    case wedge(seconds: Double)
     case shutdown
 }

@@ -76,6 +76,8 @@ extension PlaybackEngine {
             if let actions = routePolicy?.override(to: route) { carryOut(actions) }
         case .respond(let answer):
             answer()
+        case .wedge(let seconds):
+            MonotonicClock.sleep(milliseconds: Int(seconds * 1000))
         case .shutdown:
             break
         }

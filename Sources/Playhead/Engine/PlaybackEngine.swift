@@ -19,6 +19,8 @@ final class PlaybackEngine: @unchecked Sendable {
         var status: PlayerStatus = .unknown
         var error: PlaybackError?
         var restarting = false
+        /// Waiting for data: a stall, or an item being opened.
+        var waiting = false
     }
 
     let env: PlaybackEnvironment
@@ -233,6 +235,7 @@ final class PlaybackEngine: @unchecked Sendable {
             s.status = status
             s.error = error
             s.restarting = pendingRestart != nil
+            s.waiting = stalled || waitingForData || segments.isEmpty
         }
     }
 

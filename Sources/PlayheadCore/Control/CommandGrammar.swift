@@ -40,6 +40,8 @@ public enum CommandGrammar {
         Entry(name: "help", usage: "help [COMMAND]", help: "this list, or one command's usage"),
         Entry(name: "json", usage: "json", help: "answer in JSON lines"),
         Entry(name: "text", usage: "text", help: "answer in text"),
+        Entry(name: "debug", usage: "debug wedge SECONDS",
+              help: "tests only (with --debug-commands): block the playback loop, as a wedged one would"),
         Entry(name: "interruption", usage: "interruption begin [duck GAIN] | interruption end [resume|keep-paused]",
               help: "something else has the sound (a doorbell, an announcement), and when it is over"),
     ]
@@ -138,6 +140,11 @@ public enum CommandGrammar {
         case "help":
             guard args.count <= 1 else { return bad("help takes one command name") }
             return .success(.help(args.first?.lowercased()))
+        case "debug":
+            guard args.count == 2, args[0].lowercased() == "wedge", let s = Double(args[1]), s > 0, s <= 600 else {
+                return bad("debug takes `wedge` and 1 to 600 seconds")
+            }
+            return .success(.debugWedge(seconds: s))
         case "interruption":
             return interruption(args.map { $0.lowercased() }, bad: bad)
         default:

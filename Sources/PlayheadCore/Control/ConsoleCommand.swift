@@ -12,6 +12,7 @@ public enum ConsoleCommand: Sendable, Hashable {
     case volume(Amount)
     case mute(Bool)
     case toggleMute
+    case debugWedge(seconds: Double)
     case queue
     /// `at` counts from 1, as `queue` lists; nil appends.
     case add(String, at: Int?)

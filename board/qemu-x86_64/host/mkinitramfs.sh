@@ -35,7 +35,7 @@ ln -sf ../bin/busybox "$stage/sbin/modprobe"  # the kernel asks /sbin/modprobe f
 # Kernel modules: the ones the board loads with their dependencies, debug info stripped.
 moddir=$kdir/modules/lib/modules/$abi
 modules="vkms snd-aloop snd-dummy snd-hda-intel snd-hda-codec-generic gpio-sim 9p 9pnet_virtio virtio_pci configfs
-  xhci-pci usb-storage sd_mod vfat nls_cp437 nls_utf8"
+  xhci-pci usb-storage sd_mod vfat nls_cp437 nls_utf8 softdog"
 for m in $modules; do
   modprobe -d "$kdir/modules" -S "$abi" --show-depends "$m" 2>/dev/null | awk '$1=="insmod"{print $2}' \
     || fail "module $m is missing from the kernel tree $moddir"
