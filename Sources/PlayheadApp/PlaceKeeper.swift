@@ -65,6 +65,8 @@ final class PlaceKeeper: @unchecked Sendable {
     }
 
     private func run() {
+        // The periodic write keeps its own beat: changes in between (item after item) must not
+        // put it off for ever, or the time inside an item would never be kept.
         var next = MonotonicClock().now().nanoseconds + intervalNanoseconds
         while true {
             let end = lock.withLock { () -> Bool in
@@ -74,9 +76,10 @@ final class PlaceKeeper: @unchecked Sendable {
                 wanted = false
                 return stopping
             }
+            let now = MonotonicClock().now().nanoseconds
+            if now >= next { next = now + intervalNanoseconds }
             save()
             if end { return }
-            next = MonotonicClock().now().nanoseconds + intervalNanoseconds
         }
     }
 

@@ -19,6 +19,7 @@ import tempfile
 import time
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
+RESUME = re.compile(r"resuming (\S+) at ([0-9.]+) s \(/var/lib/playhead/state\)")
 FSCK = re.compile(r"boot: data partition (\S+): e2fsck status (\d+)")
 
 
@@ -31,7 +32,7 @@ def boot(image, log, timeout, linger):
            "-audiodev", "none,id=snd0", "-device", "intel-hda", "-device", "hda-output,audiodev=snd0"]
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + timeout
-    first = fsck = None
+    first = fsck = resumed = None
     tail = []
     buffer = b""
     with open(log, "a", encoding="utf-8", errors="replace") as out:
@@ -50,12 +51,14 @@ def boot(image, log, timeout, linger):
                 tail = (tail + [text])[-25:]
                 if (m := FSCK.search(text)) and fsck is None:
                     fsck = int(m.group(2))
+                if (m := RESUME.search(text)) and resumed is None:
+                    resumed = (m.group(1), float(m.group(2)))
                 if (m := FIRST_FRAME.search(text)) and first is None:
                     first = float(m.group(1))
                     deadline = min(deadline, time.monotonic() + linger)
     proc.kill()  # the power cut: no shutdown, no sync
     proc.wait()
-    return first, fsck, tail
+    return first, fsck, resumed, tail
 
 
 def partition(image, number):
@@ -76,7 +79,8 @@ def main():
     parser.add_argument("image", type=pathlib.Path)
     parser.add_argument("--log", default="console-image.log")
     parser.add_argument("--timeout", type=int, default=180, help="seconds each boot may take to its first frame")
-    parser.add_argument("--linger", type=int, default=8, help="seconds of playing before the power is cut")
+    # Longer than the state file's interval (10 s), so the place kept is a time inside an item.
+    parser.add_argument("--linger", type=int, default=12, help="seconds of playing before the power is cut")
     args = parser.parse_args()
     if not args.image.exists():
         sys.exit(f"image-test: {args.image} is missing; run 'make image' first")
@@ -86,7 +90,7 @@ def main():
         subprocess.run(["cp", "--sparse=always", str(args.image), str(disk)], check=True)
         times = []
         for n in (1, 2):
-            first, fsck, tail = boot(disk, args.log, args.timeout, args.linger)
+            first, fsck, resumed, tail = boot(disk, args.log, args.timeout, args.linger)
             if fsck is None:
                 fail(f"boot {n}: the early boot did not check /data", tail)
             if fsck >= 4:
@@ -94,8 +98,12 @@ def main():
             if first is None:
                 fail(f"boot {n}: no first frame within {args.timeout} s", tail)
             times.append(first)
+            # The place kept on /data before the first power cut is where the second boot goes on.
+            if n == 2 and (resumed is None or (args.linger > 10 and resumed[1] <= 0)):
+                fail(f"boot 2: playhead did not resume inside an item from the state file on /data ({resumed})", tail)
+            where = f"; resumed {resumed[0]} at {resumed[1]:.1f} s" if resumed else ""
             print(f"image-test: boot {n}: /data e2fsck status {fsck}, first frame {first:.2f} s after the kernel started;"
-                  f" power cut {args.linger} s later")
+                  f" power cut {args.linger} s later{where}")
         # The host's own look at /data after the last cut: the journal replayed on a copy, then a
         # full check that must change nothing.
         offset, size = partition(disk, 3)
