@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps build media test unit-test soak state-test units bench run clean board board-test board-shell board-appliance image image-test
+.PHONY: deps build media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-shell board-appliance image image-test
 
 BOARD := board/qemu-x86_64
 BOARD_OUT := build/board
@@ -35,7 +35,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test soak state-test units board-test board-appliance image-test
+test: unit-test soak state-test fuzz-replay units board-test board-appliance image-test
 
 unit-test: deps media
 	$(SWIFT) build --build-tests
@@ -52,6 +52,21 @@ soak: deps media
 state-test: deps media
 	$(SWIFT) build --product playhead
 	timeout -k 10 300 python3 scripts/state-kill.py $$($(SWIFT) build --show-bin-path)/playhead $(MEDIA) 15
+
+# The demux entry under libFuzzer for FUZZ_SECONDS; a crashing input lands in
+# Tests/Fuzz/regressions (see Tests/Fuzz/README.md).
+FUZZ_SECONDS ?= 120
+fuzz: deps media
+	$(SWIFT) build -c release --product playhead-fuzz --scratch-path .build-fuzz --sanitize=fuzzer -Xswiftc -DFUZZING
+	rm -rf build/fuzz && mkdir -p build/fuzz/corpus && cp Tests/Fuzz/corpus/* build/fuzz/corpus/ && \
+	  cp $(MEDIA)/tiny.mp4 $(MEDIA)/h264_aac.mp4 $(MEDIA)/vp9_opus.webm $(MEDIA)/audio_only.mp3 $(MEDIA)/vfr.mkv build/fuzz/corpus/
+	.build-fuzz/release/playhead-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=200000 -rss_limit_mb=4096 -detect_leaks=0 \
+	  -artifact_prefix=Tests/Fuzz/regressions/ build/fuzz/corpus
+
+# The fuzzer's kept inputs and every crash it ever found, replayed through the same entry.
+fuzz-replay: deps
+	$(SWIFT) build --product playhead-fuzz
+	$$($(SWIFT) build --show-bin-path)/playhead-fuzz Tests/Fuzz/corpus/* $$(ls Tests/Fuzz/regressions/* 2>/dev/null)
 
 # The systemd units of rootfs-overlay, as systemd itself reads them.
 units: deps

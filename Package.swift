@@ -52,6 +52,8 @@ let package = Package(
             "PlayheadApp", "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadSys",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The demux fuzzer (`make fuzz`), or, in a normal build, the replay of its regression inputs.
+        .executableTarget(name: "playhead-fuzz", dependencies: ["PlayheadCore", "PlayheadFFmpeg"]),
         .target(name: "PlayheadTestSupport", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead"],
                 path: "Tests/PlayheadTestSupport"),
         .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),

@@ -1,0 +1,85 @@
+import Glibc
+import PlayheadCore
+import PlayheadFFmpeg
+
+/// Playhead's demux and decode entry (FFmpegBackend.open, then every packet pulled through
+/// the source's threads), fed with arbitrary bytes.
+///
+/// Built two ways. `make fuzz` builds it with `--sanitize=fuzzer` and `-DFUZZING`: libFuzzer
+/// drives `LLVMFuzzerTestOneInput` for a bounded time and keeps any input that crashes. A
+/// normal build gives a `main` that plays the files named on its command line through the same
+/// entry, which `make test` runs over the kept regression inputs.
+enum DemuxFuzz {
+    static func run(_ bytes: UnsafeRawBufferPointer) {
+        let path = "/dev/shm/playhead-fuzz-\(getpid()).bin"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { return }
+        if let base = bytes.baseAddress { _ = write(fd, base, bytes.count) }
+        close(fd)
+        defer { unlink(path) }
+        play(path)
+    }
+
+    /// Opens `path` and pulls what it gives until its end, a failure, or a bound; returns a
+    /// line saying which.
+    @discardableResult
+    static func play(_ path: String) -> String {
+        let source: any MediaSource
+        do {
+            source = try FFmpegBackend().open(try MediaLocation(path), options: SourceOptions(decodeThreads: 1, networkTimeoutNanoseconds: 2_000_000_000))
+        } catch {
+            return "failed to open: \(error.message)"
+        }
+        defer { source.close() }
+        source.start(wake: {})
+        var frames = 0, samples = 0, videoDone = !source.info.tracks.contains { $0.mediaType == .video }
+        var audioDone = !source.info.tracks.contains { $0.mediaType == .audio }
+        var result = ""
+        // A bound on the work for one input: a few hundred pulls or two seconds, whichever first.
+        let deadline = clockNow() + 2_000_000_000
+        while !(videoDone && audioDone) && frames < 300 && clockNow() < deadline {
+            var progressed = false
+            if !videoDone {
+                switch source.pullVideo() {
+                case .element: frames += 1; progressed = true
+                case .pending: break
+                case .endOfStream: videoDone = true
+                case .failed(let e): result = "video failed: \(e.message)"; videoDone = true; audioDone = true
+                }
+            }
+            if !audioDone {
+                switch source.pullAudio() {
+                case .element(let b): samples += b.frameCount; progressed = true
+                case .pending: break
+                case .endOfStream: audioDone = true
+                case .failed(let e): result = "audio failed: \(e.message)"; videoDone = true; audioDone = true
+                }
+            }
+            if !progressed { usleep(500) }
+        }
+        return result.isEmpty ? "played: \(frames) frames, \(samples) samples" : result
+    }
+
+    static func clockNow() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+}
+
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    DemuxFuzz.run(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
+#else
+@main
+struct ReplayMain {
+    static func main() {
+        for path in CommandLine.arguments.dropFirst() {
+            print("\(path): \(DemuxFuzz.play(path))")
+        }
+    }
+}
+#endif
