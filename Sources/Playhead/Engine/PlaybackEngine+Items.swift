@@ -113,7 +113,7 @@ extension PlaybackEngine {
             advance(reason: nil)
             return
         }
-        showSlate()
+        showSlate("nothing could be played; next try in \(Self.wholeSeconds(delay)) s")
         pendingRestart = PendingRestart(item: item, due: env.clock.now() + delay, position: nil, moveOn: true)
     }
 

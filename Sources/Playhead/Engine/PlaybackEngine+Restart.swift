@@ -29,11 +29,18 @@ extension PlaybackEngine {
             statistics.restarts += 1
             emit(.itemRestarting(attempt: attempt, delay: Double(delay) / 1e9, error), item: item, time: time)
             if playing { stopCurrent() }
-            showSlate()
+            showSlate("\(Self.shortName(item)) failed (\(error.code.rawValue)); next try in \(Self.wholeSeconds(delay)) s")
             pendingRestart = PendingRestart(item: item, due: env.clock.now() + delay, position: position, moveOn: false)
             pendingRestartPosition = position.map { (item, $0) }
         }
     }
+
+    static func shortName(_ item: PlayerItem) -> String {
+        let url = item.asset.url
+        return url.split(separator: "/").last.map(String.init) ?? url
+    }
+
+    static func wholeSeconds(_ nanoseconds: Int64) -> Int { max(1, Int((Double(nanoseconds) / 1e9).rounded())) }
 
     /// Carries out a restart that is due. Returns when it is due otherwise.
     func runPendingRestart() -> HostTime? {
@@ -65,10 +72,12 @@ extension PlaybackEngine {
         progressMark = nil
     }
 
-    /// A plain picture instead of the last frame held on screen, and no sound, while nothing plays.
-    func showSlate() {
+    /// A plain picture with one line saying why, instead of the last frame held on screen, and
+    /// no sound, while nothing plays.
+    func showSlate(_ text: String) {
         let size = PixelSize(width: 1920, height: 1080)
-        let frame = VideoFrame(pts: .zero, duration: .zero, isKeyframe: true, picture: SlatePicture(size: size, color: env.slateColor))
+        let picture = SlatePicture(size: size, color: env.slateColor, text: text)
+        let frame = VideoFrame(pts: .zero, duration: .zero, isKeyframe: true, picture: picture)
         env.videoSink.flush()
         env.videoSink.present(frame, dueAt: env.clock.now())
     }

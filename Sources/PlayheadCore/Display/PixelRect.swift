@@ -16,5 +16,12 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
 
     public var size: PixelSize { PixelSize(width: width, height: height) }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The part inside `other` (empty when they do not meet).
+    public func intersection(_ other: PixelRect) -> PixelRect {
+        let left = max(x, other.x), top = max(y, other.y)
+        let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
+        return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
+    }
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
