@@ -9,6 +9,8 @@ public enum ALSAOptions {
               help: "sound cards in order of preference; sound moves to a better one when it appears"),
         .init("audio-mixer", .text(placeholder: "CONTROL"), group: "sound",
               help: "the card's mixer control for the volume (Master, PCM...); without it the samples are scaled"),
+        .init("audio-resume-on-return", .flag, default: .flag(false), group: "sound",
+              help: "play again when the sound card whose loss paused playback comes back (an unattended board)"),
         .init("audio-buffer-ms", .integer(10...2000), default: .integer(50), group: "sound", help: "how much sound ALSA buffers, in milliseconds"),
     ]
 

@@ -70,6 +70,7 @@ struct Outputs: Sendable {
             AppLog.info("video on \(sink.name)")
         }
         outputs.environment.restart = PlayerOptions.restart(settings)
+        outputs.environment.resumeWhenRouteReturns = settings.flag("audio-resume-on-return")
         outputs.environment.slateColor = PlayerOptions.slateColor(settings)
         let stallLimit = settings.number("stall-limit") ?? 20
         outputs.environment.stallLimitNanoseconds = stallLimit > 0 ? Int64(stallLimit * 1e9) : nil

@@ -16,6 +16,29 @@ import Testing
         .announce(AudioRouteChange(reason: r, previous: p, current: c))
     }
 
+    // MARK: An unattended board
+
+    @Test func aLostCardThatComesBackResumesOnlyWhenAskedTo() {
+        var p = policy(available: [usb, hdmi], current: usb)
+        p.resumesWhenBack = true
+        #expect(p.handle(.disappeared(card: "Dongle")) == [.pause, .move(to: hdmi), change(.oldDeviceUnavailable, usb, hdmi)])
+        p.isPlaying = false
+        #expect(p.handle(.appeared(usb)) == [.move(to: usb), .resume, change(.newDeviceAvailable, hdmi, usb)])
+        // As AVAudioSession by default: back, but paused until someone asks.
+        var q = policy(available: [usb, hdmi], current: usb)
+        _ = q.handle(.disappeared(card: "Dongle"))
+        q.isPlaying = false
+        #expect(q.handle(.appeared(usb)) == [.move(to: usb), change(.newDeviceAvailable, hdmi, usb)])
+    }
+
+    @Test func aPlayPressedMeanwhileEndsTheWaitForTheCard() {
+        var p = policy(available: [usb, hdmi], current: usb)
+        p.resumesWhenBack = true
+        _ = p.handle(.disappeared(card: "Dongle"))
+        p.isPlaying = true
+        #expect(!p.handle(.appeared(usb)).contains(.resume))
+    }
+
     // MARK: Ranking
 
     @Test func ranksByPreferenceThenAppearance() {

@@ -23,6 +23,8 @@ public struct PlaybackEnvironment: Sendable {
     public var slateColor: UInt32 = 0x10_20_40
     /// A stall longer than this fails the item (nil: a stall waits for as long as it lasts).
     public var stallLimitNanoseconds: Int64?
+    /// Play again when the sound card whose loss paused playback comes back (see RoutePolicy).
+    public var resumeWhenRouteReturns = false
 
     public init(backend: any MediaBackend, videoSink: any VideoSink, audioSink: any AudioSink,
                 clock: any HostClock, sourceOptions: SourceOptions = SourceOptions(),

@@ -18,6 +18,7 @@ extension PlaybackEngine {
         guard let monitor = env.routeMonitor, let routing else { return }
         routePolicy = RoutePolicy(preferences: env.routePreferences, available: monitor.availableRoutes(),
                                   current: routing.currentRoute, isPlaying: !rate.isPaused)
+        routePolicy?.resumesWhenBack = env.resumeWhenRouteReturns
         monitor.start { [weak self] event in self?.post(.audioDevice(event)) }
     }
 
@@ -25,7 +26,11 @@ extension PlaybackEngine {
         for action in actions {
             switch action {
             case .pause:
+                if !rate.isPaused { rateBeforeRouteLoss = rate }
                 setRate(.paused)
+            case .resume:
+                if let r = rateBeforeRouteLoss, rate.isPaused { setRate(r) }
+                rateBeforeRouteLoss = nil
             case .move(let route):
                 move(to: route)
             case .announce(var change):

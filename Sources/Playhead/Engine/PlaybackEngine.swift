@@ -63,6 +63,8 @@ final class PlaybackEngine: @unchecked Sendable {
     /// A route the policy chose that another program holds: tried again until it is free,
     /// with playback interrupted meanwhile.
     var busyRoute: (route: AudioRoute, retryAt: HostTime)?
+    /// The rate a lost route paused, for the policy's resume when it comes back.
+    var rateBeforeRouteLoss: PlaybackRate?
     var actionAtItemEnd: ActionAtItemEnd
     var status: PlayerStatus = .unknown
     var error: PlaybackError?

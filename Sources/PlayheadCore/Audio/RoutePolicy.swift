@@ -10,6 +10,8 @@ public struct RoutePolicy: Sendable {
         case move(to: AudioRoute)
         /// Stop playback, through the normal pause path.
         case pause
+        /// Play again at the rate the loss paused (an unattended board whose card came back).
+        case resume
         /// Tell listeners; emitted after the moves it describes.
         case announce(AudioRouteChange)
     }
@@ -22,7 +24,14 @@ public struct RoutePolicy: Sendable {
     /// Where sound goes now; nil when there is no usable route.
     public private(set) var current: AudioRoute?
     /// Whether playback is on. The owner keeps it up to date; a `.pause` sets it to false.
-    public var isPlaying: Bool
+    public var isPlaying: Bool {
+        didSet { if isPlaying { pausedByLoss = false } }
+    }
+    /// An appliance with nobody to press play: when the route whose loss paused playback (or a
+    /// better one) comes back, play again. Off, as AVAudioSession: a loss pauses until asked.
+    public var resumesWhenBack = false
+    /// The last pause was the policy's, for a lost route, and nothing has played since.
+    private var pausedByLoss = false
     /// Cards whose jack reports nothing plugged in: their route is there but not usable.
     private var unplugged: Set<String> = []
     /// Cards whose route failed to open: not chosen again until they come back or change.
@@ -145,7 +154,13 @@ public struct RoutePolicy: Sendable {
             return [.announce(AudioRouteChange(reason: .newDeviceAvailable, previous: previous, current: previous))]
         }
         current = route
-        return [.move(to: route), .announce(AudioRouteChange(reason: .newDeviceAvailable, previous: previous, current: route))]
+        var actions: [Action] = [.move(to: route)]
+        if resumesWhenBack && pausedByLoss {
+            pausedByLoss = false
+            isPlaying = true
+            actions.append(.resume)
+        }
+        return actions + [.announce(AudioRouteChange(reason: .newDeviceAvailable, previous: previous, current: route))]
     }
 
     /// A card stopped being usable. Only the route in use matters: losing it pauses first, so
@@ -153,6 +168,7 @@ public struct RoutePolicy: Sendable {
     private mutating func lost(card: String) -> [Action] {
         guard let previous = current, previous.card == card else { return [] }
         var actions = pauseIfPlaying()
+        if actions.contains(.pause) { pausedByLoss = true }
         current = best
         if let next = current { actions.append(.move(to: next)) }
         actions.append(.announce(AudioRouteChange(reason: .oldDeviceUnavailable, previous: previous, current: current)))

@@ -1,6 +1,7 @@
 # Sound cards come and go while playhead plays, as AVAudioSession's routes do: a more preferred
 # card appearing (snd-dummy loaded) takes the sound without a pause; the card in use going away
 # (its driver unbound, as a USB card pulled out) is a route change and a pause, never a crash.
+# An unattended board (--audio-resume-on-return) plays on when the card comes back.
 # time-limit: 90
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
@@ -29,3 +30,24 @@ kill $pid; wait $pid || true
 if grep -q "timeJumped" "$ev"; then echo "the clock jumped (timeJumped) while the sound changed cards"; cat "$ev"; exit 1; fi
 cat "$ev" | grep -E "routeChanged|rateChanged"
 cat "$OUT/routes.err"
+
+# The unattended board: the card pulled out and put back while playing; paused, then on again.
+ev="$OUT/routes-return.events"
+playhead --video-output null --audio-output alsa --audio-device hw:Loopback,0,0 --audio-preference Dummy,Loopback \
+  --audio-resume-on-return --loop --events text $M/demo.mp4 > "$ev" 2> "$OUT/routes-return.err" &
+pid=$!
+waitfor "rateChanged"
+sleep 1
+echo snd_dummy.0 > /sys/bus/platform/drivers/snd_dummy/bind
+waitfor "routeChanged.*newDeviceAvailable"
+sleep 1
+echo snd_dummy.0 > /sys/bus/platform/drivers/snd_dummy/unbind
+waitfor "routeChanged.*oldDeviceUnavailable"
+waitfor "rateChanged.*rate=0"
+sleep 1
+echo snd_dummy.0 > /sys/bus/platform/drivers/snd_dummy/bind
+for i in $(seq 100); do [ "$(grep -c 'rateChanged.*rate=1' "$ev")" -ge 2 ] && break; sleep 0.1; done
+grep -E "routeChanged|rateChanged" "$ev"
+[ "$(grep -c 'rateChanged.*rate=1' "$ev")" -ge 2 ] || { echo "playback did not go on when the card came back"; exit 1; }
+kill $pid; wait $pid || true
+echo "RESULT card pulled out and put back: paused, then playing again on it"
