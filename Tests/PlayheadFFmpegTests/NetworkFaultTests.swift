@@ -22,8 +22,8 @@ import Testing
         let events = Recorded()
         let started = MonotonicClock().now().nanoseconds
 
-        init(_ urls: [String], restart: RestartPolicy.Settings = NetworkFaultTests.restart) {
-            var options = SourceOptions(networkTimeoutNanoseconds: 2_000_000_000, reconnectDelayMaxSeconds: 1)
+        init(_ urls: [String], restart: RestartPolicy.Settings = NetworkFaultTests.restart, timeoutSeconds: Int64 = 2) {
+            var options = SourceOptions(networkTimeoutNanoseconds: timeoutSeconds * 1_000_000_000, reconnectDelayMaxSeconds: 1)
             options.decodeThreads = 1
             var env = PlaybackEnvironment.headless(backend: FFmpegBackend(), options: options)
             env.restart = restart
@@ -88,8 +88,10 @@ import Testing
         let port = first.port
         first.stop()
         let url = "http://127.0.0.1:\(port)/ok/h264_aac.mp4", local = "\(Self.media)/h264_aac.mp4"
-        // Tries at about 1, 3 and 7 s: the server is back after 2 s.
-        let run = Run([url, local], restart: RestartPolicy.Settings(attempts: 3))
+        // Tries about every 1 to 2 s for 20 s: the server is back after 2 s. The opens get a
+        // longer timeout than the other cases, as the whole suite loads the machine meanwhile.
+        let run = Run([url, local], restart: RestartPolicy.Settings(attempts: 10, firstDelayMs: 1000, maxDelayMs: 2000),
+                      timeoutSeconds: 8)
         try await Task.sleep(for: .seconds(2))
         let second = try #require(FaultHTTPServer(root: Self.media, port: port))
         #expect(await run.finish(within: 40))
