@@ -61,13 +61,18 @@ def main():
                               "--syslog", "no"] + items, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
         try:
             if saved:
-                # The first status that plays: the same item, at or just after the saved time.
-                while time.monotonic() - started < 10:
+                # The item opens, then the exact seek to the saved time lands (until then the
+                # time reads 0): wait for it up to 3 s after the item plays. The time it lands
+                # at is checked: the same item, at or just after the saved time.
+                item, _, seconds = saved
+                playing_since = None
+                while time.monotonic() - started < 15:
                     st = ask(sock, "status")["reply"]
                     if st["state"] == "playing" and st["time"] is not None:
-                        break
+                        playing_since = playing_since or time.monotonic()
+                        if st["time"] >= seconds - 0.25 or time.monotonic() - playing_since > 3:
+                            break
                     time.sleep(0.02)
-                item, _, seconds = saved
                 t = st["time"]
                 resumes.append(t - seconds)
                 if st["item"] != item:
