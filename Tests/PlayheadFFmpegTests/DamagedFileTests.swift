@@ -1,5 +1,6 @@
 import Foundation
 import Playhead
+import PlayheadCore
 import PlayheadFFmpeg
 import PlayheadTestSupport
 import Testing
@@ -12,7 +13,7 @@ import Testing
 
     /// Writes the corpus into `dir`; the same files on every run (a seeded generator).
     static func makeCorpus(in dir: String) throws -> [String] {
-        var rng = SeededBytes(seed: 42)
+        var rng = SplitMix64(seed: 42)
         var paths: [String] = []
         func write(_ name: String, _ data: Data) throws {
             let path = "\(dir)/\(name)"
@@ -60,18 +61,5 @@ import Testing
         }
         #expect(h.events.contains { $0.name == "didPlayToEndTime" && $0.item?.asset.url == last })
         print("damaged files: \(corpus.count) in the corpus; \(played) played to an end, \(failed) failed with a message")
-    }
-}
-
-/// SplitMix64, for a corpus that is the same on every run.
-struct SeededBytes {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

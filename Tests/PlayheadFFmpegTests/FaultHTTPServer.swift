@@ -12,9 +12,8 @@ import Foundation
 /// - `gone`: HLS segments (`.ts`) are 404 from the second one on; the playlist is served.
 /// Each process is bounded: it exits when the test process's pipe closes.
 final class FaultHTTPServer {
-    let port: Int
-    private let process: Process
-    private let input: Pipe
+    private let server: LoopbackScript
+    var port: Int { server.port }
 
     init?(root: String, port wanted: Int = 0) {
         let script = #"""
@@ -89,36 +88,11 @@ final class FaultHTTPServer {
         print(server.server_address[1], flush=True)
         server.serve_forever()
         """#
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script, root, String(wanted)]
-        let out = Pipe()
-        let input = Pipe()
-        p.standardOutput = out
-        p.standardInput = input
-        do { try p.run() } catch { return nil }
-        var line = Data()
-        while let byte = try? out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([10]) {
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            try? input.fileHandleForWriting.close()
-            p.terminate()
-            return nil
-        }
-        self.port = port
-        self.process = p
-        self.input = input
+        guard let server = LoopbackScript(script: script, arguments: [root, String(wanted)]) else { return nil }
+        self.server = server
     }
 
     func url(_ mode: String, _ file: String) -> String { "http://127.0.0.1:\(port)/\(mode)/\(file)" }
 
-    func stop() {
-        guard process.isRunning else { return }
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-        process.waitUntilExit()
-    }
-
-    deinit { stop() }
+    func stop() { server.stop() }
 }

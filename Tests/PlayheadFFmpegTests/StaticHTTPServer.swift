@@ -4,9 +4,8 @@ import Foundation
 /// network paths (HLS over HTTP, a server that goes away, one that hangs) without any outside
 /// host.
 final class StaticHTTPServer {
-    let port: Int
-    private let process: Process
-    private let input: Pipe
+    private let server: LoopbackScript
+    var port: Int { server.port }
 
     /// With `stallAfter`, each response stops after that many bytes of the file and the
     /// connection stays open: a server that hangs mid-download.
@@ -36,36 +35,11 @@ final class StaticHTTPServer {
         print(server.server_address[1], flush=True)
         server.serve_forever()
         """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script, root, String(stallAfter ?? -1)]
-        let out = Pipe()
-        let input = Pipe()
-        p.standardOutput = out
-        p.standardInput = input
-        do { try p.run() } catch { return nil }
-        var line = Data()
-        while let byte = try? out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([10]) {
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            try? input.fileHandleForWriting.close()
-            p.terminate()
-            return nil
-        }
-        self.port = port
-        self.process = p
-        self.input = input
+        guard let server = LoopbackScript(script: script, arguments: [root, String(stallAfter ?? -1)]) else { return nil }
+        self.server = server
     }
 
     var base: String { "http://127.0.0.1:\(port)" }
 
-    func stop() {
-        guard process.isRunning else { return }
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-        process.waitUntilExit()
-    }
-
-    deinit { stop() }
+    func stop() { server.stop() }
 }

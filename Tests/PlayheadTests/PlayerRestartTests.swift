@@ -1,4 +1,6 @@
 import Playhead
+import PlayheadSys
+import Synchronization
 import PlayheadTestSupport
 import Testing
 
@@ -39,6 +41,34 @@ import Testing
         for t in resumed.prefix(3) { #expect(t >= 5.5 && t <= 6.1, "a try started at \(t) s") }
     }
 
+    @Test func aStallLongerThanTheLimitFailsTheItemWhichIsTriedAgain() async {
+        // On the real clock (stalls are not measured on a virtual one): the source holds at 1 s.
+        let gate = FakeGate()
+        gate.hold(from: MediaTime(seconds: 1, preferredTimescale: 1000))
+        let backend = FakeBackend(gate: gate)
+        var env = PlaybackEnvironment(backend: backend, videoSink: RecordingVideoSink(), audioSink: NullAudioSink(clock: MonotonicClock()),
+                                      clock: MonotonicClock())
+        env.restart = RestartPolicy.Settings(attempts: 1, firstDelayMs: 200)
+        env.stallLimitNanoseconds = 500_000_000
+        let player = QueuePlayer(environment: env, items: [])
+        let log = EventRecorder()
+        player.onEvent = { log.add($0) }
+        player.insertAll([PlayerItem(asset: Asset(url: "fake-100", backend: backend)), PlayerItem(asset: Asset(url: "fake-10", backend: backend))])
+        player.play()
+        defer { player.shutdown() }
+        let ended = await log.waitFor(seconds: 15) { $0.contains { $0.name == "currentItemChanged" && $0.item == nil } }
+        #expect(ended)
+        let events = log.all
+        #expect(events.contains { $0.name == "playbackStalled" })
+        let reasons = events.compactMap { e -> String? in
+            if case .itemRestarting(_, _, let error) = e.kind { return error.message }
+            return nil
+        }
+        #expect(reasons.count == 1 && reasons[0].contains("no data for 1 s (stall-limit)"), "\(reasons)")
+        #expect(events.contains { $0.name == "failedToPlayToEndTime" && $0.item?.asset.url == "fake-100" })
+        #expect(events.contains { $0.name == "didPlayToEndTime" && $0.item?.asset.url == "fake-10" })
+    }
+
     @Test func withoutRestartsAFailedItemIsSkippedAtOnce() async {
         let h = PlayerHarness(urls: ["fake-300-fail150", "fake-50"])
         h.player.play()
@@ -59,5 +89,19 @@ import Testing
         #expect(h.events.filter { $0.name == "failedToPlayToEndTime" }.count == 2)
         // The clock started at 1 s: a try of each (1 s, 1 s), then the wait (1 s) after both failed.
         #expect(h.clock.now().nanoseconds >= 4_000_000_000)
+    }
+}
+
+final class EventRecorder: Sendable {
+    private let events = Mutex<[PlayerEvent]>([])
+    func add(_ e: PlayerEvent) { events.withLock { $0.append(e) } }
+    var all: [PlayerEvent] { events.withLock { $0 } }
+    func waitFor(seconds: Double, _ condition: ([PlayerEvent]) -> Bool) async -> Bool {
+        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < end {
+            if condition(all) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition(all)
     }
 }

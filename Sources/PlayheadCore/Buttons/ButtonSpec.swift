@@ -37,18 +37,15 @@ public struct ButtonSpec: Sendable, Hashable {
         case .success(let w): words = w
         case .failure(let e): return .failure(e)
         }
-        var chip: String?, line: String?, activeLow = true, bias = GPIOBias.pullUp
+        var wiring = LineWords(activeLow: true), bias = GPIOBias.pullUp
         var press: String?, hold: String?, release: String?, repeats = false
         for (key, value) in words {
+            switch wiring.take(key, value) {
+            case .failure(let e): return .failure(e)
+            case .success(true): continue
+            case .success(false): break
+            }
             switch key {
-            case "chip": chip = value
-            case "line": line = value
-            case "active":
-                switch value.lowercased() {
-                case "low": activeLow = true
-                case "high": activeLow = false
-                default: return .failure(SpecError("active: '\(value)' is not low or high"))
-                }
             case "bias":
                 guard let b = GPIOBias(rawValue: value.lowercased()) else {
                     return .failure(SpecError("bias: '\(value)' is not one of \(GPIOBias.allCases.map(\.rawValue).joined(separator: ", "))"))
@@ -67,13 +64,13 @@ public struct ButtonSpec: Sendable, Hashable {
                 return .failure(SpecError("unknown key '\(key)'; a button takes \(usage)"))
             }
         }
-        guard let line, !line.isEmpty else { return .failure(SpecError("no line=; a button takes \(usage)")) }
+        guard let line = wiring.line, !line.isEmpty else { return .failure(SpecError("no line=; a button takes \(usage)")) }
         guard press != nil || hold != nil || release != nil else {
             return .failure(SpecError("no command: give press=, hold= or release="))
         }
         if repeats && hold != nil { return .failure(SpecError("repeat and hold cannot both be set: a held button repeats its press")) }
         if repeats && press == nil { return .failure(SpecError("repeat needs press=, the command it repeats")) }
-        return .success(ButtonSpec(name: name, ref: GPIOLineRef(chip: chip, line: GPIOLineRef.line(line)), activeLow: activeLow,
+        return .success(ButtonSpec(name: name, ref: GPIOLineRef(chip: wiring.chip, line: GPIOLineRef.line(line)), activeLow: wiring.activeLow,
                                    bias: bias, press: press, hold: hold, release: release, repeats: repeats))
     }
 }

@@ -26,8 +26,13 @@ public struct LightSpec: Sendable, Hashable {
         case .success(let w): words = w
         case .failure(let e): return .failure(e)
         }
-        var chip: String?, line: String?, activeLow = false, patterns = standard
+        var wiring = LineWords(activeLow: false), patterns = standard
         for (key, value) in words {
+            switch wiring.take(key, value) {
+            case .failure(let e): return .failure(e)
+            case .success(true): continue
+            case .success(false): break
+            }
             if let activity = PlayerActivity(rawValue: key) {
                 guard let p = LightPattern(rawValue: value.lowercased()) else {
                     return .failure(SpecError("\(key): '\(value)' is not one of on, off, slow, fast"))
@@ -35,19 +40,10 @@ public struct LightSpec: Sendable, Hashable {
                 patterns[activity] = p
                 continue
             }
-            switch key {
-            case "chip": chip = value
-            case "line": line = value
-            case "active":
-                switch value.lowercased() {
-                case "low": activeLow = true
-                case "high": activeLow = false
-                default: return .failure(SpecError("active: '\(value)' is not low or high"))
-                }
-            default: return .failure(SpecError("unknown key '\(key)'; the light takes \(usage)"))
-            }
+            return .failure(SpecError("unknown key '\(key)'; the light takes \(usage)"))
         }
-        guard let line, !line.isEmpty else { return .failure(SpecError("no line=; the light takes \(usage)")) }
-        return .success(LightSpec(ref: GPIOLineRef(chip: chip, line: GPIOLineRef.line(line)), activeLow: activeLow, patterns: patterns))
+        guard let line = wiring.line, !line.isEmpty else { return .failure(SpecError("no line=; the light takes \(usage)")) }
+        return .success(LightSpec(ref: GPIOLineRef(chip: wiring.chip, line: GPIOLineRef.line(line)), activeLow: wiring.activeLow,
+                                  patterns: patterns))
     }
 }

@@ -30,6 +30,29 @@ public enum SpecWords {
     }
 }
 
+/// The words every GPIO line's spec has: `chip=`, `line=` and `active=`.
+struct LineWords {
+    var chip: String?
+    var line: String?
+    var activeLow: Bool
+
+    /// Takes `key` when it is one of them (true), or leaves it to the caller (false).
+    mutating func take(_ key: String, _ value: String) -> Result<Bool, SpecError> {
+        switch key {
+        case "chip": chip = value
+        case "line": line = value
+        case "active":
+            switch value.lowercased() {
+            case "low": activeLow = true
+            case "high": activeLow = false
+            default: return .failure(SpecError("active: '\(value)' is not low or high"))
+            }
+        default: return .success(false)
+        }
+        return .success(true)
+    }
+}
+
 /// What is wrong with a button or light line, in words for the person editing it.
 public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     public let message: String
