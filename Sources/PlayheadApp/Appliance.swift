@@ -151,7 +151,7 @@ public enum Appliance {
         services.append(EventLoopService(events: events, printer: printer, router: router, exit: exit, link: link,
                                          holdAtEnd: safeMode != nil, keeper: keeper))
         if let notifier, let interval = notifier.watchdogNanoseconds {
-            services.append(WatchdogService(notifier: notifier, intervalNanoseconds: interval, player: player))
+            services.append(WatchdogService(send: { notifier.send($0) }, intervalNanoseconds: interval, player: player))
         }
         if let device = settings.string("watchdog-device") {
             do {

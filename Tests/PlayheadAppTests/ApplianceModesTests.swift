@@ -2,6 +2,7 @@ import Foundation
 import Playhead
 @testable import PlayheadApp
 import PlayheadSys
+import PlayheadTestSupport
 import Synchronization
 import Testing
 
@@ -17,6 +18,24 @@ import Testing
         let messages = Mutex<[String]>([])
         func send(_ m: String) { messages.withLock { $0.append(m) } }
         var all: [String] { messages.withLock { $0 } }
+    }
+
+    @Test func watchdogPingsComeFromTheLoopAndStopWhenItStops() async throws {
+        let sent = Sent()
+        let player = QueuePlayer(environment: .headless(backend: FakeBackend()), items: [])
+        let service = WatchdogService(send: { sent.send($0) }, intervalNanoseconds: 40_000_000, player: player)
+        let task = Task { try await service.run() }
+        // Three pings (the whole suite loads the machine: up to 10 s).
+        for _ in 0..<500 where sent.all.count < 3 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(sent.all.count >= 3 && sent.all.allSatisfy { $0 == "WATCHDOG=1" }, "\(sent.all)")
+        // The loop is gone (shutdown joins its thread): the asks go unanswered, so no more
+        // pings, and the manager restarts us.
+        player.shutdown()
+        let atStop = sent.all.count
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(sent.all.count == atStop)
+        task.cancel()
+        _ = try? await task.value
     }
 
     @Test func readyIsSentOnceWhenTheFirstPictureIsOnScreen() {
@@ -92,3 +111,4 @@ import Testing
         #expect(ContinuousClock.now - started >= .seconds(2))
     }
 }
+
