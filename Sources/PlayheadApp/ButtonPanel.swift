@@ -11,7 +11,7 @@ final class ButtonPanel: Sendable {
 
     var current: GPIOButtons? { buttons.withLock { $0 } }
 
-    func report() -> ReplyValue { GPIOReport.describe(chips: backend.chips(), buttons: current) }
+    func report() -> ReplyValue { GPIOReport.describe(chips: backend.chips(values: true), buttons: current) }
 
     /// Checks the map against the chips there are and makes its thread (not started). A line
     /// that is not there is an error now, with what exists; in safe mode it is only logged,
@@ -19,7 +19,7 @@ final class ButtonPanel: Sendable {
     func open(settings: Settings, router: CommandRouter, safeMode: Bool) -> Result<GPIOButtons?, AppFailure> {
         let map = GPIOOptions.map(settings)
         guard !map.isEmpty else { return .success(nil) }
-        if case .failure(let e) = map.locate(in: backend.chips()) {
+        if case .failure(let e) = map.locate(in: backend.chips(values: false)) {
             guard safeMode else { return .failure(AppFailure(status: ExitStatus.usage, message: e.message)) }
             AppLog.warning("gpio: \(e.message); safe mode goes on without buttons")
             return .success(nil)

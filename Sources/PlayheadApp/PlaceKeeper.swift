@@ -26,7 +26,7 @@ final class PlaceKeeper: @unchecked Sendable {
 
     /// The place as the file holds it, or nil with the reason logged (missing is not worth a word).
     static func read(_ path: String) -> PlaybackPlace? {
-        guard let text = AtomicFile.read(path) else { return nil }
+        guard let text = FileInput.readText(path) else { return nil }
         switch PlaybackPlace.decode(text) {
         case .success(let p): return p
         case .failure(let e):

@@ -29,8 +29,9 @@ public protocol GPIOOutputLine: AnyObject {
 /// Everything playhead asks of the GPIO chips, so libgpiod 1 and 2 (and the tests' fake) can
 /// stand behind it.
 public protocol GPIOBackend: Sendable {
-    /// The chips and their lines, values read where that disturbs nothing.
-    func chips() -> [GPIOChipInfo]
+    /// The chips and their lines; with `values`, also the values of the lines that can be read
+    /// without disturbing them (which takes each free input for a moment: `gpio` only).
+    func chips(values: Bool) -> [GPIOChipInfo]
     func requestEdges(chip: String, offset: Int, activeLow: Bool, bias: GPIOBias, consumer: String) throws(GPIOError) -> any GPIOEdgeLine
     func requestOutput(chip: String, offset: Int, activeLow: Bool, initial: Bool, consumer: String) throws(GPIOError) -> any GPIOOutputLine
 }

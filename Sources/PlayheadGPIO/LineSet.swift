@@ -19,7 +19,7 @@ struct LineSet {
         close()
         let map = owner.map
         let located: (buttons: [GPIOLineFinder.Found], light: GPIOLineFinder.Found?)
-        switch map.locate(in: owner.backend.chips()) {
+        switch map.locate(in: owner.backend.chips(values: false)) {
         case .success(let l): located = l
         case .failure(let e): return .failure(GPIOProblem(e.message))
         }

@@ -42,22 +42,6 @@ public enum AtomicFile {
         }
     }
 
-    /// The file's text, or nil when it cannot be read (missing). At most 64 KB.
-    public static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var total = 0
-        while total < buffer.count {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            total += n
-        }
-        return String(decoding: buffer.prefix(total), as: UTF8.self)
-    }
-
     private static func failure(_ what: String) -> Failure {
         Failure(description: "\(what): \(String(cString: strerror(errno)))")
     }

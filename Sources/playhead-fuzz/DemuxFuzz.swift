@@ -1,6 +1,7 @@
 import Glibc
 import PlayheadCore
 import PlayheadFFmpeg
+import PlayheadSys
 
 /// Playhead's demux and decode entry (FFmpegBackend.open, then every packet pulled through
 /// the source's threads), fed with arbitrary bytes.
@@ -36,8 +37,8 @@ enum DemuxFuzz {
         var audioDone = !source.info.tracks.contains { $0.mediaType == .audio }
         var result = ""
         // A bound on the work for one input: a few hundred pulls or two seconds, whichever first.
-        let deadline = clockNow() + 2_000_000_000
-        while !(videoDone && audioDone) && frames < 300 && clockNow() < deadline {
+        let deadline = MonotonicClock().now().nanoseconds + 2_000_000_000
+        while !(videoDone && audioDone) && frames < 300 && MonotonicClock().now().nanoseconds < deadline {
             var progressed = false
             if !videoDone {
                 switch source.pullVideo() {
@@ -58,12 +59,6 @@ enum DemuxFuzz {
             if !progressed { usleep(500) }
         }
         return result.isEmpty ? "played: \(frames) frames, \(samples) samples" : result
-    }
-
-    static func clockNow() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 }
 

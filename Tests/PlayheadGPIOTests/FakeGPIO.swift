@@ -16,7 +16,7 @@ final class FakeGPIO: GPIOBackend, Sendable {
     let state = Mutex(State())
     let signal = WakeSignal()!
 
-    func chips() -> [GPIOChipInfo] {
+    func chips(values: Bool) -> [GPIOChipInfo] {
         guard state.withLock({ $0.present }) else { return [] }
         return [GPIOChipInfo(name: "gpiochip0", label: "fake", path: "/dev/gpiochip0",
                              lines: [.init(offset: 0, name: "play", consumer: nil, isOutput: false),

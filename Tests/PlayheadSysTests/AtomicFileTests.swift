@@ -6,10 +6,10 @@ import Testing
         let dir = TemporaryDirectory()
         let path = dir.path + "/state"
         try AtomicFile.write("one\n", to: path)
-        #expect(AtomicFile.read(path) == "one\n")
+        #expect(FileInput.readText(path) == "one\n")
         try AtomicFile.write("two, longer\n", to: path)
-        #expect(AtomicFile.read(path) == "two, longer\n")
-        #expect(AtomicFile.read(path + ".new") == nil)
+        #expect(FileInput.readText(path) == "two, longer\n")
+        #expect(FileInput.readText(path + ".new") == nil)
     }
 
     @Test func anUnwritableFolderIsAnErrorNamingThePath() {
@@ -19,6 +19,6 @@ import Testing
         } catch {
             #expect(error.description.hasPrefix("cannot write /proc/no-such-dir/state.new: "))
         }
-        #expect(AtomicFile.read("/proc/no-such-dir/state") == nil)
+        #expect(FileInput.readText("/proc/no-such-dir/state") == nil)
     }
 }

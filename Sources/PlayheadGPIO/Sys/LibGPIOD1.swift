@@ -26,7 +26,7 @@ public struct LibGPIOD1: GPIOBackend {
         return names.sorted { Int($0.dropFirst(8))! < Int($1.dropFirst(8))! }.map { "/dev/" + $0 }
     }
 
-    public func chips() -> [GPIOChipInfo] {
+    public func chips(values: Bool) -> [GPIOChipInfo] {
         Self.chipPaths().compactMap { path in
             guard let chip = gpiod_chip_open(path) else { return nil }
             defer { gpiod_chip_close(chip) }
@@ -39,7 +39,7 @@ public struct LibGPIOD1: GPIOBackend {
                 var value: Bool?
                 // A free input is read by asking for it as an input for a moment; outputs and
                 // lines others hold are left alone.
-                if consumer == nil, !isOutput, gpiod_line_request_input(line, "playhead-probe") == 0 {
+                if values, consumer == nil, !isOutput, gpiod_line_request_input(line, "playhead-probe") == 0 {
                     let v = gpiod_line_get_value(line)
                     if v >= 0 { value = v == 1 }
                     gpiod_line_release(line)
