@@ -10,12 +10,6 @@ extension DRMDisplay {
         return card.commit(values, testOnly: true)
     }
 
-    /// Flips to picture-sized buffer `index`, which the plane scales onto `destination`.
-    func flipScaled(to index: Int, source: PixelSize, destination: PixelRect, userData: UInt64) -> Int32 {
-        card.commit(planeValues(framebuffer: contentBuffers[index].framebuffer, source: source, destination: destination),
-                    nonBlocking: true, flipEvent: true, userData: userData)
-    }
-
     /// Called after a flip: whatever was retired before it is off the screen now.
     func releaseRetiredBuffers() {
         for b in retiredBuffers { b.release() }

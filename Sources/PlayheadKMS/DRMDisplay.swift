@@ -22,6 +22,18 @@ final class DRMDisplay: @unchecked Sendable {
     var contentCanvases: [MappedCanvas] = []
     /// A previous picture size's buffers, one of which may still be on screen until the next flip.
     var retiredBuffers: [DumbBuffer] = []
+    /// Picture-sized YUV buffers for direct scan-out (see `ScanoutChoice`); empty otherwise.
+    var directBuffers: [DumbBuffer] = []
+    var directCanvases: [MappedCanvas] = []
+    /// The plane's COLOR_ENCODING and COLOR_RANGE, when it has both.
+    let colorProperties: ColorProperties?
+
+    struct ColorProperties {
+        var encoding: UInt32
+        var range: UInt32
+        var encodingValues: [String: UInt64]
+        var rangeValues: [String: UInt64]
+    }
 
     /// The writeback connector that can share our CRTC, when the card has one.
     struct Writeback {
@@ -60,11 +72,6 @@ final class DRMDisplay: @unchecked Sendable {
             let rate = options.plan.contentFrameRate.map { MediaTime(value: Int64($0), timescale: 1000).secondsText + " fps content" } ?? "no known frame rate"
             Log.info("display: mode \(plan.mode) matches \(rate)")
         }
-        // Direct YUV scan-out is not built (no emulated driver offers a YUV plane to prove it
-        // on): say so when the plane could have taken the decoder's pictures as they are.
-        if let native = plan.plane.formats.first(where: { [.nv12, .yuv420, .p010].contains($0) }) {
-            Log.info("display: plane \(plan.plane.id) takes \(native), but playhead converts to \(plan.format.format) (no direct YUV scan-out yet)")
-        }
         let connectorProps = card.connectorProperties(plan.connector.id)
         let crtcProps = card.crtcProperties(plan.crtc.id)
         let planeProps = card.planeProperties(plan.plane.id)
@@ -101,6 +108,14 @@ final class DRMDisplay: @unchecked Sendable {
         self.canvases = canvases
         self.props = Properties(connectorCRTC: connectorCRTC, crtcMode: mode, crtcActive: active, plane: plane)
         self.modeBlob = blob
+        if let encoding = planeProps["COLOR_ENCODING"]?.id, let range = planeProps["COLOR_RANGE"]?.id {
+            colorProperties = ColorProperties(encoding: encoding, range: range, encodingValues: card.enumValues(ofProperty: encoding),
+                                              rangeValues: card.enumValues(ofProperty: range))
+        } else {
+            colorProperties = nil
+        }
+        let yuv = YUVPlaneLayout.formats.filter(plan.plane.formats.contains)
+        Log.info("display: plane \(plan.plane.id) takes \(yuv.isEmpty ? "no YUV" : yuv.map(\.description).joined(separator: ", "))\(colorProperties == nil ? "" : " with COLOR_ENCODING and COLOR_RANGE")")
         self.saved = card.saveCRTC(plan.crtc.id)
         self.writeback = resources.connectors.first { $0.isWriteback && $0.possibleCRTCs & (1 << UInt32(plan.crtc.index)) != 0 }
             .flatMap { c in
@@ -151,18 +166,23 @@ final class DRMDisplay: @unchecked Sendable {
         }
     }
 
-    private func planeValues(buffer: Int) -> [AtomicValue] {
+    func planeValues(buffer: Int) -> [AtomicValue] {
         planeValues(framebuffer: buffers[buffer].framebuffer, source: screen, destination: PixelRect(size: screen))
     }
 
     /// The plane showing `framebuffer`'s top-left `source` pixels on `destination`.
     func planeValues(framebuffer: UInt32, source: PixelSize, destination: PixelRect) -> [AtomicValue] {
+        planeValues(framebuffer: framebuffer, source: PixelRect(size: source), destination: destination)
+    }
+
+    /// The plane showing `framebuffer`'s `source` rectangle on `destination`.
+    func planeValues(framebuffer: UInt32, source: PixelRect, destination: PixelRect) -> [AtomicValue] {
         let p = props.plane, id = plan.plane.id
         return [
             AtomicValue(object: id, property: p["FB_ID"]!, value: UInt64(framebuffer)),
             AtomicValue(object: id, property: p["CRTC_ID"]!, value: UInt64(plan.crtc.id)),
-            AtomicValue(object: id, property: p["SRC_X"]!, value: 0),
-            AtomicValue(object: id, property: p["SRC_Y"]!, value: 0),
+            AtomicValue(object: id, property: p["SRC_X"]!, value: UInt64(source.x) << 16),
+            AtomicValue(object: id, property: p["SRC_Y"]!, value: UInt64(source.y) << 16),
             // Source rectangles are 16.16 fixed point.
             AtomicValue(object: id, property: p["SRC_W"]!, value: UInt64(source.width) << 16),
             AtomicValue(object: id, property: p["SRC_H"]!, value: UInt64(source.height) << 16),
@@ -177,14 +197,17 @@ final class DRMDisplay: @unchecked Sendable {
     /// Returns 0 or the errno (EBUSY: a flip is still pending).
     /// The whole plane state goes with each flip: the previous one may have been scaled.
     func flip(to buffer: Int, userData: UInt64) -> Int32 {
-        card.commit(planeValues(buffer: buffer), nonBlocking: true, flipEvent: true, userData: userData)
+        flip(planeValues(buffer: buffer), userData: userData)
+    }
+
+    /// Queues a flip to the plane state `plane` (see the `planeValues` and `directPlaneValues`).
+    func flip(_ plane: [AtomicValue], userData: UInt64) -> Int32 {
+        card.commit(plane, nonBlocking: true, flipEvent: true, userData: userData)
     }
 
     /// Like `flip`, and captures the composed screen through writeback. Returns the errno and
     /// the fence that signals when the capture is complete.
-    func flipCapturing(to buffer: Int, scaled: (source: PixelSize, destination: PixelRect)?, userData: UInt64) -> (Int32, Int32) {
-        let plane = scaled.map { planeValues(framebuffer: contentBuffers[buffer].framebuffer, source: $0.source, destination: $0.destination) }
-            ?? planeValues(buffer: buffer)
+    func flipCapturing(_ plane: [AtomicValue], userData: UInt64) -> (Int32, Int32) {
         guard let wb = writeback else { return (card.commit(plane, nonBlocking: true, flipEvent: true, userData: userData), -1) }
         if captureBuffer == nil {
             do throws(PlaybackError) {
@@ -230,7 +253,7 @@ final class DRMDisplay: @unchecked Sendable {
         let attached = writebackAttached ? writeback.map { (connector: $0.connector, crtcProperty: $0.crtcProperty) } : nil
         ScreenRestore(saved: saved, connector: plan.connector.id, crtc: plan.crtc.id, plane: plan.plane.id,
                       properties: props, writeback: attached, modeBlob: modeBlob).run(on: card) { [self] in
-            for b in buffers + contentBuffers + retiredBuffers { b.release() }
+            for b in buffers + contentBuffers + directBuffers + retiredBuffers { b.release() }
             captureBuffer?.release()
         }
     }

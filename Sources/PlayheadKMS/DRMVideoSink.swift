@@ -37,6 +37,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var committed = 0
     private var pendingCaptures: [Int: (fence: Int32, path: String)] = [:]
     private var scaler: (layout: PictureLayout, choice: ScalerChoice)?
+    private var scanout: (key: ScanoutKey, choice: ScanoutChoice)?
     /// The last scaler choice in words, for the console (read under `lock`).
     private var scalerText = "none yet (no picture shown)"
     private var hotplug: DisplayHotplug
@@ -157,14 +158,23 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         }
         guard let index = ring.acquire() else { return }
         let layout = PictureLayout.place(frame.picture.uprightSize, on: display.screen, gravity: gravity)
-        let choice = scalerChoice(for: layout)
+        let path = scanoutChoice(for: frame.picture, layout: layout)
+        let choice = path.isDirect ? .none : scalerChoice(for: layout)
         let canvas: MappedCanvas
+        let source: PixelRect
         let target: PixelRect
-        if case .plane(let size, _) = choice {
+        if path.isDirect {
+            // The whole picture goes in as decoded; the plane shows the layout's part of it.
+            canvas = display.directCanvases[index]
+            source = PixelRect(size: frame.picture.size)
+            target = source
+        } else if case .plane(let size, _) = choice {
             canvas = display.contentCanvases[index]
+            source = layout.source
             target = PixelRect(size: size)
         } else {
             canvas = display.canvases[index]
+            source = layout.source
             target = layout.destination
             if drawnLayouts[index] != layout {
                 // The bars must be black: clear the whole buffer when the layout changed.
@@ -174,7 +184,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         }
         let started = MonotonicClock().now().nanoseconds
         do {
-            try frame.picture.draw(layout.source, into: canvas, at: target)
+            try frame.picture.draw(source, into: canvas, at: target)
             let took = MonotonicClock().now().nanoseconds - started
             lock.withLock {
                 stats.drawNanoseconds += took
@@ -203,18 +213,23 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             if stop { ring.release(index); return }
         }
         committed += 1
-        let path = lock.withLock { capture.path(forFrame: committed, pts: frame.pts) }
+        let capturePath = lock.withLock { capture.path(forFrame: committed, pts: frame.pts) }
+        let plane: [AtomicValue]
+        switch (path, choice) {
+        case (.direct(_, let colorimetry, let source, let destination), _):
+            plane = display.directPlaneValues(index: index, source: source, destination: destination, colorimetry: colorimetry)
+        case (_, .plane(let size, let destination)):
+            plane = display.planeValues(framebuffer: display.contentBuffers[index].framebuffer, source: size, destination: destination)
+        default:
+            plane = display.planeValues(buffer: index)
+        }
         var e: Int32
-        if let path, display.canCapture {
-            var scaled: (source: PixelSize, destination: PixelRect)?
-            if case .plane(let size, let destination) = choice { scaled = (size, destination) }
-            let (err, fence) = display.flipCapturing(to: index, scaled: scaled, userData: UInt64(index))
+        if let capturePath, display.canCapture {
+            let (err, fence) = display.flipCapturing(plane, userData: UInt64(index))
             e = err
-            if err == 0 && fence >= 0 { pendingCaptures[index] = (fence, path) }
-        } else if case .plane(let size, let destination) = choice {
-            e = display.flipScaled(to: index, source: size, destination: destination, userData: UInt64(index))
+            if err == 0 && fence >= 0 { pendingCaptures[index] = (fence, capturePath) }
         } else {
-            e = display.flip(to: index, userData: UInt64(index))
+            e = display.flip(plane, userData: UInt64(index))
         }
         if e == 0 {
             ring.queue(index)
@@ -252,6 +267,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 lock.withLock { modeName = name; refresh = refreshing }
                 drawnLayouts = Array(repeating: nil, count: drawnLayouts.count)
                 scaler = nil
+                scanout = nil
                 // The modeset put buffer 0 on screen: the ring starts over from there.
                 ring = BufferRing(count: display.buffers.count)
                 if let first = ring.acquire() { ring.queue(first); ring.flipped() }
@@ -270,6 +286,25 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         scaler = (layout, choice)
         lock.withLock { scalerText = choice.description }
         Log.info("display: \(layout.source.width)x\(layout.source.height) onto \(layout.destination.width)x\(layout.destination.height) by \(choice)")
+        return choice
+    }
+
+    /// What a change of picture format, colours or layout asks of the plane: direct YUV when
+    /// the driver takes it (TEST_ONLY), else conversion; asked again only on a change, and said
+    /// once each time.
+    private func scanoutChoice(for picture: any VideoPicture, layout: PictureLayout) -> ScanoutChoice {
+        let key = ScanoutKey(layout: layout, pixelFormat: picture.pixelFormatName, colorimetry: picture.colorimetry,
+                             rotation: picture.rotation, size: picture.size)
+        if let scanout, scanout.key == key { return scanout.choice }
+        let choice = ScanoutChoice.decide(pixelFormat: key.pixelFormat, picture: key.size, rotation: key.rotation,
+                                          colorimetry: key.colorimetry, layout: layout, planeFormats: display.plan.plane.formats,
+                                          colorProperties: display.colorProperties != nil) { display.testDirect($0) }
+        scanout = (key, choice)
+        if choice.isDirect {
+            scaler = nil
+            lock.withLock { scalerText = choice.description }
+        }
+        Log.info("display: \(key.size) \(key.pixelFormat) by \(choice)")
         return choice
     }
 

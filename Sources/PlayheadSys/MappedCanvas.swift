@@ -10,15 +10,31 @@ public final class MappedCanvas: PictureCanvas, @unchecked Sendable {
     private let base: UnsafeMutableRawPointer
     public let count: Int
     private let mapped: Bool
+    /// Where the planes are, for a YUV canvas; nil for the single-plane RGB ones.
+    public let yuvLayout: YUVPlaneLayout?
 
     /// Takes over an mmap'ed region of `count` bytes.
-    public init(mapping base: UnsafeMutableRawPointer, count: Int, format: FourCC, size: PixelSize, stride: Int) {
+    public init(mapping base: UnsafeMutableRawPointer, count: Int, format: FourCC, size: PixelSize, stride: Int,
+                yuvLayout: YUVPlaneLayout? = nil) {
         self.base = base
         self.count = count
         self.format = format
         self.size = size
         self.stride = stride
+        self.yuvLayout = yuvLayout
         mapped = true
+    }
+
+    /// Plain zeroed memory laid out as `layout`, for tests.
+    public init(yuv layout: YUVPlaneLayout) {
+        stride = layout.planes[0].pitch
+        count = max(1, layout.byteCount)
+        base = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        format = layout.format
+        size = layout.size
+        yuvLayout = layout
+        mapped = false
     }
 
     /// Plain zeroed memory, for tests and software composition.
@@ -29,6 +45,7 @@ public final class MappedCanvas: PictureCanvas, @unchecked Sendable {
         base.initializeMemory(as: UInt8.self, repeating: 0, count: count)
         self.format = format
         self.size = size
+        yuvLayout = nil
         mapped = false
     }
 

@@ -111,4 +111,48 @@ import Synchronization
         }
         #expect(lit > 1000)
     }
+
+    /// The planes of a YUV canvas, hashed the way `VideoPicture.digest` hashes the decoder's.
+    static func planeDigest(_ canvas: MappedCanvas, pictureRows: Int, lumaBytes: Int) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let layout = canvas.yuvLayout!
+        canvas.withUnsafeMutableBytes { bytes in
+            for (p, plane) in layout.planes.enumerated() {
+                let rows = p == 0 ? pictureRows : (pictureRows + 1) / 2
+                let width = p == 0 ? lumaBytes : (lumaBytes + 1) / 2
+                for y in 0..<rows {
+                    for x in 0..<width { hash = (hash ^ UInt64(bytes[plane.offset + y * plane.pitch + x])) &* 0x100_0000_01b3 }
+                }
+            }
+        }
+        return hash
+    }
+
+    /// Direct scan-out: the decoder's planes land in the plane's buffer byte for byte, with
+    /// the buffer's own (wider) pitch.
+    @Test func aYUV420PictureIsCopiedIntoAScanOutBufferExactly() throws {
+        let picture = try firstPicture("h264_aac.mp4")
+        #expect(picture.pixelFormatName == "yuv420p")
+        let layout = try #require(YUVPlaneLayout(format: .yuv420, picture: picture.size, pitch: 384))
+        let canvas = MappedCanvas(yuv: layout)
+        try picture.draw(PixelRect(size: picture.size), into: canvas, at: PixelRect(size: picture.size))
+        #expect(Self.planeDigest(canvas, pictureRows: 240, lumaBytes: 320) == picture.digest())
+    }
+
+    /// A plane that takes NV12 only: the same luma, the chroma interleaved U, V.
+    @Test func aYUV420PictureGoesIntoAnNV12BufferAsTheSameSamples() throws {
+        let picture = try firstPicture("h264_aac.mp4")
+        let direct = MappedCanvas(yuv: try #require(YUVPlaneLayout(format: .yuv420, picture: picture.size, pitch: 320)))
+        let nv12 = MappedCanvas(yuv: try #require(YUVPlaneLayout(format: .nv12, picture: picture.size, pitch: 320)))
+        let whole = PixelRect(size: picture.size)
+        try picture.draw(whole, into: direct, at: whole)
+        try picture.draw(whole, into: nv12, at: whole)
+        let a = direct.withUnsafeMutableBytes { Array($0) }, b = nv12.withUnsafeMutableBytes { Array($0) }
+        let luma = 320 * 240, quarter = 160 * 120
+        #expect(a[0..<luma].elementsEqual(b[0..<luma]), "the luma differs")
+        var mismatches = 0
+        for i in 0..<quarter where b[luma + 2 * i] != a[luma + i] || b[luma + 2 * i + 1] != a[luma + quarter + i] { mismatches += 1 }
+        #expect(mismatches == 0)
+    }
 }
+

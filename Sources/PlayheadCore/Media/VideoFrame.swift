@@ -13,10 +13,15 @@ public protocol VideoPicture: AnyObject, Sendable {
     func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError)
     /// How the stored picture must be turned to be upright (the file's display matrix).
     var rotation: PictureRotation { get }
+    /// How the YUV numbers map to colours, for a plane that converts them itself.
+    var colorimetry: YUVColorimetry { get }
 }
 
 extension VideoPicture {
     public var rotation: PictureRotation { .none }
+    public var colorimetry: YUVColorimetry {
+        .from(colorSpace: "unknown", range: "unknown", pixelFormat: pixelFormatName, height: size.height)
+    }
     /// The size the picture is shown at, once turned upright.
     public var uprightSize: PixelSize { rotation.upright(size) }
 }

@@ -4,7 +4,9 @@ import PlayheadSys
 
 extension FFmpegPicture {
     func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError) {
-        guard rotation != .none else { return try drawStored(source, into: canvas, at: destination) }
+        // A YUV canvas is a plane's own buffer: a turned picture there is refused (the plane turns).
+        let isYUV = (canvas as? MappedCanvas)?.yuvLayout != nil
+        if rotation == .none || isYUV { return try drawStored(source, into: canvas, at: destination) }
         guard let target = canvas as? MappedCanvas, canvas.format != .rgb565 else {
             throw PlaybackError(.internalError, "cannot draw a turned picture into a \(canvas.format) \(type(of: canvas))")
         }
@@ -36,6 +38,7 @@ extension FFmpegPicture {
         guard let target = canvas as? MappedCanvas else {
             throw PlaybackError(.internalError, "cannot draw into a \(type(of: canvas)); only mapped canvases are supported")
         }
+        if let layout = target.yuvLayout { return try drawYUV(source, into: target, layout: layout, at: destination) }
         guard let dstFormat = Self.pixelFormat(for: canvas.format) else {
             throw PlaybackError(.unsupportedCodec, "no converter to the display format \(canvas.format)")
         }
@@ -47,29 +50,8 @@ extension FFmpegPicture {
         guard let desc = av_pix_fmt_desc_get(srcFormat) else {
             throw PlaybackError(.decodeFailed, "the decoder gave an unknown pixel format")
         }
-        // The source rectangle: each plane's start moved by the crop, chroma planes by the
-        // subsampled amount.
-        let isYUV = desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && desc.pointee.nb_components >= 3
-        var srcData: [UnsafePointer<UInt8>?] = Array(repeating: nil, count: 4)
-        var srcStride: [Int32] = Array(repeating: 0, count: 4)
-        withUnsafeBytes(of: frame.pointee.data) { dataBytes in
-            let planes = dataBytes.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)
-            withUnsafeBytes(of: frame.pointee.linesize) { lineBytes in
-                let strides = lineBytes.bindMemory(to: Int32.self)
-                withUnsafeBytes(of: desc.pointee.comp) { compBytes in
-                    let comps = compBytes.bindMemory(to: AVComponentDescriptor.self)
-                    for p in 0..<4 {
-                        guard let base = planes[p] else { continue }
-                        let chroma = isYUV && (p == 1 || p == 2)
-                        let x = chroma ? source.x >> Int(desc.pointee.log2_chroma_w) : source.x
-                        let y = chroma ? source.y >> Int(desc.pointee.log2_chroma_h) : source.y
-                        let step = (0..<Int(desc.pointee.nb_components)).first { Int(comps[$0].plane) == p }.map { Int(comps[$0].step) } ?? 1
-                        srcData[p] = UnsafePointer(base + y * Int(strides[p]) + x * step)
-                        srcStride[p] = strides[p]
-                    }
-                }
-            }
-        }
+        var srcData = sourcePlanes(source, descriptor: desc)
+        var srcStride = sourceStrides()
         let bytesPerPixel = canvas.format == .rgb565 ? 2 : 4
         let converted = ScalerCache.shared.withContext(
             from: (Int32(source.width), Int32(source.height), srcFormat),
@@ -87,6 +69,35 @@ extension FFmpegPicture {
         guard converted else {
             throw PlaybackError(.unsupportedCodec, "libswscale cannot convert \(pixelFormatName) to \(canvas.format)")
         }
+    }
+
+    /// The source rectangle's start in each plane: moved by the crop, chroma planes by the
+    /// subsampled amount.
+    func sourcePlanes(_ source: PixelRect, descriptor desc: UnsafePointer<AVPixFmtDescriptor>) -> [UnsafePointer<UInt8>?] {
+        let isYUV = desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && desc.pointee.nb_components >= 3
+        var srcData: [UnsafePointer<UInt8>?] = Array(repeating: nil, count: 4)
+        withUnsafeBytes(of: frame.pointee.data) { dataBytes in
+            let planes = dataBytes.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)
+            withUnsafeBytes(of: frame.pointee.linesize) { lineBytes in
+                let strides = lineBytes.bindMemory(to: Int32.self)
+                withUnsafeBytes(of: desc.pointee.comp) { compBytes in
+                    let comps = compBytes.bindMemory(to: AVComponentDescriptor.self)
+                    for p in 0..<4 {
+                        guard let base = planes[p] else { continue }
+                        let chroma = isYUV && (p == 1 || p == 2)
+                        let x = chroma ? source.x >> Int(desc.pointee.log2_chroma_w) : source.x
+                        let y = chroma ? source.y >> Int(desc.pointee.log2_chroma_h) : source.y
+                        let step = (0..<Int(desc.pointee.nb_components)).first { Int(comps[$0].plane) == p }.map { Int(comps[$0].step) } ?? 1
+                        srcData[p] = UnsafePointer(base + y * Int(strides[p]) + x * step)
+                    }
+                }
+            }
+        }
+        return srcData
+    }
+
+    func sourceStrides() -> [Int32] {
+        withUnsafeBytes(of: frame.pointee.linesize) { Array($0.bindMemory(to: Int32.self).prefix(4)) }
     }
 
     static func pixelFormat(for format: FourCC) -> AVPixelFormat? {

@@ -26,6 +26,12 @@ final class FFmpegPicture: VideoPicture, @unchecked Sendable {
         av_get_pix_fmt_name(AVPixelFormat(frame.pointee.format)).map { String(cString: $0) } ?? "unknown"
     }
 
+    var colorimetry: YUVColorimetry {
+        let space = av_color_space_name(frame.pointee.colorspace).map { String(cString: $0) } ?? "unknown"
+        let range = av_color_range_name(frame.pointee.color_range).map { String(cString: $0) } ?? "unknown"
+        return .from(colorSpace: space, range: range, pixelFormat: pixelFormatName, height: Int(frame.pointee.height))
+    }
+
     func digest() -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let format = AVPixelFormat(frame.pointee.format)

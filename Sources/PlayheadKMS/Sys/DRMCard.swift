@@ -208,25 +208,37 @@ final class DRMCard: @unchecked Sendable {
     func destroyDumb(handle: UInt32) { _ = phd_destroy_dumb(fd, handle) }
 
     func addFramebuffer(_ buffer: DumbBuffer, format: FourCC) throws(PlaybackError) -> UInt32 {
-        var handles: (UInt32, UInt32, UInt32, UInt32) = (buffer.handle, 0, 0, 0)
-        var pitches: (UInt32, UInt32, UInt32, UInt32) = (UInt32(buffer.pitch), 0, 0, 0)
-        var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-        var id: UInt32 = 0
-        let r = withUnsafePointer(to: &handles) { h in
-            withUnsafePointer(to: &pitches) { p in
-                withUnsafePointer(to: &offsets) { o in
-                    h.withMemoryRebound(to: UInt32.self, capacity: 4) { h4 in
-                        p.withMemoryRebound(to: UInt32.self, capacity: 4) { p4 in
-                            o.withMemoryRebound(to: UInt32.self, capacity: 4) { o4 in
-                                drmModeAddFB2(fd, UInt32(buffer.width), UInt32(buffer.height), format.rawValue, h4, p4, o4, &id, 0)
-                            }
-                        }
-                    }
-                }
-            }
+        try addFramebuffer(buffer, format: format, size: PixelSize(width: buffer.width, height: buffer.height),
+                           planes: [(offset: 0, pitch: buffer.pitch)])
+    }
+
+    /// A framebuffer of `size` pixels whose planes (at most four) all lie in `buffer`.
+    func addFramebuffer(_ buffer: DumbBuffer, format: FourCC, size: PixelSize, planes: [(offset: Int, pitch: Int)]) throws(PlaybackError) -> UInt32 {
+        var handles = [UInt32](repeating: 0, count: 4)
+        var pitches = [UInt32](repeating: 0, count: 4)
+        var offsets = [UInt32](repeating: 0, count: 4)
+        for (i, plane) in planes.prefix(4).enumerated() {
+            handles[i] = buffer.handle
+            pitches[i] = UInt32(plane.pitch)
+            offsets[i] = UInt32(plane.offset)
         }
-        guard r == 0 else { throw PlaybackError(.deviceFailed, "\(path): cannot make a \(format) framebuffer") }
+        var id: UInt32 = 0
+        let r = drmModeAddFB2(fd, UInt32(size.width), UInt32(size.height), format.rawValue, handles, pitches, offsets, &id, 0)
+        guard r == 0 else { throw PlaybackError(.deviceFailed, "\(path): cannot make a \(size) \(format) framebuffer (\(String(cString: strerror(-r))))") }
         return id
+    }
+
+    /// The names and values of an enum property ("ITU-R BT.709 YCbCr" -> 1).
+    func enumValues(ofProperty id: UInt32) -> [String: UInt64] {
+        guard let prop = drmModeGetProperty(fd, id) else { return [:] }
+        defer { drmModeFreeProperty(prop) }
+        var values: [String: UInt64] = [:]
+        for i in 0..<Int(prop.pointee.count_enums) {
+            let e = prop.pointee.enums[i]
+            let name = withUnsafeBytes(of: e.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            values[name] = e.value
+        }
+        return values
     }
 
     func removeFramebuffer(_ id: UInt32) { _ = drmModeRmFB(fd, id) }

@@ -23,6 +23,11 @@ final class DumbBuffer: @unchecked Sendable {
 
     func canvas(format: FourCC) -> MappedCanvas { memory.canvas(format: format, size: PixelSize(width: width, height: height), stride: pitch) }
 
+    /// The buffer seen as the planes of a YUV picture.
+    func canvas(yuv layout: YUVPlaneLayout) -> MappedCanvas {
+        memory.canvas(format: layout.format, size: layout.size, stride: pitch, yuvLayout: layout)
+    }
+
     func release() {
         if framebuffer != 0 { card?.removeFramebuffer(framebuffer) }
         framebuffer = 0
@@ -41,9 +46,9 @@ final class MappedMemory: @unchecked Sendable {
         self.count = count
     }
 
-    func canvas(format: FourCC, size: PixelSize, stride: Int) -> MappedCanvas {
+    func canvas(format: FourCC, size: PixelSize, stride: Int, yuvLayout: YUVPlaneLayout? = nil) -> MappedCanvas {
         if let made { return made }
-        let c = MappedCanvas(mapping: base!, count: count, format: format, size: size, stride: stride)
+        let c = MappedCanvas(mapping: base!, count: count, format: format, size: size, stride: stride, yuvLayout: yuvLayout)
         made = c
         base = nil
         return c

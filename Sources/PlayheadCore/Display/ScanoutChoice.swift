@@ -1,0 +1,66 @@
+/// Whether decoded pictures go to the plane as they are (direct YUV scan-out: one copy of the
+/// planes, no conversion, the plane's own colour conversion and scaler) or are converted to
+/// RGB by libswscale first. Direct is chosen only when the driver accepts the exact plane
+/// state in an atomic TEST_ONLY commit; anything else falls back, with the reason said once.
+public enum ScanoutChoice: Sendable, Hashable, CustomStringConvertible {
+    /// The picture's planes copied into a picture-sized `format` buffer; the plane shows its
+    /// `source` part on `destination`, converting with `colorimetry`.
+    case direct(format: FourCC, colorimetry: YUVColorimetry, source: PixelRect, destination: PixelRect)
+    /// Converted to the plane's RGB format (and scaled by the plane or in software).
+    case converted(reason: String)
+
+    /// What the plane is asked to do in the TEST_ONLY commit.
+    public struct Trial: Sendable, Hashable {
+        public var format: FourCC
+        public var picture: PixelSize
+        public var source: PixelRect
+        public var destination: PixelRect
+        public var colorimetry: YUVColorimetry
+    }
+
+    /// Decides for a picture of FFmpeg's `pixelFormat` laid out by `layout`. `planeFormats` are
+    /// the plane's formats; `colorProperties` whether it has COLOR_ENCODING and COLOR_RANGE;
+    /// `test` makes the TEST_ONLY commit and returns 0 or the driver's errno.
+    public static func decide(pixelFormat: String, picture: PixelSize, rotation: PictureRotation, colorimetry: YUVColorimetry,
+                              layout: PictureLayout, planeFormats: [FourCC], colorProperties: Bool,
+                              test: (Trial) -> Int32) -> ScanoutChoice {
+        guard let format = YUVPlaneLayout.direct(forPixelFormat: pixelFormat) else {
+            return .converted(reason: "the decoder gives \(pixelFormat), which no scan-out format holds as it is")
+        }
+        guard planeFormats.contains(format) else {
+            return .converted(reason: "the plane takes no \(format)")
+        }
+        guard rotation == .none else {
+            return .converted(reason: "the picture is turned \(rotation.rawValue) degrees, which is done in software")
+        }
+        // Without the properties the driver converts as BT.601 limited range, whatever the
+        // stream is: right only for that.
+        guard colorProperties || colorimetry == YUVColorimetry(encoding: .bt601, range: .limited) else {
+            return .converted(reason: "the plane has no COLOR_ENCODING/COLOR_RANGE to convert \(colorimetry) pictures right")
+        }
+        guard !layout.destination.isEmpty, !layout.source.isEmpty else { return .converted(reason: "nothing to show") }
+        let trial = Trial(format: format, picture: picture, source: layout.source, destination: layout.destination,
+                          colorimetry: colorimetry)
+        let errno = test(trial)
+        guard errno == 0 else {
+            let d = layout.destination
+            return .converted(reason: "the plane refused \(format) \(layout.source.width)x\(layout.source.height) onto \(d.width)x\(d.height) at \(d.x),\(d.y) (errno \(errno))")
+        }
+        return .direct(format: format, colorimetry: colorimetry, source: layout.source, destination: layout.destination)
+    }
+
+    public var isDirect: Bool {
+        if case .direct = self { return true }
+        return false
+    }
+
+    public var description: String {
+        switch self {
+        case .direct(let f, let c, let s, let d):
+            let scaling = s.size == d.size ? "unscaled" : "scaled by the plane onto \(d.width)x\(d.height)"
+            return "direct \(f) scan-out (\(c)), \(s.width)x\(s.height) \(scaling)"
+        case .converted(let reason):
+            return "converted in software: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+import PlayheadCore
+
+/// Direct YUV scan-out: where the planes lie in a buffer, which colours a stream asks for, and
+/// when the choice falls back to conversion (and says why).
+@Suite struct DirectScanoutTests {
+    let screen = PixelSize(width: 1024, height: 768)
+    let yuvPlane: [FourCC] = [.xrgb8888, .argb8888, .nv12, .yuv420]
+
+    @Test func yuv420PlanesFollowTheLumaRowsAtHalfThePitch() throws {
+        let layout = try #require(YUVPlaneLayout(format: .yuv420, picture: PixelSize(width: 320, height: 240), pitch: 384))
+        #expect(layout.planes.map(\.offset) == [0, 384 * 240, 384 * 240 + 192 * 120])
+        #expect(layout.planes.map(\.pitch) == [384, 192, 192])
+        #expect(layout.planes.map(\.rows) == [240, 120, 120])
+        #expect(layout.planes.map(\.rowBytes) == [320, 160, 160])
+        #expect(layout.byteCount == 384 * 240 * 3 / 2)
+        #expect(YUVPlaneLayout.allocation(format: .yuv420, picture: PixelSize(width: 320, height: 240)) == PixelSize(width: 320, height: 360))
+    }
+
+    @Test func nv12HasOneInterleavedChromaPlane() throws {
+        let layout = try #require(YUVPlaneLayout(format: .nv12, picture: PixelSize(width: 640, height: 360), pitch: 640))
+        #expect(layout.planes.map(\.offset) == [0, 640 * 360])
+        #expect(layout.planes.map(\.pitch) == [640, 640])
+        #expect(layout.planes.map(\.rows) == [360, 180])
+    }
+
+    @Test func oddPicturesGetAPaddingPairAndTooSmallPitchesAreRefused() throws {
+        let layout = try #require(YUVPlaneLayout(format: .yuv420, picture: PixelSize(width: 321, height: 241), pitch: 322))
+        #expect(layout.size == PixelSize(width: 322, height: 242))
+        #expect(layout.planes[1].rows == 121)
+        #expect(YUVPlaneLayout(format: .yuv420, picture: PixelSize(width: 321, height: 241), pitch: 320) == nil)
+        #expect(YUVPlaneLayout(format: .xrgb8888, picture: PixelSize(width: 2, height: 2), pitch: 8) == nil)
+    }
+
+    @Test func colorimetryFollowsTheStreamAndGuessesByHeight() {
+        #expect(YUVColorimetry.from(colorSpace: "bt709", range: "tv", pixelFormat: "yuv420p", height: 240)
+                == YUVColorimetry(encoding: .bt709, range: .limited))
+        #expect(YUVColorimetry.from(colorSpace: "smpte170m", range: "pc", pixelFormat: "yuv420p", height: 1080)
+                == YUVColorimetry(encoding: .bt601, range: .full))
+        #expect(YUVColorimetry.from(colorSpace: "unknown", range: "unknown", pixelFormat: "yuv420p", height: 720).encoding == .bt709)
+        #expect(YUVColorimetry.from(colorSpace: "unknown", range: "unknown", pixelFormat: "yuv420p", height: 576).encoding == .bt601)
+        #expect(YUVColorimetry.from(colorSpace: "unknown", range: "unknown", pixelFormat: "yuvj420p", height: 480).range == .full)
+        #expect(YUVColorimetry.from(colorSpace: "bt2020nc", range: "tv", pixelFormat: "yuv420p", height: 2160).encoding.drmName
+                == "ITU-R BT.2020 YCbCr")
+        #expect(YUVColorimetry.Range.limited.drmName == "YCbCr limited range")
+    }
+
+    func decide(_ pixelFormat: String, picture: PixelSize = PixelSize(width: 1024, height: 768), rotation: PictureRotation = .none,
+                colorimetry: YUVColorimetry = YUVColorimetry(encoding: .bt709, range: .limited),
+                planeFormats: [FourCC]? = nil, colorProperties: Bool = true, accept: (ScanoutChoice.Trial) -> Int32 = { _ in 0 }) -> ScanoutChoice {
+        let layout = PictureLayout.place(rotation.upright(picture), on: screen, gravity: .resizeAspect)
+        return ScanoutChoice.decide(pixelFormat: pixelFormat, picture: picture, rotation: rotation, colorimetry: colorimetry,
+                                    layout: layout, planeFormats: planeFormats ?? yuvPlane, colorProperties: colorProperties, test: accept)
+    }
+
+    @Test func aPlaneThatTakesTheDecodersFormatGetsThePictureAsItIs() {
+        var trials: [ScanoutChoice.Trial] = []
+        let choice = decide("yuv420p") { trials.append($0); return 0 }
+        #expect(choice == .direct(format: .yuv420, colorimetry: YUVColorimetry(encoding: .bt709, range: .limited),
+                                  source: PixelRect(size: screen), destination: PixelRect(size: screen)))
+        #expect(trials.count == 1)
+        #expect(trials.first?.format == .yuv420)
+        #expect(decide("nv12").isDirect)
+        #expect(choice.description.contains("direct YU12 scan-out (BT.709, limited range)"))
+    }
+
+    @Test func everyReasonToConvertIsSaid() {
+        #expect(decide("yuv422p") == .converted(reason: "the decoder gives yuv422p, which no scan-out format holds as it is"))
+        #expect(decide("yuv420p", planeFormats: [.xrgb8888]) == .converted(reason: "the plane takes no YU12"))
+        #expect(decide("yuv420p", rotation: .clockwise90) == .converted(reason: "the picture is turned 90 degrees, which is done in software"))
+        #expect(!decide("yuv420p", colorProperties: false).isDirect)
+        // A driver without the properties converts as BT.601 limited: right for such a stream.
+        #expect(decide("yuv420p", colorimetry: YUVColorimetry(encoding: .bt601, range: .limited), colorProperties: false).isDirect)
+    }
+
+    /// vkms cannot scale: a 320x240 picture on a 1024x768 screen is refused and converted.
+    @Test func aRefusedTestOnlyCommitFallsBackWithTheDriversErrno() {
+        let choice = decide("yuv420p", picture: PixelSize(width: 320, height: 240)) { $0.source.size == $0.destination.size ? 0 : 22 }
+        #expect(choice == .converted(reason: "the plane refused YU12 320x240 onto 1024x768 at 0,0 (errno 22)"))
+        #expect(decide("yuv420p", picture: PixelSize(width: 1024, height: 768)) { $0.source.size == $0.destination.size ? 0 : 22 }.isDirect)
+    }
+}
