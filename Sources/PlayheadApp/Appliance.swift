@@ -58,9 +58,10 @@ public enum Appliance {
         }
         // `match` needs the first item's frame rate; its probe is kept, so it is not opened twice.
         let firstAsset = playlist.entries.first.map { Asset(url: $0.location, backend: backend) }
-        let contentRate = settings.string("display-mode") == "match" ? await frameRate(of: firstAsset) : nil
+        let content: (frameRate: Int?, size: PixelSize?) = settings.string("display-mode") == "match" ? await contentShape(of: firstAsset) : (nil, nil)
         let outputs: Outputs
-        switch Outputs.open(settings: settings, backend: backend, contentFrameRate: contentRate, withSound: safeMode == nil) {
+        switch Outputs.open(settings: settings, backend: backend, contentFrameRate: content.frameRate, contentSize: content.size,
+                            withSound: safeMode == nil) {
         case .failure(let failure):
             StandardStreams.error("playhead: error: \(failure.message)")
             return failure.status
@@ -218,10 +219,12 @@ public enum Appliance {
     }
 
     /// Frames per 1000 s of the asset's video, when it has any and opens.
-    static func frameRate(of asset: Asset?) async -> Int? {
+    /// The first item's frame rate (frames per 1000 s) and upright picture size, for `match`.
+    static func contentShape(of asset: Asset?) async -> (frameRate: Int?, size: PixelSize?) {
         guard let asset, let info = try? await asset.load(),
-              let video = info.tracks.first(where: { $0.mediaType == .video }), video.frameRate.isNumeric,
-              video.frameRate.timescale > 0 else { return nil }
-        return Int((Double(video.frameRate.value) * 1000 / Double(video.frameRate.timescale)).rounded())
+              let video = info.tracks.first(where: { $0.mediaType == .video }) else { return (nil, nil) }
+        let size = info.presentationSize.width > 0 ? info.presentationSize : nil
+        guard video.frameRate.isNumeric, video.frameRate.timescale > 0 else { return (nil, size) }
+        return (Int((Double(video.frameRate.value) * 1000 / Double(video.frameRate.timescale)).rounded()), size)
     }
 }

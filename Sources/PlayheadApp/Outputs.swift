@@ -13,7 +13,8 @@ struct Outputs: Sendable {
 
     /// An output that cannot be opened is a one-line error; what was opened is closed again.
     /// `withSound` false leaves the sound off whatever the options say (safe mode).
-    static func open(settings: Settings, backend: FFmpegBackend, contentFrameRate: Int?, withSound: Bool = true) -> Result<Outputs, AppFailure> {
+    static func open(settings: Settings, backend: FFmpegBackend, contentFrameRate: Int?, contentSize: PixelSize? = nil,
+                     withSound: Bool = true) -> Result<Outputs, AppFailure> {
         let sourceOptions = SourceOptions(
             decodeThreads: settings.integer("decode-threads") ?? 0,
             networkTimeoutNanoseconds: Int64((settings.number("network-timeout") ?? 10) * 1e9),
@@ -48,7 +49,7 @@ struct Outputs: Sendable {
         outputs.environment.timeStretcher = FFmpegTimeStretcher.factory
         if settings.string("video-output") == "drm" {
             let options: DRMOptions
-            do { options = try DRMOptions(settings: settings, contentFrameRate: contentFrameRate) } catch {
+            do { options = try DRMOptions(settings: settings, contentFrameRate: contentFrameRate, contentSize: contentSize) } catch {
                 outputs.alsa?.close()
                 return .failure(AppFailure(status: ExitStatus.usage, message: error.description))
             }

@@ -23,7 +23,8 @@ extension FFmpegSource {
                 : track.frameDuration
             let key = raw.pointee.key_frame != 0
             guard pts.isNumeric, let picture = FFmpegPicture(takingFrom: raw, rotation: track.rotation) else { return }
-            let frame = VideoFrame(pts: pts, duration: declared, isKeyframe: key, picture: picture)
+            var frame = VideoFrame(pts: pts, duration: declared, isKeyframe: key, picture: picture)
+            frame.nominalFrameRate = track.nominalFrameRate
             if segment != nil {
                 segment!.offer(frame, at: frame.pts)
                 reverseFramesHeldMost.max(segment!.count, ordering: .relaxed)

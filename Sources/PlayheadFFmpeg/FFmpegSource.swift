@@ -13,6 +13,8 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
         let frameDuration: MediaTime
         /// From the stream's display matrix: how pictures must be turned to stand upright.
         var rotation: PictureRotation = .none
+        /// The stream's average rate in frames per 1000 s; nil when it does not say.
+        var nominalFrameRate: Int?
     }
 
     struct Control {
@@ -77,7 +79,8 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
                 let frameDuration = rate.num > 0 && rate.den > 0
                     ? MediaTime(value: Int64(rate.den), timescale: rate.num) : MediaTime(value: 1, timescale: 25)
                 return Track(index: index, timing: StreamTiming(stream: stream, containerStart: format.startTime),
-                             decoder: decoder, frameDuration: frameDuration, rotation: StreamRotation.read(stream))
+                             decoder: decoder, frameDuration: frameDuration, rotation: StreamRotation.read(stream),
+                             nominalFrameRate: rate.num > 0 && rate.den > 0 ? Int((Double(rate.num) * 1000 / Double(rate.den)).rounded()) : nil)
             } catch {
                 firstError = firstError ?? error
                 return nil

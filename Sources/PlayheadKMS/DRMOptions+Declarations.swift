@@ -9,6 +9,8 @@ extension DRMOptions {
               help: "the connector to show video on (HDMI-A-1, Virtual-1...); `playhead --display help` lists them"),
         .init("display-mode", .text(placeholder: "WxH[@HZ]|preferred|match"), default: .text("preferred"), group: "display",
               help: "the mode, or match (the refresh that fits the first item's frame rate)"),
+        .init("display-mode-switch", .choice(["first", "items"]), default: .text("first"), group: "display",
+              help: "with --display-mode match: first (the first item's mode stays) or items (each item's; the screen may blank at a change)"),
         .init("display-plane", .text(placeholder: "primary|overlay|ID"), default: .text("primary"), group: "display",
               help: "the plane video goes on"),
         .init("video-gravity", .choice(["resize", "resizeAspect", "resizeAspectFill"]), default: .text("resizeAspect"),
@@ -22,7 +24,7 @@ extension DRMOptions {
     ]
 
     /// From the options in force; a bad mode or plane is the option's error.
-    public init(settings: Settings, contentFrameRate: Int?) throws(OptionError) {
+    public init(settings: Settings, contentFrameRate: Int?, contentSize: PixelSize? = nil) throws(OptionError) {
         let modeText = settings.string("display-mode") ?? "preferred"
         guard let mode = ModeRequest(parsing: modeText) else {
             throw OptionError(option: "display-mode", value: modeText, allowed: "WIDTHxHEIGHT[@HZ], preferred or match")
@@ -34,7 +36,8 @@ extension DRMOptions {
         self.init(card: settings.string("drm-card"),
                   plan: DisplayPlan.Request(connectorName: settings.string("display"), mode: mode, plane: plane,
                                             // An appliance may boot before its screen is on.
-                                            waitForDisplay: true, contentFrameRate: contentFrameRate),
-                  gravity: VideoGravity(rawValue: settings.string("video-gravity") ?? "") ?? .resizeAspect)
+                                            waitForDisplay: true, contentFrameRate: contentFrameRate, contentSize: contentSize),
+                  gravity: VideoGravity(rawValue: settings.string("video-gravity") ?? "") ?? .resizeAspect,
+                  modeFollowsItems: settings.string("display-mode-switch") == "items")
     }
 }

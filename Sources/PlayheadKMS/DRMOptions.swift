@@ -8,8 +8,12 @@ public struct DRMOptions: Sendable, Hashable {
     public var gravity: VideoGravity
     /// Scan-out buffers per plane (at least 3: one shown, one queued, one being drawn).
     public var buffers: Int
+    /// With a `.matchContent` mode: set the fitting mode at each item, not only for the first.
+    public var modeFollowsItems: Bool
 
-    public init(card: String? = nil, plan: DisplayPlan.Request = .init(), gravity: VideoGravity = .resizeAspect, buffers: Int = 3) {
+    public init(card: String? = nil, plan: DisplayPlan.Request = .init(), gravity: VideoGravity = .resizeAspect, buffers: Int = 3,
+                modeFollowsItems: Bool = false) {
+        self.modeFollowsItems = modeFollowsItems
         self.card = card
         self.plan = plan
         self.gravity = gravity

@@ -10,6 +10,7 @@ import Synchronization
 public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private let display: DRMDisplay
     private let gravity: VideoGravity
+    private let modeFollowsItems: Bool
     private let lock = ConditionLock()
     // Guarded by `lock`:
     private var pending: (frame: VideoFrame, due: HostTime)?
@@ -48,10 +49,12 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     public init(options: DRMOptions) throws(PlaybackError) {
         display = try DRMDisplay(options: options)
         gravity = options.gravity
+        modeFollowsItems = options.modeFollowsItems
         ring = BufferRing(count: display.buffers.count)
         drawnLayouts = Array(repeating: nil, count: display.buffers.count)
         hotplug = DisplayHotplug(connector: display.plan.connector.name, request: options.plan.mode, mode: display.plan.mode,
-                                 connected: display.plan.isConnected, contentFrameRate: options.plan.contentFrameRate)
+                                 connected: display.plan.isConnected, contentFrameRate: options.plan.contentFrameRate,
+                                 contentSize: options.plan.contentSize)
         if !display.plan.isConnected { Log.info(hotplug.waitingLine) }
         uevents = UeventSocket()
         cardName = display.card.path.split(separator: "/").last.map(String.init) ?? "card0"
@@ -156,6 +159,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             lock.withLock { stats.withoutDisplay += 1 }
             return
         }
+        followContent(frame)
         guard let index = ring.acquire() else { return }
         let layout = PictureLayout.place(frame.picture.uprightSize, on: display.screen, gravity: gravity)
         let path = scanoutChoice(for: frame.picture, layout: layout)
@@ -261,20 +265,41 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             lock.withLock { stats.disconnects += 1 }
         case .show(let mode, let line)?:
             Log.info(line)
-            do {
-                try display.reconfigure(to: mode)
-                let (name, refreshing) = (display.description, Self.refreshNanoseconds(display.plan.mode))
-                lock.withLock { modeName = name; refresh = refreshing }
-                drawnLayouts = Array(repeating: nil, count: drawnLayouts.count)
-                scaler = nil
-                scanout = nil
-                // The modeset put buffer 0 on screen: the ring starts over from there.
-                ring = BufferRing(count: display.buffers.count)
-                if let first = ring.acquire() { ring.queue(first); ring.flipped() }
-            } catch {
-                Log.warning("display: \(error.message); still waiting for a usable display")
-                _ = hotplug.connectorRead(isConnected: false, modes: [])
-            }
+            if !setMode(mode) { _ = hotplug.connectorRead(isConnected: false, modes: []) }
+        }
+    }
+
+    /// With `--display-mode match` and `--display-mode-switch items`: an item of another
+    /// frame rate or size gets the mode that fits it. Called with no flip outstanding.
+    private func followContent(_ frame: VideoFrame) {
+        // Pictures without a rate (the restart slate, a still) do not move the mode.
+        guard hotplug.request == .matchContent, let rate = frame.nominalFrameRate else { return }
+        let size = frame.picture.uprightSize
+        guard rate != hotplug.contentFrameRate || size != hotplug.contentSize else { return }
+        let modes = modeFollowsItems ? display.readConnector()?.modes ?? [] : []
+        guard case .show(let mode, let line)? = hotplug.contentChanged(frameRate: rate, size: size, modes: modes,
+                                                                       switching: modeFollowsItems) else { return }
+        Log.info(line)
+        _ = setMode(mode)
+    }
+
+    /// Sets `mode` and starts the ring over from the black buffer it shows; false (and said)
+    /// when the kernel refused.
+    private func setMode(_ mode: DisplayMode) -> Bool {
+        do {
+            try display.reconfigure(to: mode)
+            let (name, refreshing) = (display.description, Self.refreshNanoseconds(display.plan.mode))
+            lock.withLock { modeName = name; refresh = refreshing }
+            drawnLayouts = Array(repeating: nil, count: drawnLayouts.count)
+            scaler = nil
+            scanout = nil
+            // The modeset put buffer 0 on screen: the ring starts over from there.
+            ring = BufferRing(count: display.buffers.count)
+            if let first = ring.acquire() { ring.queue(first); ring.flipped() }
+            return true
+        } catch {
+            Log.warning("display: \(error.message); still waiting for a usable display")
+            return false
         }
     }
 

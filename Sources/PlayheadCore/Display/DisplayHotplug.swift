@@ -13,7 +13,9 @@ public struct DisplayHotplug: Sendable, Hashable {
     public let connector: String
     public let request: ModeRequest
     /// Frames per 1000 s, for a `.matchContent` request.
-    public let contentFrameRate: Int?
+    public private(set) var contentFrameRate: Int?
+    /// The content's upright picture size, for a `.matchContent` request.
+    public private(set) var contentSize: PixelSize?
     public private(set) var mode: DisplayMode
     public private(set) var connected: Bool
     /// Whether anything was shown yet: the first display is not "connected again".
@@ -21,8 +23,9 @@ public struct DisplayHotplug: Sendable, Hashable {
 
     /// `connected` false: started with no display, waiting for the first (`mode` is a stand-in).
     public init(connector: String, request: ModeRequest, mode: DisplayMode, connected: Bool = true,
-                contentFrameRate: Int? = nil) {
+                contentFrameRate: Int? = nil, contentSize: PixelSize? = nil) {
         self.connector = connector
+        self.contentSize = contentSize
         self.request = request
         self.contentFrameRate = contentFrameRate
         self.mode = mode
@@ -43,7 +46,7 @@ public struct DisplayHotplug: Sendable, Hashable {
         let next: DisplayMode
         if !shownBefore {
             // The first display: the mode the request picks, not the stand-in.
-            if case .success(let m) = ModeChooser.choose(request, from: modes, contentFrameRate: contentFrameRate) {
+            if case .success(let m) = ModeChooser.choose(request, from: modes, contentFrameRate: contentFrameRate, contentSize: contentSize) {
                 next = m
             } else if case .success(let m) = ModeChooser.choose(.preferred, from: modes) {
                 next = m
@@ -56,7 +59,7 @@ public struct DisplayHotplug: Sendable, Hashable {
             return .show(next, "display: \(connector) is connected; showing in \(next)")
         } else if modes.contains(mode) {
             next = mode
-        } else if case .success(let m) = ModeChooser.choose(request, from: modes, contentFrameRate: contentFrameRate) {
+        } else if case .success(let m) = ModeChooser.choose(request, from: modes, contentFrameRate: contentFrameRate, contentSize: contentSize) {
             next = m
         } else if case .success(let m) = ModeChooser.choose(.preferred, from: modes) {
             next = m
@@ -72,5 +75,30 @@ public struct DisplayHotplug: Sendable, Hashable {
         if wasConnected && !changed { return nil }
         let how = changed ? "in \(next), as \(old) is no longer offered" : "in \(next)"
         return .show(next, "display: \(connector) is connected again; showing \(how)")
+    }
+
+    /// An item with another frame rate or size came up. With `.matchContent` and `switching`
+    /// allowed, the mode that fits it, if that is not the mode in use; nil otherwise (the
+    /// content is still remembered, so a display plugged in later gets the fitting mode).
+    public mutating func contentChanged(frameRate: Int?, size: PixelSize?, modes: [DisplayMode], switching: Bool) -> Action? {
+        guard request == .matchContent, frameRate != contentFrameRate || size != contentSize else { return nil }
+        contentFrameRate = frameRate
+        contentSize = size
+        guard switching, connected, case .success(let next) = ModeChooser.choose(request, from: modes, contentFrameRate: frameRate, contentSize: size),
+              next != mode else { return nil }
+        let old = mode
+        mode = next
+        let rate = frameRate.map { Self.fpsText($0) + " fps" } ?? "an unknown rate"
+        return .show(next, "display: mode \(next) (was \(old)) for \(size.map(\.description) ?? "content") at \(rate)")
+    }
+
+    /// 25000 as "25", 23976 as "23.976".
+    static func fpsText(_ perThousandSeconds: Int) -> String {
+        let whole = perThousandSeconds / 1000, part = perThousandSeconds % 1000
+        guard part != 0 else { return "\(whole)" }
+        var digits = String(part)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(whole).\(digits)"
     }
 }

@@ -20,8 +20,11 @@ public struct DisplayPlan: Sendable, Hashable {
         public var waitForDisplay: Bool
         /// The content's frame rate in frames per 1000 s (25000 for 25 fps), for `.matchContent`.
         public var contentFrameRate: Int?
+        /// The content's upright picture size, for `.matchContent`.
+        public var contentSize: PixelSize?
         public init(connectorName: String? = nil, mode: ModeRequest = .preferred, plane: PlaneRequest = .primary,
-                    waitForDisplay: Bool = false, contentFrameRate: Int? = nil) {
+                    waitForDisplay: Bool = false, contentFrameRate: Int? = nil, contentSize: PixelSize? = nil) {
+            self.contentSize = contentSize
             self.connectorName = connectorName
             self.mode = mode
             self.plane = plane
@@ -82,7 +85,7 @@ public struct DisplayPlan: Sendable, Hashable {
         let waiting = request.waitForDisplay && (!connector.isConnected || connector.modes.isEmpty)
         var mode = standInMode
         if !waiting {
-            switch ModeChooser.choose(request.mode, from: connector.modes, contentFrameRate: request.contentFrameRate) {
+            switch ModeChooser.choose(request.mode, from: connector.modes, contentFrameRate: request.contentFrameRate, contentSize: request.contentSize) {
             case .success(let m): mode = m
             case .failure(let f): return .failure(.noMode(connector.name, f))
             }

@@ -5,11 +5,13 @@ public enum ModeChooser {
         case noSuchMode(ModeRequest, available: [DisplayMode])
     }
 
-    /// `contentFrameRate` (frames per 1000 s, e.g. 23976 for 23.976 fps) is used by
-    /// `.matchContent`: the mode of the preferred size whose refresh is a whole multiple of the
-    /// content rate (24p on 24 or 48 Hz), else the preferred mode.
+    /// `contentFrameRate` (frames per 1000 s, e.g. 23976 for 23.976 fps) and `contentSize` are
+    /// used by `.matchContent`: a mode of the content's own size whose refresh is a whole
+    /// multiple of the content rate (24p on 24 or 48 Hz), else one of the preferred size with
+    /// such a refresh, else a mode of the content's size, else the preferred mode. A fitting
+    /// refresh comes before a fitting size: judder is seen by everyone, a scaler is not.
     public static func choose(_ request: ModeRequest, from modes: [DisplayMode],
-                              contentFrameRate: Int? = nil) -> Result<DisplayMode, Failure> {
+                              contentFrameRate: Int? = nil, contentSize: PixelSize? = nil) -> Result<DisplayMode, Failure> {
         let progressive = modes.filter { !$0.isInterlaced }
         guard let preferred = progressive.first(where: \.isPreferred) ?? progressive.first else { return .failure(.noModes) }
         switch request {
@@ -26,16 +28,23 @@ public enum ModeChooser {
             }
             return .success(best)
         case .matchContent:
-            guard let fps = contentFrameRate, fps > 0 else { return .success(preferred) }
-            let sameSize = progressive.filter { $0.width == preferred.width && $0.height == preferred.height }
-            // Within 0.02%: 24p must not take 23.976 Hz (0.1% off, a repeated frame every 42 s).
-            // Lowest multiple first: 24 Hz beats 48 Hz for 24p.
-            let fits = sameSize.filter { mode in
-                let multiple = (Double(mode.refreshMillihertz) / Double(fps)).rounded()
-                return multiple >= 1 && abs(Double(mode.refreshMillihertz) - multiple * Double(fps)) <= Double(fps) * 0.0002
+            let ofContentSize = contentSize.map { size in progressive.filter { $0.width == size.width && $0.height == size.height } } ?? []
+            let ofPreferredSize = progressive.filter { $0.width == preferred.width && $0.height == preferred.height }
+            if let fps = contentFrameRate, fps > 0 {
+                if let m = lowestFitting(ofContentSize, fps) ?? lowestFitting(ofPreferredSize, fps) { return .success(m) }
             }
-            return .success(fits.min(by: { $0.refreshMillihertz < $1.refreshMillihertz }) ?? preferred)
+            if !ofContentSize.isEmpty { return .success(ofContentSize.first(where: \.isPreferred) ?? highestRate(ofContentSize)) }
+            return .success(preferred)
         }
+    }
+
+    /// The lowest refresh that is a whole multiple of `fps` (within 0.02%: 24p must not take
+    /// 23.976 Hz, 0.1% off, a repeated frame every 42 s). Lowest first: 24 Hz beats 48 Hz for 24p.
+    private static func lowestFitting(_ modes: [DisplayMode], _ fps: Int) -> DisplayMode? {
+        modes.filter { mode in
+            let multiple = (Double(mode.refreshMillihertz) / Double(fps)).rounded()
+            return multiple >= 1 && abs(Double(mode.refreshMillihertz) - multiple * Double(fps)) <= Double(fps) * 0.0002
+        }.min(by: { $0.refreshMillihertz < $1.refreshMillihertz })
     }
 
     private static func highestRate(_ modes: [DisplayMode]) -> DisplayMode {

@@ -36,6 +36,9 @@ public struct VideoFrame: Sendable {
     /// Non-zero when the engine wants to hear that this frame reached the screen (an item's
     /// first frame): sinks that know when a frame is really shown report the tag back.
     public var displayTag: UInt64 = 0
+    /// The stream's nominal rate in frames per 1000 s (25000 for 25 fps), for a display mode
+    /// that follows the content; nil when unknown.
+    public var nominalFrameRate: Int?
 
     public init(pts: MediaTime, duration: MediaTime, isKeyframe: Bool, picture: any VideoPicture) {
         self.pts = pts
