@@ -20,6 +20,8 @@ extension DRMOptions {
         .init("screenshot-frame", .integer(1...1_000_000), default: .integer(30), group: "display", help: "which shown frame --screenshot saves"),
         .init("capture-every", .integer(0...1_000_000), default: .integer(0), group: "display",
               help: "save every Nth shown frame, as composed, into --capture-dir"),
+        .init("flip-trace", .text(placeholder: "FILE"), group: "display",
+              help: "at exit, write each flip's media time, due time and vblank time (monotonic seconds) to FILE"),
         .init("capture-dir", .text(placeholder: "DIR"), group: "display", help: "the folder for --capture-every"),
     ]
 
@@ -39,5 +41,6 @@ extension DRMOptions {
                                             waitForDisplay: true, contentFrameRate: contentFrameRate, contentSize: contentSize),
                   gravity: VideoGravity(rawValue: settings.string("video-gravity") ?? "") ?? .resizeAspect,
                   modeFollowsItems: settings.string("display-mode-switch") == "items")
+        flipTracePath = settings.string("flip-trace")
     }
 }

@@ -10,6 +10,9 @@ public struct DRMOptions: Sendable, Hashable {
     public var buffers: Int
     /// With a `.matchContent` mode: set the fitting mode at each item, not only for the first.
     public var modeFollowsItems: Bool
+    /// Where to write each flip's media time, due time and vblank time at the end (for A/V
+    /// measurements); nil: not kept.
+    public var flipTracePath: String?
 
     public init(card: String? = nil, plan: DisplayPlan.Request = .init(), gravity: VideoGravity = .resizeAspect, buffers: Int = 3,
                 modeFollowsItems: Bool = false) {

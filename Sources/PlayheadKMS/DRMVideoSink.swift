@@ -29,6 +29,10 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var dueOfFlip: [Int: HostTime] = [:]
     private var committedAt: [Int: Int64] = [:]
     private var tagOfFlip: [Int: UInt64] = [:]
+    private var ptsOfFlip: [Int: MediaTime] = [:]
+    /// The last vblank a flip landed on: the vblanks after it come a refresh apart.
+    private var lastVblank: Int64?
+    private var trace: FlipTrace?
     private var thread: WorkerThread?
     /// Whether `close` has run; held while it runs, so a second caller returns after it.
     private let closed = Mutex(false)
@@ -50,6 +54,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         display = try DRMDisplay(options: options)
         gravity = options.gravity
         modeFollowsItems = options.modeFollowsItems
+        trace = options.flipTracePath.map(FlipTrace.init(path:))
         ring = BufferRing(count: display.buffers.count)
         drawnLayouts = Array(repeating: nil, count: display.buffers.count)
         hotplug = DisplayHotplug(connector: display.plan.connector.name, request: options.plan.mode, mode: display.plan.mode,
@@ -134,6 +139,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 }
             }
             display.restore()
+            trace?.write()
         }
     }
 
@@ -216,6 +222,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             }
             if stop { ring.release(index); return }
         }
+        if dropsLate(frame, due: due) { ring.release(index); return }
         committed += 1
         let capturePath = lock.withLock { capture.path(forFrame: committed, pts: frame.pts) }
         let plane: [AtomicValue]
@@ -239,6 +246,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             ring.queue(index)
             dueOfFlip[index] = due
             tagOfFlip[index] = frame.displayTag
+            ptsOfFlip[index] = frame.pts
             committedAt[index] = MonotonicClock().now().nanoseconds
         } else {
             ring.release(index)
@@ -249,6 +257,22 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 if e == ENODEV { failed = PlaybackError(.deviceFailed, "\(display.card.path): the display card went away") }
             }
         }
+    }
+
+    /// A frame whose flip would land more than half a refresh after its time is dropped
+    /// rather than shown late: the vblank it would take is the first one after now. An item's
+    /// first frame is always shown (the engine waits to hear of it), and so is any frame when
+    /// the picture has not changed for four refreshes: a late picture beats a frozen one.
+    private func dropsLate(_ frame: VideoFrame, due: HostTime) -> Bool {
+        let refresh = refreshNanoseconds
+        guard frame.displayTag == 0, let last = lastVblank, refresh > 0 else { return false }
+        let now = MonotonicClock().now().nanoseconds
+        guard now - last <= 4 * refresh else { return false }
+        let next = last + ((now - last) / refresh + 1) * refresh
+        guard next - due.nanoseconds > refresh / 2 else { return false }
+        trace?.dropped(pts: frame.pts, due: due.nanoseconds, expectedVblank: next)
+        lock.withLock { stats.dropped += 1; stats.droppedLate += 1 }
+        return true
     }
 
     /// A connector came or went: hide, or set the mode again and carry on. Called between
@@ -368,9 +392,14 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 handler(tag)
             }
             if let c = pendingCaptures.removeValue(forKey: index) { saveCapture(c.fence, to: c.path) }
+            lastVblank = event.vblankNanoseconds
             guard let due = dueOfFlip.removeValue(forKey: index) else { continue }
             let delay = event.vblankNanoseconds - due.nanoseconds
-            let sinceCommit = event.vblankNanoseconds - (committedAt.removeValue(forKey: index) ?? event.vblankNanoseconds)
+            let commitTime = committedAt.removeValue(forKey: index) ?? event.vblankNanoseconds
+            let sinceCommit = event.vblankNanoseconds - commitTime
+            if let pts = ptsOfFlip.removeValue(forKey: index) {
+                trace?.add(pts: pts, due: due.nanoseconds, committed: commitTime, vblank: event.vblankNanoseconds)
+            }
             lock.withLock {
                 stats.commitToFlipNanoseconds += sinceCommit
                 stats.flipped(delay: delay, refreshNanoseconds: refresh)

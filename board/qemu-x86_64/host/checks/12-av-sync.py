@@ -32,4 +32,51 @@ target = "met" if abs(mean) <= 20 else "NOT met"
 print(f"A/V offset (sound minus picture) over {len(offsets)} pairs: mean {mean:+.1f} ms, worst {worst:+.1f} ms"
       f" (each: {' '.join(f'{o:+.0f}' for o in offsets)}); start-up pair {first:+.0f} ms;"
       f" target mean within 20 ms: {target}")
+
+
+def split_offsets():
+    """With playhead's flip trace (same clock): for each second k, the due time of media time k
+    (from the first flip at or after k), the vblank of that flip, the beep and the flash. Then
+    beep - due is the clock's error (where playhead believes the sound is against where it is),
+    vblank - due the display's lateness, flash - vblank the probe's own error."""
+    try:
+        trace = open(f"{sys.argv[1]}/flips.txt").read().split("\n")
+    except OSError:
+        return None
+    flips = []
+    for line in trace:
+        if not line.startswith("flip "):
+            continue
+        fields = dict(f.split("=", 1) for f in line.split()[1:])
+        flips.append((float(fields["pts"]), float(fields["due"]), float(fields["vblank"])))
+    rows = []
+    for k in range(1, 10):
+        shown = [f for f in flips if k <= f[0] < k + 0.1]
+        if not shown:
+            continue
+        pts, due, vblank = min(shown)
+        due_k = due - (pts - k)
+        beep = min(beeps, key=lambda b: abs(b - due_k), default=None)
+        flash = min(flashes, key=lambda f: abs(f - vblank), default=None)
+        if beep is None or flash is None or abs(beep - due_k) > 0.5 or abs(flash - vblank) > 0.5:
+            continue
+        rows.append(((beep - due_k) * 1000, (vblank - due_k) * 1000, (flash - vblank) * 1000, (beep - flash) * 1000))
+    return rows
+
+
+def spread(values):
+    m = sum(values) / len(values)
+    return f"mean {m:+.1f} ms, range {min(values):+.0f}..{max(values):+.0f} ms"
+
+
+rows = split_offsets()
+if rows is None:
+    print("no flips.txt: the split of the offset is not available")
+elif len(rows) < 3:
+    print(f"only {len(rows)} seconds could be split into clock, display and probe parts")
+else:
+    parts = list(zip(*rows))
+    print(f"A/V offset split over {len(rows)} seconds: clock (beep - due) {spread(parts[0])};"
+          f" display (vblank - due) {spread(parts[1])}; probe (flash - vblank) {spread(parts[2])};"
+          f" sound minus picture {spread(parts[3])}")
 sys.exit(0 if abs(mean) <= 100 else 1)

@@ -11,7 +11,7 @@ av-probe 13 > "$OUT/av-probe.txt" &
 probe=$!
 sleep 0.5
 playhead --video-output drm --display-mode 640x480 --audio-output alsa --audio-device hw:Loopback,0,0 \
-  --events text --stats $M/av_sync.mp4 > "$ev" 2> "$OUT/av-sync.err"
+  --events text --stats --flip-trace "$OUT/flips.txt" $M/av_sync.mp4 > "$ev" 2> "$OUT/av-sync.err"
 wait $probe
 cat "$OUT/av-sync.err"
 echo "$(grep -c flash "$OUT/av-probe.txt") flashes, $(grep -c beep "$OUT/av-probe.txt") beeps"
