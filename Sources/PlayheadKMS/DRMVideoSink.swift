@@ -78,11 +78,12 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     /// How pictures are scaled onto the screen (by the plane, in software, not at all).
     public var scalerDescription: String { lock.withLock { scalerText } }
 
-    /// Drawing time (a running average) plus one refresh for the vblank wait, between one
-    /// refresh and a quarter of a second.
+    /// Drawing time (a running average) plus a refresh and a half: the commit goes in right
+    /// after the vblank before the frame's own (see FlipTiming), which can be up to one and a
+    /// half refreshes before its time. Between that and a quarter of a second.
     public var presentationLeadNanoseconds: Int64 {
         let refresh = refreshNanoseconds
-        return min(250_000_000, max(refresh, lock.withLock { drawEstimate } + refresh))
+        return min(250_000_000, lock.withLock { drawEstimate } + refresh + refresh / 2)
     }
 
     private var refreshNanoseconds: Int64 { lock.withLock { refresh } }
@@ -210,9 +211,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             }
             return
         }
-        // Commit so that the flip lands on the vblank nearest the due time: not before half a
-        // refresh ahead of it.
-        let commitAt = due.nanoseconds - refreshNanoseconds / 2
+        // Commit so that the flip lands on the vblank nearest the due time (see FlipTiming).
+        let commitAt = FlipTiming(refresh: refreshNanoseconds, lastVblank: lastVblank).commitTime(due: due.nanoseconds)
         let wait = commitAt - MonotonicClock().now().nanoseconds
         if wait > 0 {
             let stop = lock.withLock { () -> Bool in
@@ -264,12 +264,11 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     /// first frame is always shown (the engine waits to hear of it), and so is any frame when
     /// the picture has not changed for four refreshes: a late picture beats a frozen one.
     private func dropsLate(_ frame: VideoFrame, due: HostTime) -> Bool {
-        let refresh = refreshNanoseconds
-        guard frame.displayTag == 0, let last = lastVblank, refresh > 0 else { return false }
+        let timing = FlipTiming(refresh: refreshNanoseconds, lastVblank: lastVblank)
+        guard frame.displayTag == 0, let last = lastVblank else { return false }
         let now = MonotonicClock().now().nanoseconds
-        guard now - last <= 4 * refresh else { return false }
-        let next = last + ((now - last) / refresh + 1) * refresh
-        guard next - due.nanoseconds > refresh / 2 else { return false }
+        guard now - last <= 4 * timing.refresh, timing.isTooLate(due: due.nanoseconds, now: now),
+              let next = timing.nextVblank(after: now) else { return false }
         trace?.dropped(pts: frame.pts, due: due.nanoseconds, expectedVblank: next)
         lock.withLock { stats.dropped += 1; stats.droppedLate += 1 }
         return true

@@ -1,0 +1,52 @@
+/// When to commit a frame so that it lands on the vblank nearest its due time, and whether it
+/// is too late for that. Vblanks come a refresh apart from the last one a flip landed on. A
+/// commit made after the vblank before the target lands on the target; made any later than the
+/// target, it lands a refresh after. Committing right after the vblank before (not at the last
+/// moment) leaves a whole refresh for a thread that wakes late under load.
+public struct FlipTiming: Sendable, Hashable {
+    public var refresh: Int64
+    /// The last vblank a flip landed on (monotonic nanoseconds); nil before the first flip.
+    public var lastVblank: Int64?
+
+    public init(refresh: Int64, lastVblank: Int64?) {
+        self.refresh = refresh
+        self.lastVblank = lastVblank
+    }
+
+    /// The vblank nearest `due` (the later one on a tie); nil before the first flip.
+    public func targetVblank(due: Int64) -> Int64? {
+        guard let last = lastVblank, refresh > 0 else { return nil }
+        let offset = due - last
+        let n = Self.floorDivision(offset + refresh / 2, refresh)
+        return last + n * refresh
+    }
+
+    /// When to commit a frame due at `due`: an eighth of a refresh after the vblank before its
+    /// target; before the first flip, half a refresh before its time.
+    public func commitTime(due: Int64) -> Int64 {
+        guard let target = targetVblank(due: due) else { return due - refresh / 2 }
+        return target - refresh + refresh / 8
+    }
+
+    /// The first vblank a commit made at `now` can take.
+    public func nextVblank(after now: Int64) -> Int64? {
+        guard let last = lastVblank, refresh > 0 else { return nil }
+        return last + (Self.floorDivision(now - last, refresh) + 1) * refresh
+    }
+
+    /// How late a frame due at `due` would be shown if committed at `now` (nil: no vblank yet).
+    public func lateness(due: Int64, now: Int64) -> Int64? {
+        nextVblank(after: now).map { $0 - due }
+    }
+
+    /// Whether it would be shown more than half a refresh after its time.
+    public func isTooLate(due: Int64, now: Int64) -> Bool {
+        guard let late = lateness(due: due, now: now) else { return false }
+        return late > refresh / 2
+    }
+
+    private static func floorDivision(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+}

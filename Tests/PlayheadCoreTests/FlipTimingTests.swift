@@ -1,0 +1,49 @@
+import Testing
+import PlayheadCore
+
+/// Committing for the vblank nearest a frame's time, and knowing when that is no longer possible.
+@Suite struct FlipTimingTests {
+    let ms: Int64 = 1_000_000
+    let refresh: Int64 = 16_666_667
+
+    @Test func theTargetIsTheNearestVblankAndTheCommitGoesInAfterTheOneBefore() {
+        let timing = FlipTiming(refresh: refresh, lastVblank: 1000 * ms)
+        // Due 8 ms after a vblank: that vblank is nearer than the next (8.7 ms later).
+        let v = 1000 * ms + 5 * refresh
+        #expect(timing.targetVblank(due: v + 8 * ms) == v)
+        #expect(timing.targetVblank(due: v + 9 * ms) == v + refresh)
+        #expect(timing.targetVblank(due: v - 8 * ms) == v)
+        #expect(timing.commitTime(due: v + 8 * ms) == v - refresh + refresh / 8)
+        // Committed then, the frame takes its target, within half a refresh of its time.
+        let late = timing.lateness(due: v + 8 * ms, now: timing.commitTime(due: v + 8 * ms))!
+        #expect(late == -8 * ms)
+        #expect(!timing.isTooLate(due: v + 8 * ms, now: timing.commitTime(due: v + 8 * ms)))
+    }
+
+    /// The commit of a thread that woke a little late (the old rule: half a refresh before
+    /// its time) missed the target and came 8.7 ms late; the commit after the vblank before
+    /// leaves the whole refresh to spare.
+    @Test func aLittleWakeUpDelayNoLongerCostsARefresh() {
+        let timing = FlipTiming(refresh: refresh, lastVblank: 0)
+        let v = 10 * refresh
+        let due = v + 8 * ms
+        let halfRefreshBefore = due - refresh / 2 + ms  // woke 1 ms late
+        #expect(timing.lateness(due: due, now: halfRefreshBefore)! > refresh / 2)
+        #expect(timing.isTooLate(due: due, now: halfRefreshBefore))
+        #expect(timing.lateness(due: due, now: timing.commitTime(due: due) + 5 * ms)! <= 0)
+    }
+
+    @Test func beforeTheFirstFlipItCommitsHalfARefreshEarlyAndNeverCallsALateFrame() {
+        let timing = FlipTiming(refresh: refresh, lastVblank: nil)
+        #expect(timing.commitTime(due: 100 * ms) == 100 * ms - refresh / 2)
+        #expect(!timing.isTooLate(due: 100 * ms, now: 500 * ms))
+        #expect(timing.targetVblank(due: 100 * ms) == nil)
+    }
+
+    @Test func vblanksBeforeTheLastOneAreFoundToo() {
+        let timing = FlipTiming(refresh: refresh, lastVblank: 100 * refresh)
+        #expect(timing.targetVblank(due: 97 * refresh + ms) == 97 * refresh)
+        #expect(timing.nextVblank(after: 99 * refresh + ms) == 100 * refresh)
+        #expect(timing.nextVblank(after: 100 * refresh) == 101 * refresh)
+    }
+}
