@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Pairs each beep with the flash nearest to it (both on the guest's monotonic clock) and
 reports how far the sound is from the picture: positive when the sound comes later.
-The issue's target is a mean within 20 ms; it is reported, not enforced, because single pairs
-swing by up to 100 ms under emulation and run means land from -3 to +48 ms. The check fails when
+With playhead's flip trace the offset is split into the clock's, the display's and the probe's
+parts (see split_offsets). The targets are reported, not enforced: they are timings under
+emulation. The check fails when
 sound and picture are plainly apart: a mean beyond 100 ms."""
 import sys
 
@@ -60,7 +61,8 @@ def split_offsets():
         flash = min(flashes, key=lambda f: abs(f - vblank), default=None)
         if beep is None or flash is None or abs(beep - due_k) > 0.5 or abs(flash - vblank) > 0.5:
             continue
-        rows.append(((beep - due_k) * 1000, (vblank - due_k) * 1000, (flash - vblank) * 1000, (beep - flash) * 1000))
+        rows.append(((beep - due_k) * 1000, (vblank - due_k) * 1000, (flash - vblank) * 1000, (beep - flash) * 1000,
+                     (beep - vblank) * 1000))
     return rows
 
 
@@ -79,4 +81,11 @@ else:
     print(f"A/V offset split over {len(rows)} seconds: clock (beep - due) {spread(parts[0])};"
           f" display (vblank - due) {spread(parts[1])}; probe (flash - vblank) {spread(parts[2])};"
           f" sound minus picture {spread(parts[3])}")
+    # The kernel's own time for the flip (its page-flip event) against the beep as captured:
+    # what a viewer sees when the probe's CRC timing is left out (vkms's CRC worker, late under
+    # emulation, gives a new picture's CRC to the frames it missed, so flashes read early).
+    at_flip = parts[4]
+    m = sum(at_flip) / len(at_flip)
+    met = "met" if abs(m) <= 5 and max(abs(v) for v in at_flip) <= 20 else "NOT met"
+    print(f"sound minus the flip's vblank: {spread(at_flip)}; target (mean within 5 ms, every pair within 20 ms): {met}")
 sys.exit(0 if abs(mean) <= 100 else 1)
