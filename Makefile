@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps build media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-shell board-appliance image image-test
+.PHONY: deps bench-deps build media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-shell board-appliance image image-test
 
 BOARD := board/qemu-x86_64
 BOARD_OUT := build/board
@@ -121,11 +121,19 @@ image-test: image
 board-shell: board
 	$(BOOT) --mode shell --share $(BOARD_OUT)/share
 
-bench: build
+# The peers playhead is measured against on the board: Debian's mpv and GStreamer, run in the
+# guest from the host's root (only `make bench` needs them).
+PEER_PACKAGES := mpv gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad \
+  gstreamer1.0-libav gstreamer1.0-alsa
+bench-deps: deps
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(PEER_PACKAGES)"
+
+# `make bench ONLY=peers` runs only the players side by side on the board.
+bench: build bench-deps
 	scripts/gen-bench-media.sh $(MEDIA)
-	python3 scripts/bench.py
+	$(if $(ONLY),,python3 scripts/bench.py)
 	$(MAKE) --no-print-directory board
-	$(BOOT) --mode bench --share $(BOARD_OUT)/share --media $(MEDIA) --log $(BOARD_OUT)/console-bench.log --timeout 900
+	$(BOOT) --mode bench --share $(BOARD_OUT)/share --media $(MEDIA) --log $(BOARD_OUT)/console-bench.log --timeout 1800 $(if $(ONLY),--only $(ONLY))
 	@# Boot to first frame (kernel start to the first page flip, on the monotonic clock both
 	@# share), from the board's initramfs and from the disk image, beside the image's sizes.
 	$(BOOT) --mode appliance --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-appliance.log --timeout 180 --linger 2

@@ -166,6 +166,15 @@ run_demo() {
 # The display benchmark: each clip from the host share decoded by ffmpeg alone (the reference
 # speed) and played by playhead on vkms; one BENCH line each for the host to report.
 run_bench() {
+  # `make bench ONLY=peers`: the players side by side and nothing else.
+  if grep -q "playhead.only=peers" /proc/cmdline; then
+    . /usr/lib/playhead-board/bench-peers.sh
+    OUT=$BOARD_SHARE/out
+    mkdir -p "$OUT"
+    bench_peers
+    echo "BOARD-DONE"
+    return
+  fi
   for spec in bench_360p30.mp4:640x480 bench_720p30.mp4:preferred; do
     clip=$BOARD_SHARE/media/${spec%%:*} mode=${spec#*:}
     [ -s "$clip" ] || { echo "BENCH-ERROR $clip is missing"; continue; }
@@ -186,6 +195,10 @@ run_bench() {
     echo "BENCH-ERROR $clip is missing"
   fi
   bench_buttons
+  . /usr/lib/playhead-board/bench-peers.sh
+  OUT=$BOARD_SHARE/out
+  mkdir -p "$OUT"
+  bench_peers
   echo "BOARD-DONE"
 }
 

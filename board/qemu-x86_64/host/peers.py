@@ -1,0 +1,103 @@
+"""The players side by side on the board (bench-peers.sh in the guest): what each showed at
+every vblank (frame-log), its CPU time and peak memory, worked into the figures `make bench`
+prints, each with its ratio to the best of the three."""
+import pathlib
+import re
+
+CLIPS = {"bench_360p30.mp4": (10.0, 30), "bench_720p30.mp4": (10.0, 30)}
+PEER = re.compile(r"BENCH-PEER player=(\S+) clip=(\S+) start=([0-9.]+) end=([0-9.]+) cpu-ticks=(\d+) hwm-kb=(\d+) exit=(\d+)")
+
+
+def frames(path, start, end):
+    """(time, crc) of each vblank between the player's start and its exit."""
+    rows = []
+    try:
+        for line in path.read_text().split("\n"):
+            parts = line.split()
+            if len(parts) == 2:
+                t = float(parts[0])
+                if start <= t <= end:
+                    rows.append((t, parts[1]))
+    except OSError:
+        pass
+    return rows
+
+
+def pictures(rows):
+    """Times at which the screen changed to a new picture, from the moment the video moved:
+    the first change followed by three more within half a second (a player's black first
+    buffer or a console redraw is not the video starting)."""
+    changes = [rows[i][0] for i in range(1, len(rows)) if rows[i][1] != rows[i - 1][1]]
+    for i, t in enumerate(changes):
+        if len([c for c in changes[i + 1:i + 4] if c - t <= 0.5]) == 3:
+            return changes[i:]
+    return []
+
+
+def measure(share, line):
+    m = PEER.match(line)
+    if not m:
+        return None
+    player, clip, start, end, ticks, hwm, rc = m.groups()
+    start, end = float(start), float(end)
+    shown = pictures(frames(pathlib.Path(share) / "out" / f"peer-{player}-{clip}.frames", start, end))
+    # The last change may be the player putting the console back at its exit.
+    shown = [t for t in shown if t < end - 0.05]
+    result = {"player": player, "clip": clip, "exit": int(rc), "cpu_s": int(ticks) / 100, "peak_mb": int(hwm) / 1024,
+              "shown": len(shown)}
+    if shown:
+        result["first_frame_ms"] = (shown[0] - start) * 1000
+        result["gaps"] = [b - a for a, b in zip(shown, shown[1:])]
+        if clip in CLIPS:
+            duration, fps = CLIPS[clip]
+            result["last_late_ms"] = ((shown[-1] - shown[0]) - (duration - 1 / fps)) * 1000
+        result["cpu_per_frame_ms"] = result["cpu_s"] * 1000 / len(shown)
+    return result
+
+
+def ratio(value, best, higher_is_better=False):
+    if value is None or best in (None, 0):
+        return "-"
+    return f"{(value / best if not higher_is_better else best / value):.2f}x" if value else "-"
+
+
+def report(share, lines):
+    results = [r for r in (measure(share, l) for l in lines) if r]
+    if not results:
+        return ["board peers: no results (mpv and GStreamer need 'make bench-deps')"]
+    out = ["players side by side on the board (same guest, clips, screen 1024x768 and sound card; "
+           "each figure with its ratio to the best of the players; 1.00x is the best):"]
+    metrics = [("shown", "frames shown", True, "{:.0f}"), ("first_frame_ms", "first frame", False, "{:.0f} ms"),
+               ("last_late_ms", "last frame late", False, "{:+.0f} ms"),
+               ("cpu_per_frame_ms", "CPU per shown frame", False, "{:.1f} ms"), ("peak_mb", "peak memory", False, "{:.0f} MB")]
+    for clip in CLIPS:
+        runs = [r for r in results if r["clip"] == clip]
+        if not runs:
+            continue
+        out.append(f"  {clip} ({CLIPS[clip][0]:.0f} s, {int(CLIPS[clip][0] * CLIPS[clip][1])} frames):")
+        for key, label, higher, fmt in metrics:
+            values = {r["player"]: r.get(key) for r in runs}
+            present = [v for v in values.values() if v is not None]
+            if key == "last_late_ms":
+                # Lateness: the smallest magnitude is best; ratios of a signed figure mean little.
+                best = min((abs(v) for v in present), default=None)
+                cells = [f"{p} {fmt.format(v) if v is not None else 'n/a'}" for p, v in values.items()]
+                out.append(f"    {label}: " + ", ".join(cells) + (f" (best {best:.0f} ms)" if best is not None else ""))
+                continue
+            best = (max(present) if higher else min(present)) if present else None
+            cells = [f"{p} {fmt.format(v)} ({ratio(v, best, higher)})" if v is not None else f"{p} n/a" for p, v in values.items()]
+            out.append(f"    {label}: " + ", ".join(cells))
+        failed = [f"{r['player']} exit {r['exit']}" for r in runs if r["exit"] != 0]
+        if failed:
+            out.append("    exits: " + ", ".join(failed))
+    loops = [r for r in results if r["clip"] == "loop_1s.mp4"]
+    if loops:
+        cells = []
+        for r in loops:
+            gaps = r.get("gaps") or []
+            # 25 fps: one picture every 40 ms; anything longer at a pass boundary is the gap.
+            worst = max(gaps, default=0) * 1000
+            cells.append(f"{r['player']} longest picture {worst:.0f} ms over {r['shown']} pictures")
+        out.append("  a 1 s clip (25 fps) looped for 6 s, the longest time one picture stayed (40 ms is no gap): "
+                   + "; ".join(cells) + "; GStreamer not measured (gst-launch cannot loop a file)")
+    return out
