@@ -193,14 +193,10 @@ final class DRMDisplay: @unchecked Sendable {
         ]
     }
 
-    /// Queues a flip to `buffer` at the next vblank; the flip event carries `userData`.
-    /// Returns 0 or the errno (EBUSY: a flip is still pending).
-    /// The whole plane state goes with each flip: the previous one may have been scaled.
-    func flip(to buffer: Int, userData: UInt64) -> Int32 {
-        flip(planeValues(buffer: buffer), userData: userData)
-    }
-
-    /// Queues a flip to the plane state `plane` (see the `planeValues` and `directPlaneValues`).
+    /// Queues a flip to the plane state `plane` (see `planeValues` and `directPlaneValues`) at
+    /// the next vblank; the flip event carries `userData`. Returns 0 or the errno (EBUSY: a
+    /// flip is still pending). The whole plane state goes with each flip: the previous one may
+    /// have been scaled or YUV.
     func flip(_ plane: [AtomicValue], userData: UInt64) -> Int32 {
         card.commit(plane, nonBlocking: true, flipEvent: true, userData: userData)
     }
@@ -208,7 +204,7 @@ final class DRMDisplay: @unchecked Sendable {
     /// Like `flip`, and captures the composed screen through writeback. Returns the errno and
     /// the fence that signals when the capture is complete.
     func flipCapturing(_ plane: [AtomicValue], userData: UInt64) -> (Int32, Int32) {
-        guard let wb = writeback else { return (card.commit(plane, nonBlocking: true, flipEvent: true, userData: userData), -1) }
+        guard let wb = writeback else { return (flip(plane, userData: userData), -1) }
         if captureBuffer == nil {
             do throws(PlaybackError) {
                 let b = try card.createDumbBuffer(width: plan.mode.width, height: plan.mode.height, bitsPerPixel: 32)
@@ -221,7 +217,7 @@ final class DRMDisplay: @unchecked Sendable {
                     captureFailedForMode = true
                     Log.warning("display: no capture buffer for \(plan.mode): \(error.message); this frame is shown without a screenshot")
                 }
-                return (card.commit(plane, nonBlocking: true, flipEvent: true, userData: userData), -1)
+                return (flip(plane, userData: userData), -1)
             }
         }
         let values = plane + [

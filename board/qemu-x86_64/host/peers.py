@@ -56,9 +56,10 @@ def measure(share, line):
 
 
 def ratio(value, best, higher_is_better=False):
-    if value is None or best in (None, 0):
+    """How far from the best: 1.00x is the best, 2.00x twice as bad."""
+    if not value or not best:
         return "-"
-    return f"{(value / best if not higher_is_better else best / value):.2f}x" if value else "-"
+    return f"{(best / value if higher_is_better else value / best):.2f}x"
 
 
 def report(share, lines):

@@ -64,8 +64,8 @@ bench_peers() {
       --ao=alsa --audio-device=alsa/hw:Loopback,0,0 --hwdec=no $c
     # vkms cannot scale: GStreamer scales in software to the screen, borders kept black.
     peer_run gstreamer $clip 100 chroot $HOSTROOT env HOME=/tmp gst-launch-1.0 -q filesrc location=$c ! qtdemux name=d \
-      d.video_0 ! queue ! h264parse ! avdec_h264 ! videoconvert ! videoscale add-borders=true \
-      ! video/x-raw,width=1024,height=768,pixel-aspect-ratio=1/1 ! kmssink driver-name=vkms \
+      d.video_0 ! queue ! h264parse ! avdec_h264 ! videoconvert ! videoscale add-borders=true ! \
+      video/x-raw,width=1024,height=768,pixel-aspect-ratio=1/1 ! kmssink driver-name=vkms \
       d.audio_0 ! queue ! aacparse ! avdec_aac ! audioconvert ! audioresample ! alsasink device=hw:Loopback,0,0
   done
   # The gap at a loop: a one-second clip five times over (gst-launch has no loop: not measured).
