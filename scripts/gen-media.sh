@@ -14,6 +14,8 @@ ff -f lavfi -t 2 -i "$v" -c:v libx264 -g 12 -pix_fmt yuv420p -movflags +faststar
 ff -f lavfi -t 2 -i "sine=frequency=440:sample_rate=44100" -ac 2 -c:a libmp3lame "$out/audio_only.mp3"
 # The board's loopback scenario plays this and checks what it captures: 1 kHz for 2 s.
 ff -f lavfi -t 2 -i "sine=frequency=1000:sample_rate=48000" -ac 2 -c:a pcm_s16le "$out/tone.wav"
+# The same tone at 44.1 kHz: converted to the sink's 48 kHz, it must still be 2 s whole.
+ff -f lavfi -t 2 -i "sine=frequency=1000:sample_rate=44100" -ac 2 -c:a pcm_s16le "$out/tone44.wav"
 # Variable frame rate: 26 frames 40 ms apart, then 24 more 80 ms apart. The pts are in the
 # source's 1/25 s time base, in integers: a fractional expression gets truncated to wrong ticks.
 ff -f lavfi -i "testsrc2=size=320x240:rate=25" -frames:v 50 \
@@ -53,6 +55,13 @@ ff -f lavfi -t 4 -i "testsrc2=size=160x120:rate=25" -c:v libx264 -g 100 -keyint_
 # Frame 17 of h264_aac.mp4 (0.68 s, five frames after a keyframe) as ffmpeg converts it, for
 # the exact-seek test.
 ff -ss 0.68 -i "$out/h264_aac.mp4" -frames:v 1 -pix_fmt bgr0 -f rawvideo "$out/h264_frame17.bgr0"
+# No gap between items: two seconds of pictures at 30 fps (two vblanks each at 60 Hz) with a
+# 1 kHz tone in PCM (no codec padding), whose phase is whole at the end, so that items played
+# back to back make one unbroken tone; once at 48 kHz and once at 44.1 kHz (converted).
+for hz in 48000 44100; do
+  ff -f lavfi -t 2 -i "testsrc2=size=320x240:rate=30" -f lavfi -t 2 -i "sine=frequency=1000:sample_rate=$hz" \
+     -c:v libx264 -g 30 -bf 0 -pix_fmt yuv420p -c:a pcm_s16le -ac 2 "$out/gapless_$((hz / 1000))k.mkv"
+done
 # One second with sound, played over and over by the board's long-loop scenario (every pass
 # opens the item again: threads, descriptors and memory must come back to where they were).
 ff -f lavfi -t 1 -i "$v" -f lavfi -t 1 -i "$a" -c:v libx264 -g 25 -pix_fmt yuv420p -c:a aac -ac 2 \

@@ -19,30 +19,37 @@ extension FFmpegSource {
             notifyConsumer()
         }
 
-        func take(_ raw: UnsafeMutablePointer<AVFrame>) -> Bool {
-            let pts = track.timing.mediaTime(raw.pointee.best_effort_timestamp)
-            switch resampler.convert(raw) {
+        /// Hands on converted samples; `pts` nil: they follow the previous ones (the tail).
+        func stamp(_ samples: [Float], pts: MediaTime?) {
+            guard !samples.isEmpty else { return }
+            if let pts, let expected = base.map({ $0 + outFormat.duration(ofFrames: Int(produced)) }) {
+                if pts.isNumeric, (pts - expected) > jumpLimit || (expected - pts) > jumpLimit {
+                    base = pts
+                    produced = 0
+                }
+            } else if base == nil {
+                base = pts.flatMap { $0.isNumeric ? $0 : nil } ?? .zero
+                produced = 0
+            }
+            let start = base! + outFormat.duration(ofFrames: Int(produced))
+            let buffer = AudioBuffer(pts: start, format: outFormat, samples: samples)
+            produced += Int64(buffer.frameCount)
+            emit(.element(buffer))
+        }
+
+        func converted(_ result: Result<[Float], PlaybackError>, pts: MediaTime?) -> Bool {
+            switch result {
             case .failure(let error):
                 emit(.failed(PlaybackError(error.code, "\(location): \(error.message)")))
                 return false
             case .success(let samples):
-                guard !samples.isEmpty else { return true }
-                let expected = base.map { $0 + outFormat.duration(ofFrames: Int(produced)) }
-                if let expected {
-                    if pts.isNumeric, (pts - expected) > jumpLimit || (expected - pts) > jumpLimit {
-                        base = pts
-                        produced = 0
-                    }
-                } else {
-                    base = pts.isNumeric ? pts : .zero
-                    produced = 0
-                }
-                let start = base! + outFormat.duration(ofFrames: Int(produced))
-                let buffer = AudioBuffer(pts: start, format: outFormat, samples: samples)
-                produced += Int64(buffer.frameCount)
-                emit(.element(buffer))
+                stamp(samples, pts: pts)
                 return true
             }
+        }
+
+        func take(_ raw: UnsafeMutablePointer<AVFrame>) -> Bool {
+            converted(resampler.convert(raw), pts: track.timing.mediaTime(raw.pointee.best_effort_timestamp))
         }
 
         func receiveAll() -> Bool {
@@ -79,7 +86,7 @@ extension FFmpegSource {
                 if rc < 0 && rc != FFmpegError.again { errors += 1 } else if receiveAll() { errors = 0 }
             case .end, .failed:
                 _ = track.decoder.send(nil)
-                _ = receiveAll()
+                if receiveAll(), case .end = tagged.value { _ = converted(resampler.drain(), pts: nil) }
                 track.decoder.flush()
                 resampler.reset()
                 base = nil

@@ -40,6 +40,8 @@ import Testing
         #expect(r7 == 1)
         #expect(q.items == [1, 2])
         q.loopMode = .item
+        // An item looping on its own follows itself, though others wait behind it.
+        #expect(q.upNext == 1)
         let r8 = q.advance()
         #expect(r8 == 1)
         q.replaceCurrent(with: 3)

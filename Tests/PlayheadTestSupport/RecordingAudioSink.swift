@@ -21,6 +21,7 @@ public final class RecordingAudioSink: AudioSink, AudioRouting {
         var interruptionHandler: (@Sendable (Bool) -> Void)?
         var mixerVolumes: [Float] = []
         var written: (@Sendable (Int) -> Void)?
+        var flushes = 0
     }
 
     /// When true, the sink plays the part of a device mixer: volumes go to `mixerVolumes`.
@@ -74,7 +75,13 @@ public final class RecordingAudioSink: AudioSink, AudioRouting {
     public func playedFrames() -> Int64 { inner.playedFrames() }
     public func pause() { inner.pause() }
     public func resume() { inner.resume() }
-    public func flush() { inner.flush() }
+    public func flush() {
+        state.withLock { $0.flushes += 1 }
+        inner.flush()
+    }
+
+    /// How many times the written sound was thrown away (a seek, a stop, an item reopened).
+    public var flushes: Int { state.withLock { $0.flushes } }
 
     /// Every sample written so far, as runs of equal values.
     public var runs: [Run] { state.withLock { $0.runs } }

@@ -67,6 +67,42 @@ import PlayheadTestSupport
         #expect(h.eventNames.filter { $0 == "didPlayToEndTime" }.count == 3)
     }
 
+    @Test func aLoopedItemFollowsItselfWithoutAHole() async {
+        // One item looped: each pass is opened ahead and joins the last one as a queue's next
+        // item does, instead of closing, flushing the sound and opening again.
+        let clock = VirtualClock()
+        let audio = RecordingAudioSink(clock: clock, route: nil)
+        let h = PlayerHarness(urls: ["fake-10"], clock: clock, audio: audio)
+        h.player.setLooping(true)
+        h.player.play()
+        #expect(await h.waitFor { $0.filter { $0.name == "didPlayToEndTime" }.count >= 3 })
+        h.player.pause()
+        let frames = h.video.frames.prefix(30)
+        #expect(frames.count == 30)
+        let steps = Set(zip(frames, frames.dropFirst()).map { $0.1.due - $0.0.due })
+        #expect(steps == [40_000_000])
+        #expect(frames.map(\.digest) == (0..<30).map { UInt64($0 % 10) })
+        // The sound is thrown away only when the first pass starts (an empty device), and no
+        // silence comes between passes.
+        #expect(audio.flushes == 1)
+        #expect(audio.runs.first.map { [$0.value] } == [0.25])
+        #expect(!audio.runs.contains { $0.value == 0 })
+    }
+
+    @Test func aSeekKeepsTheNextItemOpen() async {
+        // The next item is opened while the first plays; a seek in the first does not change
+        // what follows, so it is not closed and opened again (a network round trip each time).
+        let backend = FakeBackend()
+        let h = PlayerHarness(urls: ["fake-50", "fake-10"], backend: backend)
+        h.player.pause()
+        #expect(await h.waitFor { _ in backend.probes.count == 2 })
+        #expect(await h.player.seek(to: MediaTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
+        h.player.play()
+        #expect(await h.waitUntilQueueEnds())
+        #expect(h.eventNames.filter { $0 == "didPlayToEndTime" }.count == 2)
+        #expect(backend.probes.count == 2)
+    }
+
     @Test func exactAndFastSeek() async {
         let h = PlayerHarness(urls: ["fake-100"])
         h.player.pause()

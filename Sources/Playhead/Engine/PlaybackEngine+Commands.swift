@@ -133,7 +133,7 @@ extension PlaybackEngine {
             if !isInternal { for action in seeks.landed() { perform(action) } }
             return
         }
-        dropPreroll()
+        dropPreroll(keepingOpened: true)
         video.removeAll()
         flushAudio()
         seg.videoEOS = false

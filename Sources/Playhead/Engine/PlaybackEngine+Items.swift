@@ -59,7 +59,8 @@ extension PlaybackEngine {
             source.setEnabled(false, mediaType: type)
         }
         source.start { [weak self] in self?.wake() }
-        return Segment(item: item, source: source, offset: offset)
+        defer { nextSegmentID += 1 }
+        return Segment(id: nextSegmentID, item: item, source: source, offset: offset)
     }
 
     /// Stops the current item (replaced, removed): its source is closed, its seeks cancelled.
@@ -80,15 +81,18 @@ extension PlaybackEngine {
     }
 
     /// Closes a pre-rolled item that will not follow after all (a seek, a queue edit).
-    func dropPreroll() {
+    /// `keepingOpened`: the items opened but not yet started stay (a seek in the current item
+    /// does not change what comes next, and opening again costs a network round trip).
+    func dropPreroll(keepingOpened: Bool = false) {
         while segments.count > 1 {
             let s = segments.removeLast()
-            video.removeAll { $0.item == s.item }
-            if audio?.item == s.item { audio = nil }
-            audioHistory.removeAll { $0.item == s.item }
-            audioReplay.removeAll { $0.item == s.item }
+            video.removeAll { $0.segment == s.id }
+            if audio?.segment == s.id { audio = nil }
+            audioHistory.removeAll { $0.segment == s.id }
+            audioReplay.removeAll { $0.segment == s.id }
             s.source.close()
         }
+        if keepingOpened { return }
         for (item, result) in opened where item != queue.current {
             if case .success(let source) = result { source.close() }
             opened[item] = nil

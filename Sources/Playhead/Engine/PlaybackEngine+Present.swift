@@ -4,7 +4,7 @@ extension PlaybackEngine {
         guard let seg = segments.first else { return nil }
         if rate.isPaused || waitingForData {
             // Paused after a start or seek: show where we are, as a player does.
-            if !seg.shownFirstFrame, let q = video.first, q.item == seg.item {
+            if !seg.shownFirstFrame, let q = video.first, q.segment == seg.id {
                 present(q, dueAt: now, now: now)
                 video.removeFirst()
             }
@@ -38,7 +38,7 @@ extension PlaybackEngine {
 
     private func present(_ q: QueuedFrame, dueAt due: HostTime, now: HostTime) {
         var frame = q.frame
-        let index = segments.firstIndex(where: { $0.item == q.item })
+        let index = segments.firstIndex(where: { $0.id == q.segment })
         let first = index.map { !segments[$0].shownFirstFrame } ?? false
         if first && env.videoSink.reportsDisplay {
             frame.displayTag = nextDisplayTag
@@ -137,13 +137,13 @@ extension PlaybackEngine {
             fire(observers.withLock { $0.jumped(to: t - current.offset) })
             return
         }
-        let ownVideoQueued = video.contains { $0.item == seg.item }
-        let ownAudioQueued = audio?.item == seg.item
+        let ownVideoQueued = video.contains { $0.segment == seg.id }
+        let ownAudioQueued = audio?.segment == seg.id
         // All the sound must have been handed to the device, not just the clock past the end:
         // a starved device lets the clock run on while the last buffers still wait.
         let ownAudioPending = seg.hasAudio && !seg.audioEOS
         // Stretched sound: the window's tail too (see writeStretchedAudio).
-        let ownAudioStretching = stretch?.holdsSound == true || audioReplay.contains { $0.item == seg.item }
+        let ownAudioStretching = stretch?.holdsSound == true || audioReplay.contains { $0.segment == seg.id }
         guard seg.fullyDemuxed, !ownVideoQueued, !ownAudioQueued, !ownAudioPending, !ownAudioStretching, !seg.endAnnounced,
               t >= seg.offset + seg.end else { return }
         segments[0].endAnnounced = true
@@ -163,10 +163,11 @@ extension PlaybackEngine {
     }
 
     /// Opens the next item while this one plays, and queues it right behind once this one has
-    /// been read to its end, so the two join without a gap.
+    /// been read to its end, so the two join without a gap. An item that loops on its own is
+    /// opened a second time, so that its next pass follows the same way.
     func prerollNext() {
         guard segments.count == 1, !rate.isReverse, actionAtItemEnd == .advance,
-              let next = queue.upNext, next != segments[0].item, pendingSeek == nil else { return }
+              let next = queue.upNext, pendingSeek == nil else { return }
         ensureOpening(next)
         guard segments[0].fullyDemuxed, case .success(let source)? = opened[next] else { return }
         opened[next] = nil

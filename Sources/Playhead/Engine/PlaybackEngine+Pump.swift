@@ -70,7 +70,7 @@ extension PlaybackEngine {
                 if !rate.isReverse {
                     segments[i].videoEnd = MediaTime.maximum(segments[i].videoEnd ?? frame.end, frame.end)
                 }
-                video.append(QueuedFrame(frame: frame, timeline: timeline, item: segments[i].item))
+                video.append(QueuedFrame(frame: frame, timeline: timeline, item: segments[i].item, segment: segments[i].id))
             case .pending:
                 return true
             case .endOfStream:
@@ -96,7 +96,8 @@ extension PlaybackEngine {
             switch segments[i].source.pullAudio() {
             case .element(let buffer):
                 segments[i].audioEnd = MediaTime.maximum(segments[i].audioEnd ?? buffer.end, buffer.end)
-                let queued = QueuedAudio(buffer: buffer, timeline: segments[i].offset + buffer.pts, item: segments[i].item)
+                let queued = QueuedAudio(buffer: buffer, timeline: segments[i].offset + buffer.pts, item: segments[i].item,
+                                         segment: segments[i].id)
                 audio = queued
                 audioHistory.append(queued)
                 return false
@@ -127,7 +128,7 @@ extension PlaybackEngine {
         guard let request = pendingSeek, let seg = segments.first else { return }
         var landing: MediaTime?
         if seg.hasVideo {
-            while let q = video.first, q.item == seg.item {
+            while let q = video.first, q.segment == seg.id {
                 let ok = rate.isReverse ? q.frame.pts <= request.target
                     : request.accepts(framePTS: q.frame.pts, end: q.frame.end)
                 if ok {
@@ -154,7 +155,7 @@ extension PlaybackEngine {
     /// The clock starts once the current item has something to show and to play.
     private func updateWaiting() {
         guard waitingForData, let seg = segments.first else { return }
-        let videoReady = !seg.hasVideo || seg.videoEOS || video.contains { $0.item == seg.item }
+        let videoReady = !seg.hasVideo || seg.videoEOS || video.contains { $0.segment == seg.id }
         let audioReady = !seg.hasAudio || seg.audioEOS || rate.isReverse || audio != nil
         guard videoReady && audioReady else { return }
         // A display that reports its flips: the clock (and the sound) start once the first

@@ -43,6 +43,7 @@ final class PlaybackEngine: @unchecked Sendable {
     // Engine thread only.
     var queue = PlayQueue<PlayerItem>(items: [])
     var segments: [Segment] = []
+    var nextSegmentID: UInt64 = 1
     var opening: Set<PlayerItem> = []
     /// The threads opening items, joined when their result comes in (or at shutdown).
     var openers: [PlayerItem: WorkerThread] = [:]

@@ -1,6 +1,8 @@
 /// An item being played, or pre-rolled to follow without a gap. `offset` places the item's own
-/// time on the engine's continuous timeline: timeline = offset + item time.
+/// time on the engine's continuous timeline: timeline = offset + item time. An item looped on
+/// its own follows itself: `id` tells its passes apart.
 struct Segment {
+    let id: UInt64
     let item: PlayerItem
     let source: any MediaSource
     var offset: MediaTime
@@ -12,7 +14,8 @@ struct Segment {
     var endAnnounced = false
     var decodeSkip: DecodeSkip = .none
 
-    init(item: PlayerItem, source: any MediaSource, offset: MediaTime) {
+    init(id: UInt64, item: PlayerItem, source: any MediaSource, offset: MediaTime) {
+        self.id = id
         self.item = item
         self.source = source
         self.offset = offset
@@ -34,6 +37,7 @@ struct QueuedFrame {
     var frame: VideoFrame
     var timeline: MediaTime
     let item: PlayerItem
+    let segment: UInt64
 }
 
 /// Decoded audio not yet taken by the sink.
@@ -41,4 +45,5 @@ struct QueuedAudio {
     var buffer: AudioBuffer
     var timeline: MediaTime
     let item: PlayerItem
+    let segment: UInt64
 }

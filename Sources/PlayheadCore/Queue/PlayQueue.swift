@@ -14,7 +14,9 @@ public struct PlayQueue<ID: Hashable & Sendable>: Sendable {
     }
 
     public var current: ID? { items.first }
+    /// The item that plays after the current one: the current one again when it loops.
     public var upNext: ID? {
+        if loopMode == .item { return items.first }
         if items.count > 1 { return items[1] }
         switch loopMode {
         case .off: return nil
