@@ -89,6 +89,23 @@ import PlayheadTestSupport
         #expect(!audio.runs.contains { $0.value == 0 })
     }
 
+    @Test func theNextItemDecodesAheadOfTheJoin() async {
+        // Read to its end happens only a few buffers before the end: too late for a small
+        // board to decode the next item's start. It starts in the last half of a short item.
+        let h = PlayerHarness(urls: ["fake-25", "fake-10"])
+        let startedAt = SharedValue<MediaTime?>(nil)
+        let player = h.player
+        player.onEvent = { event in
+            if case .itemStatusChanged(.readyToPlay) = event.kind, event.item?.asset.url == "fake-10" {
+                startedAt.update { $0 = $0 ?? player.currentTime() }
+            }
+        }
+        player.play()
+        #expect(await h.waitFor { _ in startedAt.get != nil })
+        let at = startedAt.get ?? .zero
+        #expect(at > .zero && at <= MediaTime(value: 1, timescale: 2), "started at \(at.secondsText) of 1 s")
+    }
+
     @Test func aSeekKeepsTheNextItemOpen() async {
         // The next item is opened while the first plays; a seek in the first does not change
         // what follows, so it is not closed and opened again (a network round trip each time).

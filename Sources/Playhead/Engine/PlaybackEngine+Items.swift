@@ -75,6 +75,7 @@ extension PlaybackEngine {
             s.item.setToggleHandler(nil)
         }
         segments.removeAll()
+        dropDecodingAhead()
         video.removeAll()
         flushAudio()
         env.videoSink.flush()
@@ -84,6 +85,7 @@ extension PlaybackEngine {
     /// `keepingOpened`: the items opened but not yet started stay (a seek in the current item
     /// does not change what comes next, and opening again costs a network round trip).
     func dropPreroll(keepingOpened: Bool = false) {
+        dropDecodingAhead()
         while segments.count > 1 {
             let s = segments.removeLast()
             video.removeAll { $0.segment == s.id }
@@ -97,6 +99,13 @@ extension PlaybackEngine {
             if case .success(let source) = result { source.close() }
             opened[item] = nil
         }
+    }
+
+    func dropDecodingAhead() {
+        guard let s = decodingAhead else { return }
+        decodingAhead = nil
+        s.source.close()
+        s.item.setToggleHandler(nil)
     }
 
     func discard(_ item: PlayerItem) {

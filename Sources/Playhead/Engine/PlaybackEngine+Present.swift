@@ -162,16 +162,33 @@ extension PlaybackEngine {
         return clock.hostTime(for: end)
     }
 
-    /// Opens the next item while this one plays, and queues it right behind once this one has
-    /// been read to its end, so the two join without a gap. An item that loops on its own is
-    /// opened a second time, so that its next pass follows the same way.
+    /// Opens the next item while this one plays, starts decoding it near this one's end, and
+    /// queues it right behind once this one has been read to its end, so the two join without
+    /// a gap. An item that loops on its own is opened a second time, so that its next pass
+    /// follows the same way.
     func prerollNext() {
         guard segments.count == 1, !rate.isReverse, actionAtItemEnd == .advance,
               let next = queue.upNext, pendingSeek == nil else { return }
-        ensureOpening(next)
-        guard segments[0].fullyDemuxed, case .success(let source)? = opened[next] else { return }
-        opened[next] = nil
-        let offset = segments[0].offset + segments[0].end
-        segments.append(activate(next, source, offset: offset))
+        if decodingAhead?.item != next { ensureOpening(next) }
+        // Read to its end only happens a few buffers before the end (the queues are short):
+        // too late, on a small board, for the next item's first pictures and sound. They are
+        // decoded ahead, and wait in its source's queues.
+        if decodingAhead == nil, segments[0].fullyDemuxed || nearEnd(segments[0]),
+           case .success(let source)? = opened[next] {
+            opened[next] = nil
+            decodingAhead = activate(next, source, offset: .zero)
+        }
+        guard segments[0].fullyDemuxed, var ahead = decodingAhead else { return }
+        decodingAhead = nil
+        ahead.offset = segments[0].offset + segments[0].end
+        segments.append(ahead)
+    }
+
+    /// Within the last 1.5 s of an item of known length (the last half of a shorter one).
+    private func nearEnd(_ seg: Segment) -> Bool {
+        let duration = seg.source.info.duration
+        guard duration.isNumeric, duration > .zero else { return false }
+        let lead = MediaTime.minimum(MediaTime(value: 3, timescale: 2), duration.multiplied(by: 1, over: 2))
+        return currentItemTime() >= duration - lead
     }
 }

@@ -32,10 +32,12 @@ extension PlaybackEngine {
             deadlines.append(HostTime(nanoseconds: since.nanoseconds + limit))
         }
         checkStall(now, videoPending: videoPending)
+        // The next item joins first: an item read to its end in this pass, and already over,
+        // is followed by it rather than closed and opened again.
+        prerollNext()
         checkEnd()
         guard !segments.isEmpty else { return nil }
         noteProgress()
-        prerollNext()
         if !rate.isPaused && !waitingForData && !stalled {
             let t = currentItemTime()
             fire(observers.withLock { $0.advance(to: t) })

@@ -44,6 +44,9 @@ final class PlaybackEngine: @unchecked Sendable {
     var queue = PlayQueue<PlayerItem>(items: [])
     var segments: [Segment] = []
     var nextSegmentID: UInt64 = 1
+    /// The next item, decoding its start while the current one ends; it joins `segments` once
+    /// the current one has been read to its end, when its place on the timeline is known.
+    var decodingAhead: Segment?
     var opening: Set<PlayerItem> = []
     /// The threads opening items, joined when their result comes in (or at shutdown).
     var openers: [PlayerItem: WorkerThread] = [:]
@@ -218,6 +221,8 @@ final class PlaybackEngine: @unchecked Sendable {
         openers.removeAll()
         for s in segments { s.source.close() }
         segments.removeAll()
+        decodingAhead?.source.close()
+        decodingAhead = nil
         for case .success(let source) in opened.values { source.close() }
         opened.removeAll()
         for action in seeks.cancel() { perform(action) }

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+import Playhead
+import PlayheadFFmpeg
+import PlayheadTestSupport
+
+/// Real clips joined without a gap: every sample of every item reaches the sink once, none
+/// inserted, whether the item's rate is the sink's or converted (gapless_*.mkv: two seconds of
+/// a 1 kHz tone in PCM, at 48 and 44.1 kHz, from `make media`).
+@Suite(.timeLimit(.minutes(2))) struct GaplessPlaybackTests {
+    static let media = FFmpegPlaybackTests.media
+
+    @Test func aQueueOfClipsWritesEachItemsSamplesOnce() async throws {
+        try #require(FileManager.default.fileExists(atPath: "\(Self.media)/gapless_44k.mkv"),
+                     "\(Self.media) is missing its clips: run `make media` (make test does)")
+        let clock = VirtualClock()
+        let audio = RecordingAudioSink(clock: clock, route: nil)
+        let names = ["gapless_48k.mkv", "gapless_44k.mkv", "gapless_48k.mkv"]
+        let h = PlayerHarness(urls: names.map { "\(Self.media)/\($0)" }, backend: FFmpegBackend(), clock: clock, audio: audio)
+        h.player.play()
+        #expect(await h.waitUntilQueueEnds(seconds: 60))
+        // Thrown away when the first item starts and when the queue ends, never between.
+        #expect(audio.flushes == 2)
+        // Each item is 2 s: 96000 frames at the sink's 48 kHz.
+        #expect(audio.framesRecorded == 3 * 96000)
+        #expect(!audio.runs.contains { $0.value == 0 && $0.count > 2 * audio.format.channels },
+                "silence inserted: \(audio.runs.filter { $0.value == 0 && $0.count > 4 }.map(\.count))")
+    }
+}
