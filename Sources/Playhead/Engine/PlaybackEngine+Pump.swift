@@ -50,7 +50,8 @@ extension PlaybackEngine {
         let sinkEmpty = env.audioSink.writtenFrames() <= env.audioSink.playedFrames()
         // On a virtual clock, time may only move once everything decoded so far is in hand;
         // otherwise frames still in the decoder would be late through no fault of theirs.
-        let virtualMustWait = env.clock.isVirtual && (videoPending || (audioPending && audioPlays))
+        // An item being opened counts as decoding: the next item must be able to join in time.
+        let virtualMustWait = env.clock.isVirtual && (videoPending || (audioPending && audioPlays) || !opening.isEmpty)
         if (videoPending && video.isEmpty) || (audioPending && sinkEmpty && audioPlays) || waitingForData
             || virtualMustWait {
             awaitingWake = true
