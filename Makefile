@@ -37,9 +37,13 @@ media: $(MEDIA)/.stamp
 # KILL after the grace period matters: the test runner blocks SIGTERM.
 test: unit-test soak state-test fuzz-replay units board-test board-appliance image-test
 
+# One test at a time: many tests wait on real time (network restarts, a sound device, a
+# watchdog), and run side by side on two cores the others' blocking steps (a server starting,
+# a player joining its threads) held both of Swift's pool threads for tens of seconds, so that
+# waits timed out. Seen on three fresh clones in a row; one at a time takes about 90 s.
 unit-test: deps media
 	$(SWIFT) build --build-tests
-	timeout -k 10 600 $(SWIFT) test --skip-build
+	timeout -k 10 900 $(SWIFT) test --skip-build --no-parallel
 
 # Thousands of items (some failing on purpose) looped as fast as they decode: threads,
 # descriptors, mappings and memory must stay flat (scripts/soak.py says how it measures).
