@@ -87,6 +87,22 @@ void playhead_set_ffmpeg_log_sink(playhead_log_line_fn fn, int max_level) {
     av_log_set_callback(fn ? playhead_log_callback : av_log_default_callback);
 }
 
+int64_t playhead_frame_duration(const AVFrame *frame) {
+#if LIBAVUTIL_VERSION_MAJOR >= 58
+    return frame->duration;
+#else
+    return frame->pkt_duration;
+#endif
+}
+
+int playhead_frame_is_key(const AVFrame *frame) {
+#ifdef AV_FRAME_FLAG_KEY
+    return (frame->flags & AV_FRAME_FLAG_KEY) != 0;
+#else
+    return frame->key_frame != 0;
+#endif
+}
+
 /* libavfilter through dlopen: see CShims.h. */
 #include <dlfcn.h>
 #include <libavfilter/buffersink.h>

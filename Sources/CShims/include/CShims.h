@@ -30,6 +30,11 @@ void playhead_io_guard_abort(playhead_io_guard *guard);
 int playhead_io_guard_aborted(playhead_io_guard *guard);
 void playhead_install_io_guard(struct AVFormatContext *ctx, playhead_io_guard *guard);
 int64_t playhead_monotonic_ns(void);
+/* A decoded frame's duration and key flag moved between FFmpeg 5.1 (pkt_duration, key_frame) and
+   7.x (duration, AV_FRAME_FLAG_KEY); the version macros pick the field, so one Swift file reads both. */
+struct AVFrame;
+int64_t playhead_frame_duration(const struct AVFrame *frame);
+int playhead_frame_is_key(const struct AVFrame *frame);
 /* av_log's callback takes a va_list; route FFmpeg's own messages to a plain line sink. */
 typedef void (*playhead_log_line_fn)(int level, const char *line);
 void playhead_set_ffmpeg_log_sink(playhead_log_line_fn fn, int max_level);
