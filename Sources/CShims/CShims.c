@@ -146,6 +146,8 @@ static void phd_avfilter_open(void) {
     phd_lavfi.library = lib;
 }
 
+int phd_avfilter_major(void) { return LIBAVFILTER_VERSION_MAJOR; }
+
 int phd_avfilter_load(void) {
     pthread_once(&phd_lavfi_once, phd_avfilter_open);
     return phd_lavfi.library != NULL;

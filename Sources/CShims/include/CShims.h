@@ -45,6 +45,8 @@ void playhead_set_ffmpeg_log_sink(playhead_log_line_fn fn, int max_level);
    be made after it returned 1. */
 #include <libavfilter/avfilter.h>
 int phd_avfilter_load(void);
+/* The libavfilter major version the headers name (8 for FFmpeg 5.1, 10 for 7.1): its package. */
+int phd_avfilter_major(void);
 AVFilterGraph *phd_avfilter_graph_alloc(void);
 void phd_avfilter_graph_free(AVFilterGraph **graph);
 const AVFilter *phd_avfilter_get_by_name(const char *name);
