@@ -57,6 +57,12 @@ for d in lib bin sbin; do
   if [ -d "$tmp/$d" ] && [ ! -L "$tmp/$d" ]; then mkdir -p "$tmp/usr/$d" && cp -a "$tmp/$d/." "$tmp/usr/$d/" && rm -rf "${tmp:?}/$d"; fi
   [ -e "$tmp/$d" ] || ln -s "usr/$d" "$tmp/$d"
 done
+# The links update-alternatives would make: libavfilter needs libblas.so.3 and liblapack.so.3
+# (through its dependencies) at the multiarch path, and no maintainer script ran.
+multi=$tmp/usr/lib/aarch64-linux-gnu
+for lib in blas/libblas.so.3 lapack/liblapack.so.3; do
+  if [ -e "$multi/$lib" ] && [ ! -e "$multi/${lib#*/}" ]; then ln -s "$lib" "$multi/${lib#*/}"; fi
+done
 echo "$key" > "$tmp/.key"
 printf 'swiftlang %s\n%s\n' "$swift_version" "$closure" > "$tmp/.packages"
 rm -rf "$root" && mv "$tmp" "$root"
