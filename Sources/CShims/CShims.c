@@ -103,6 +103,17 @@ int playhead_frame_is_key(const AVFrame *frame) {
 #endif
 }
 
+const uint8_t *playhead_stream_display_matrix(const AVStream *stream, size_t *size) {
+#if LIBAVFORMAT_VERSION_MAJOR >= 61
+    const AVPacketSideData *sd = av_packet_side_data_get(stream->codecpar->coded_side_data,
+                                                         stream->codecpar->nb_coded_side_data, AV_PKT_DATA_DISPLAYMATRIX);
+    *size = sd ? sd->size : 0;
+    return sd ? sd->data : NULL;
+#else
+    return av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, size);
+#endif
+}
+
 /* libavfilter through dlopen: see CShims.h. */
 #include <dlfcn.h>
 #include <libavfilter/buffersink.h>

@@ -1,5 +1,6 @@
 #ifndef PLAYHEAD_CSHIMS_H
 #define PLAYHEAD_CSHIMS_H
+#include <stddef.h>
 #include <stdint.h>
 
 struct AVFormatContext;
@@ -35,6 +36,11 @@ int64_t playhead_monotonic_ns(void);
 struct AVFrame;
 int64_t playhead_frame_duration(const struct AVFrame *frame);
 int playhead_frame_is_key(const struct AVFrame *frame);
+/* The display matrix a phone or camera left on a stream (NULL when none): the stream's side data
+   up to FFmpeg 6.x, its codecpar's coded_side_data from 7.0 (the former is deprecated there and
+   gone in 8). */
+struct AVStream;
+const uint8_t *playhead_stream_display_matrix(const struct AVStream *stream, size_t *size);
 /* av_log's callback takes a va_list; route FFmpeg's own messages to a plain line sink. */
 typedef void (*playhead_log_line_fn)(int level, const char *line);
 void playhead_set_ffmpeg_log_sink(playhead_log_line_fn fn, int max_level);
