@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-shell board-appliance image image-test
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-shell board-appliance image image-test
 
 BOARD := board/qemu-x86_64
 BOARD_OUT := build/board
@@ -23,8 +23,22 @@ deps:
 	    || { echo "make deps: could not install$$missing; install them with apt-get and retry"; exit 1; }; \
 	fi
 
+# `make build ARCH=arm64` (or `make build-arm64`): the aarch64 playhead, cross-compiled.
+ifneq ($(filter arm64 aarch64,$(ARCH)),)
+build: build-arm64
+else
 build: deps
 	$(SWIFT) build -c release --product playhead
+endif
+
+# playhead for aarch64 boards (Debian 13's C libraries), with a static Swift runtime:
+# build/arm64/playhead, and build/arm64/sysroot for `qemu-aarch64-static -L`. The build root
+# (sid with its swiftlang) and the sysroot are made once from Debian's packages and cached in
+# ~/.cache/playhead/cross (README.md, "Building for ARM boards"; scripts/cross/).
+CROSS_CACHE := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/playhead/cross
+build-arm64: deps
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="debootstrap qemu-user-static"
+	scripts/cross/arm64.sh $(CROSS_CACHE) build/arm64
 
 $(MEDIA)/.stamp: scripts/gen-media.sh
 	@$(MAKE) --no-print-directory deps

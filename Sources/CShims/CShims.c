@@ -87,6 +87,33 @@ void playhead_set_ffmpeg_log_sink(playhead_log_line_fn fn, int max_level) {
     av_log_set_callback(fn ? playhead_log_callback : av_log_default_callback);
 }
 
+int64_t playhead_frame_duration(const AVFrame *frame) {
+#if LIBAVUTIL_VERSION_MAJOR >= 58
+    return frame->duration;
+#else
+    return frame->pkt_duration;
+#endif
+}
+
+int playhead_frame_is_key(const AVFrame *frame) {
+#ifdef AV_FRAME_FLAG_KEY
+    return (frame->flags & AV_FRAME_FLAG_KEY) != 0;
+#else
+    return frame->key_frame != 0;
+#endif
+}
+
+const uint8_t *playhead_stream_display_matrix(const AVStream *stream, size_t *size) {
+#if LIBAVFORMAT_VERSION_MAJOR >= 61
+    const AVPacketSideData *sd = av_packet_side_data_get(stream->codecpar->coded_side_data,
+                                                         stream->codecpar->nb_coded_side_data, AV_PKT_DATA_DISPLAYMATRIX);
+    *size = sd ? sd->size : 0;
+    return sd ? sd->data : NULL;
+#else
+    return av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, size);
+#endif
+}
+
 /* libavfilter through dlopen: see CShims.h. */
 #include <dlfcn.h>
 #include <libavfilter/buffersink.h>
@@ -129,6 +156,8 @@ static void phd_avfilter_open(void) {
 #undef PHD_SYM
     phd_lavfi.library = lib;
 }
+
+int phd_avfilter_major(void) { return LIBAVFILTER_VERSION_MAJOR; }
 
 int phd_avfilter_load(void) {
     pthread_once(&phd_lavfi_once, phd_avfilter_open);

@@ -6,7 +6,7 @@ import Synchronization
 /// The buttons and light of the options, once opened: the router's `gpio` reads them, the
 /// inputs start and stop them.
 final class ButtonPanel: Sendable {
-    let backend: any GPIOBackend = LibGPIOD1()
+    let backend: any GPIOBackend = SystemGPIO()
     private let buttons = Mutex<GPIOButtons?>(nil)
 
     var current: GPIOButtons? { buttons.withLock { $0 } }

@@ -23,24 +23,31 @@ extension CommandRouter {
             .init("item", .optional(current?.location)),
         ]
         if let title = current?.title { fields.append(.init("title", .string(title))) }
-        fields += [
+        // Typed and in two parts: Swift 6.2 (the aarch64 cross build's compiler) gives up
+        // type-checking the single literal this once was.
+        let volume = (Double(player.volume) * 1000).rounded() / 1000
+        let playback: [ReplyValue.Field] = [
             .init("position", .string(position)),
             .init("time", .seconds(player.currentSeconds())),
             .init("duration", .seconds(player.durationSeconds())),
             .init("rate", .double(player.isPaused ? 0 : player.defaultRate)),
-            .init("volume", .double((Double(player.volume) * 1000).rounded() / 1000)),
+            .init("volume", .double(volume)),
             .init("muted", .bool(player.isMuted)),
             .init("loop", .bool(settings.flag("loop"))),
             .init("route", .optional(player.currentRoute?.name)),
             .init("display", player.display()["mode"] ?? .null),
-            .init("dropped", stats["dropped"] ?? .int(0)),
-            .init("late", stats["late"] ?? .int(0)),
-            .init("underruns", stats["underruns"] ?? .int(0)),
-            .init("stalls", stats["stalls"] ?? .int(0)),
-            .init("restarts", stats["restarts"] ?? .int(0)),
+        ]
+        let zero = ReplyValue.int(0)
+        let counters: [ReplyValue.Field] = [
+            .init("dropped", stats["dropped"] ?? zero),
+            .init("late", stats["late"] ?? zero),
+            .init("underruns", stats["underruns"] ?? zero),
+            .init("stalls", stats["stalls"] ?? zero),
+            .init("restarts", stats["restarts"] ?? zero),
             .init("uptime", .seconds(uptime)),
             .init("options", .string(settings.file.map { "\($0.path) (`get` lists every option)" } ?? "defaults and command line")),
         ]
+        fields += playback + counters
         return .object(fields)
     }
 }

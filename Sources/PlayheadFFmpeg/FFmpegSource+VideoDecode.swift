@@ -1,4 +1,5 @@
 import CFFmpeg
+import CShims
 import PlayheadCore
 
 extension FFmpegSource {
@@ -18,10 +19,11 @@ extension FFmpegSource {
 
         func take(_ raw: UnsafeMutablePointer<AVFrame>) {
             let pts = track.timing.mediaTime(raw.pointee.best_effort_timestamp)
-            let declared = raw.pointee.pkt_duration > 0
-                ? MediaTime(value: raw.pointee.pkt_duration * track.timing.numerator, timescale: track.timing.denominator)
+            let duration = playhead_frame_duration(raw)
+            let declared = duration > 0
+                ? MediaTime(value: duration * track.timing.numerator, timescale: track.timing.denominator)
                 : track.frameDuration
-            let key = raw.pointee.key_frame != 0
+            let key = playhead_frame_is_key(raw) != 0
             guard pts.isNumeric, let picture = FFmpegPicture(takingFrom: raw, rotation: track.rotation) else { return }
             var frame = VideoFrame(pts: pts, duration: declared, isKeyframe: key, picture: picture)
             frame.nominalFrameRate = track.nominalFrameRate

@@ -1,11 +1,12 @@
 import CFFmpeg
+import CShims
 import PlayheadCore
 
 /// Reads the display matrix a camera or phone left on a video stream.
 enum StreamRotation {
     static func read(_ stream: UnsafeMutablePointer<AVStream>) -> PictureRotation {
         var size: Int = 0
-        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size),
+        guard let data = playhead_stream_display_matrix(stream, &size),
               size >= 9 * MemoryLayout<Int32>.size else { return .none }
         let degrees = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
         // FFmpeg gives the counter-clockwise angle; turning upright goes the other way.

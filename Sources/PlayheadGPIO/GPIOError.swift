@@ -17,11 +17,13 @@ public struct GPIOError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch errno {
+        #if !PLAYHEAD_GPIOD2
         case .invalidArgument where operation != "set" && operation != "read value":
             // libgpiod 1 speaks the kernel's v1 GPIO interface; kernels built without
             // CONFIG_GPIO_CDEV_V1 (Debian's 7.x) answer EINVAL to every v1 line call.
             return "GPIO \(operation) on \(target): the kernel refused libgpiod 1's interface (EINVAL); "
                 + "use a kernel with CONFIG_GPIO_CDEV_V1=y, or build playhead against libgpiod 2"
+        #endif
         case .permissionDenied:
             return "GPIO \(operation) on \(target): permission denied; put playhead's user in the gpio group "
                 + "(rootfs-overlay's mdev and udev rules give /dev/gpiochip* to it)"

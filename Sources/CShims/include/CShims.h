@@ -1,5 +1,6 @@
 #ifndef PLAYHEAD_CSHIMS_H
 #define PLAYHEAD_CSHIMS_H
+#include <stddef.h>
 #include <stdint.h>
 
 struct AVFormatContext;
@@ -30,6 +31,16 @@ void playhead_io_guard_abort(playhead_io_guard *guard);
 int playhead_io_guard_aborted(playhead_io_guard *guard);
 void playhead_install_io_guard(struct AVFormatContext *ctx, playhead_io_guard *guard);
 int64_t playhead_monotonic_ns(void);
+/* A decoded frame's duration and key flag moved between FFmpeg 5.1 (pkt_duration, key_frame) and
+   7.x (duration, AV_FRAME_FLAG_KEY); the version macros pick the field, so one Swift file reads both. */
+struct AVFrame;
+int64_t playhead_frame_duration(const struct AVFrame *frame);
+int playhead_frame_is_key(const struct AVFrame *frame);
+/* The display matrix a phone or camera left on a stream (NULL when none): the stream's side data
+   up to FFmpeg 6.x, its codecpar's coded_side_data from 7.0 (the former is deprecated there and
+   gone in 8). */
+struct AVStream;
+const uint8_t *playhead_stream_display_matrix(const struct AVStream *stream, size_t *size);
 /* av_log's callback takes a va_list; route FFmpeg's own messages to a plain line sink. */
 typedef void (*playhead_log_line_fn)(int level, const char *line);
 void playhead_set_ffmpeg_log_sink(playhead_log_line_fn fn, int max_level);
@@ -40,6 +51,8 @@ void playhead_set_ffmpeg_log_sink(playhead_log_line_fn fn, int max_level);
    be made after it returned 1. */
 #include <libavfilter/avfilter.h>
 int phd_avfilter_load(void);
+/* The libavfilter major version the headers name (8 for FFmpeg 5.1, 10 for 7.1): its package. */
+int phd_avfilter_major(void);
 AVFilterGraph *phd_avfilter_graph_alloc(void);
 void phd_avfilter_graph_free(AVFilterGraph **graph);
 const AVFilter *phd_avfilter_get_by_name(const char *name);

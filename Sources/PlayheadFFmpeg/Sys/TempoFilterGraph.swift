@@ -17,7 +17,8 @@ final class TempoFilterGraph {
 
     init(format: AudioFormat, tempo: Double) throws(FFmpegError) {
         guard phd_avfilter_load() != 0 else {
-            throw FFmpegError(operation: "load libavfilter (install libavfilter8 for sound at rates other than 1)", code: -ENOENT)
+            throw FFmpegError(operation: "load libavfilter (install libavfilter\(phd_avfilter_major()) for sound at rates other than 1)",
+                              code: -ENOENT)
         }
         self.format = format
         av_channel_layout_default(&layout, Int32(format.channels))

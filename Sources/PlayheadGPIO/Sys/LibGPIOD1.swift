@@ -1,10 +1,11 @@
+#if !PLAYHEAD_GPIOD2
 import CGPIOD
 import Glibc
 import PlayheadCore
 import SystemPackage
 
 /// Every libgpiod call playhead makes, against libgpiod 1 (the kernel's v1 GPIO interface).
-/// A libgpiod 2 backend would be one more file like this one, behind the same protocol.
+/// LibGPIOD2 stands in its place when the build sets PLAYHEAD_GPIOD2.
 public struct LibGPIOD1: GPIOBackend {
     public init() {}
 
@@ -12,22 +13,8 @@ public struct LibGPIOD1: GPIOBackend {
         GPIOError(operation: operation, target: target, errno: Errno(rawValue: Glibc.errno))
     }
 
-    /// /dev/gpiochip*, in number order.
-    static func chipPaths() -> [String] {
-        guard let dir = opendir("/dev") else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasPrefix("gpiochip"), Int(name.dropFirst(8)) != nil { names.append(name) }
-        }
-        return names.sorted { Int($0.dropFirst(8))! < Int($1.dropFirst(8))! }.map { "/dev/" + $0 }
-    }
-
     public func chips(values: Bool) -> [GPIOChipInfo] {
-        Self.chipPaths().compactMap { path in
+        GPIOChipPaths.list().compactMap { path in
             guard let chip = gpiod_chip_open(path) else { return nil }
             defer { gpiod_chip_close(chip) }
             var lines: [GPIOChipInfo.Line] = []
@@ -150,3 +137,4 @@ public struct LibGPIOD1: GPIOBackend {
         }
     }
 }
+#endif
