@@ -62,6 +62,9 @@ for hz in 48000 44100; do
   ff -f lavfi -t 2 -i "testsrc2=size=320x240:rate=30" -f lavfi -t 2 -i "sine=frequency=1000:sample_rate=$hz" \
      -c:v libx264 -g 30 -bf 0 -pix_fmt yuv420p -c:a pcm_s16le -ac 2 "$out/gapless_$((hz / 1000))k.mkv"
 done
+# Half a second of silence, played last: the loopback card's capture can read a few timer ticks
+# past the end of playback, out of a ring buffer that must then hold silence, not the tone.
+ff -f lavfi -t 0.5 -i "anullsrc=r=48000:cl=stereo" -c:a pcm_s16le "$out/silence_05.wav"
 # One second with sound, played over and over by the board's long-loop scenario (every pass
 # opens the item again: threads, descriptors and memory must come back to where they were).
 ff -f lavfi -t 1 -i "$v" -f lavfi -t 1 -i "$a" -c:v libx264 -g 25 -pix_fmt yuv420p -c:a aac -ac 2 \

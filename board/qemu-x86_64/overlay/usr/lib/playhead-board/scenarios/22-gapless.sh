@@ -25,12 +25,13 @@ finish() {  # STATUS: the exit status wanted
   if [ $rc -ne "$1" ]; then echo "playhead ended with $rc, not $1"; cat "$OUT/$name.err"; exit 1; fi
 }
 
-# One item alone: what a start and an end add to the tone, for the queue to be compared with.
-run gapless-single $M/gapless_48k.mkv
+# One item alone, for the queue to be compared with. Both end with half a second of silence
+# (see host/checks/22-gapless.py).
+run gapless-single $M/gapless_48k.mkv $M/silence_05.wav
 finish 0
 
 # A queue: 48 kHz, 44.1 kHz (converted to the card's 48 kHz), 48 kHz again.
-run gapless-queue $M/gapless_48k.mkv $M/gapless_44k.mkv $M/gapless_48k.mkv
+run gapless-queue $M/gapless_48k.mkv $M/gapless_44k.mkv $M/gapless_48k.mkv $M/silence_05.wav
 finish 0
 echo "queue: $(grep -c didPlayToEndTime "$OUT/gapless-queue.events") items played to their end"
 
