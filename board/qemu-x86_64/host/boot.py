@@ -217,6 +217,15 @@ def host_checks(passed, out):
     return failures
 
 
+def kernels_of(path):
+    """The kernel profiles a scenario runs on, from its `# kernels: 6 7` line; 6 without one.
+    The guest's init reads the same line (board.sh)."""
+    for line in path.read_text().splitlines():
+        if line.startswith("# kernels:"):
+            return line.split(":", 1)[1].split()
+    return ["6"]
+
+
 def scenario_watch(names):
     """Seconds each scenario may take before the host gives up on the guest: its own time
     limit (which the guest enforces) plus a minute."""
@@ -244,7 +253,8 @@ def test(args):
     (share / "out").mkdir(parents=True)
     for old in pathlib.Path(args.log).parent.glob(pathlib.Path(args.log).name + ".boot*"):
         old.unlink()
-    expected = sorted(p.stem for p in SCENARIOS.glob("*.sh") if not args.only or p.stem.startswith(args.only))
+    expected = sorted(p.stem for p in SCENARIOS.glob("*.sh")
+                      if (not args.only or p.stem.startswith(args.only)) and args.profile in kernels_of(p))
     echo = lambda t: t.startswith(("BOARD-RESULT", "board:")) or "| " in t
     started = time.monotonic()
     results, wedged, logs = {}, [], [str(args.log)]
@@ -296,7 +306,7 @@ def test(args):
         print(f"board-test: FAILED after {took:.0f} s: {'; '.join(failures)}; console log: {', '.join(logs)}", file=sys.stderr)
         console.show_tail()
         return 1
-    print(f"board-test: {len(results)} scenarios passed in {took:.0f} s (results in {share / 'out'})")
+    print(f"board-test: {len(results)} scenarios passed on the {args.profile}.x kernel in {took:.0f} s (results in {share / 'out'})")
     return 0
 
 
@@ -470,6 +480,8 @@ def main():
     parser.add_argument("--media", help="bench: the folder with the benchmark clips")
     parser.add_argument("--kernel", required=True, type=pathlib.Path)
     parser.add_argument("--initrd", required=True, type=pathlib.Path)
+    parser.add_argument("--profile", default="6", choices=["6", "7"],
+                        help="the kernel profile booted: test runs the scenarios whose `# kernels:` line names it")
     parser.add_argument("--share", help="host folder shared with the guest over 9p")
     parser.add_argument("--wav", help="record the guest's HDA card into this WAV file")
     parser.add_argument("--log", default="console.log")
