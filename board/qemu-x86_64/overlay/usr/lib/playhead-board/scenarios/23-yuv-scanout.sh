@@ -2,7 +2,7 @@
 # planes do not scale) go to the plane as decoded, YU12, with the stream's COLOR_ENCODING and
 # COLOR_RANGE: playhead says so, the kernel's own plane state shows it, and frames captured
 # through writeback match ffmpeg's conversion of the same frames with the stream's matrix and
-# range, and not with the other one (host/checks/22-yuv-scanout.py).
+# range, and not with the other one (host/checks/23-yuv-scanout.py).
 # kernels: 7
 # time-limit: 150
 . /usr/lib/playhead-board/board.sh
