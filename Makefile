@@ -2,14 +2,23 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
   gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 kmod cpio xz-utils binutils mtools systemd \
-  nasm libmbedtls-dev dpkg-dev syslinux syslinux-common squashfs-tools fdisk e2fsprogs
+  nasm libmbedtls-dev dpkg-dev syslinux syslinux-common squashfs-tools fdisk e2fsprogs zstd debootstrap
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-shell board-appliance image image-test
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-appliance image image-test
 
 BOARD := board/qemu-x86_64
+# The board's kernel profile: 6 (Debian 12's 6.1) or 7 (a pinned 7.2 from trixie-backports,
+# whose vkms has YUV planes); `make board-test KERNEL=7`. Each has its own outputs.
+KERNEL ?= 6
+ifeq ($(KERNEL),7)
+BOARD_OUT := build/board-7
+BOARD_KERNEL := $(BOARD)/host/kernel7.sh
+else
 BOARD_OUT := build/board
+BOARD_KERNEL := $(BOARD)/host/kernel.sh
+endif
 BOARD_CACHE := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/playhead/board
 BOARD_SCRATCH := .build-board
 
@@ -49,7 +58,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test soak state-test fuzz-replay units board-test board-appliance image-test
+test: unit-test soak state-test fuzz-replay units board-test board-test-7 board-appliance image-test
 
 # One test at a time: many tests wait on real time (network restarts, a sound device, a
 # watchdog), and run side by side on two cores the others' blocking steps (a server starting,
@@ -94,7 +103,7 @@ units: deps
 # The emulated board: Debian's kernel with the modules it leaves out, BusyBox, playhead built
 # with a static Swift runtime, the guest tools and the overlays, in one initramfs.
 board: deps media
-	@abi=$$($(BOARD)/host/kernel.sh $(BOARD_OUT) $(BOARD_CACHE) | tail -1) && \
+	@abi=$$($(BOARD_KERNEL) $(BOARD_OUT) $(BOARD_CACHE) | tail -1) && \
 	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_CACHE) | tail -1) && \
 	$(BOARD)/tools/build-tools.sh $(BOARD_OUT)/tools && \
 	$(SWIFT) build -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH) && \
@@ -102,10 +111,17 @@ board: deps media
 	  $(BOARD_SCRATCH)/release/playhead $(BOARD_OUT)/tools $(MEDIA) && \
 	ln -sfn $$abi/vmlinux $(BOARD_OUT)/vmlinux
 
-BOOT := python3 $(BOARD)/host/boot.py --kernel $(BOARD_OUT)/vmlinux --initrd $(BOARD_OUT)/initramfs.cpio
+# One QEMU guest at a time on a machine (they share its cores): every boot waits for the lock.
+BOOT := flock /tmp/playhead-board.lock python3 $(BOARD)/host/boot.py --kernel $(BOARD_OUT)/vmlinux \
+  --initrd $(BOARD_OUT)/initramfs.cpio --profile $(KERNEL)
 
+# Each scenario runs on the profiles its `# kernels:` line names (6 when it has none).
 board-test: board
 	$(BOOT) --mode test --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-test.log --timeout 900 $(if $(ONLY),--only $(ONLY))
+
+# The 7.x profile's scenarios: direct YUV scan-out on a real YUV plane, and the display basics.
+board-test-7:
+	@$(MAKE) --no-print-directory board-test KERNEL=7
 
 # The board boots as a flashed one (BusyBox init, the supervisor, playhead as its user) and
 # must show its first frame; the time from the kernel's start to it is printed.

@@ -69,6 +69,14 @@ ff -f lavfi -t 0.5 -i "anullsrc=r=48000:cl=stereo" -c:a pcm_s16le "$out/silence_
 # opens the item again: threads, descriptors and memory must come back to where they were).
 ff -f lavfi -t 1 -i "$v" -f lavfi -t 1 -i "$a" -c:v libx264 -g 25 -pix_fmt yuv420p -c:a aac -ac 2 \
    -movflags +faststart "$out/loop_1s.mp4"
+# Direct YUV scan-out on the board's 7.x kernel: 640x480 (a vkms mode: its planes do not scale),
+# tagged BT.709 limited range and BT.601 full range, so that a plane converting with the wrong
+# matrix or range shows in the captured colours.
+ff -f lavfi -t 2 -i "testsrc2=size=640x480:rate=25" -vf "scale=out_color_matrix=bt709:out_range=limited" -c:v libx264 -g 25 \
+   -pix_fmt yuv420p -colorspace bt709 -color_primaries bt709 -color_trc bt709 -color_range tv -movflags +faststart "$out/yuv709_480p.mp4"
+ff -f lavfi -t 2 -i "testsrc2=size=640x480:rate=25" -vf "scale=out_color_matrix=bt601:out_range=full" -c:v libx264 -g 25 \
+   -pix_fmt yuvj420p -colorspace smpte170m -color_primaries smpte170m -color_trc smpte170m -color_range pc \
+   -movflags +faststart "$out/yuv601full_480p.mp4"
 # Safe mode's slate: a still picture, silent, two seconds looped. Words where a font is installed (it
 # comes with ffmpeg's own dependencies); a plain slate otherwise.
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf

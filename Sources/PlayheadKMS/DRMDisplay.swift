@@ -234,9 +234,14 @@ final class DRMDisplay: @unchecked Sendable {
     private var writebackAttached = false
     var captureFailedForMode = false
 
-    /// The last capture, once its fence signalled.
+    /// The last capture, once its fence signalled. A driver that composes in software (vkms)
+    /// converts a YUV plane pixel by pixel for the capture: under emulation that took more than
+    /// the second once allowed here, and the capture was lost. Captures are for checking what
+    /// was shown, so waiting longer (and dropping frames meanwhile) is the better trade.
+    static let captureWaitMilliseconds: Int32 = 5000
+
     func captured(fence: Int32) -> MappedCanvas? {
-        guard fence >= 0, card.waitFence(fence, timeoutMilliseconds: 1000) else { return nil }
+        guard fence >= 0, card.waitFence(fence, timeoutMilliseconds: Self.captureWaitMilliseconds) else { return nil }
         return captureCanvas
     }
 

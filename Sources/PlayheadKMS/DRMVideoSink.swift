@@ -358,7 +358,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
 
     private func saveCapture(_ fence: Int32, to path: String) {
         guard let canvas = display.captured(fence: fence) else {
-            Log.warning("display: the writeback capture for \(path) did not complete; no picture saved")
+            Log.warning("display: the writeback capture for \(path) did not complete within \(DRMDisplay.captureWaitMilliseconds) ms; no picture saved")
             return
         }
         let w = canvas.size.width, h = canvas.size.height

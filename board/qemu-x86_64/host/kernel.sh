@@ -7,7 +7,7 @@ set -euo pipefail
 out=${1:?usage: kernel.sh OUT CACHE}
 cache=${2:?usage: kernel.sh OUT CACHE}
 here=$(cd "$(dirname "$0")" && pwd)
-fail() { echo "board: $*" >&2; exit 1; }
+. "$here/kernel-common.sh"
 
 find_abi() { apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/.*Depends: linux-image-\(.*-amd64\)$/\1/p' | head -1; }
 abi=$(find_abi)
@@ -16,7 +16,7 @@ if [ -z "$abi" ]; then apt-get update -qq >&2 || true; abi=$(find_abi); fi
 kver=${abi%-amd64}                     # 6.1.0-56
 series=$(echo "$kver" | cut -d. -f1,2) # 6.1
 dir=$cache/$abi
-if [ -f "$dir/.done" ]; then mkdir -p "$out"; ln -sfn "$dir" "$out/$abi"; echo "$abi"; exit 0; fi
+if [ -f "$dir/.done" ]; then publish_link "$out" "$dir" "$abi"; exit 0; fi
 
 rm -rf "$dir.tmp" && mkdir -p "$dir.tmp/debs" "$dir.tmp/root"
 echo "board: fetching Debian's kernel $abi and its sources (about 225 MB, once)" >&2
@@ -61,7 +61,4 @@ depmod -b "$mods" "$abi"
 
 # Keep what the board needs; the sources and packages go (the 139 MB source package included).
 rm -rf "$dir.tmp/debs" "$src" "$build" "$root"
-touch "$dir.tmp/.done"
-rm -rf "$dir" && mv "$dir.tmp" "$dir"
-mkdir -p "$out" && ln -sfn "$dir" "$out/$abi"
-echo "$abi"
+publish "$out" "$dir" "$abi"

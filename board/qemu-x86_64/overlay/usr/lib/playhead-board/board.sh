@@ -116,12 +116,17 @@ run_scenarios() {
   if dmesg | grep -q "Initramfs unpacking failed"; then
     echo "BOARD-RESULT 00-initramfs fail: $(dmesg | grep 'Initramfs unpacking failed')"
   fi
+  KERNEL_MAJOR=$(uname -r | cut -d. -f1)
   only=$(sed -n 's/.*playhead\.only=\([^ ]*\).*/\1/p' /proc/cmdline)
   # After a wedged guest the host boots it again from the scenario after the one that wedged.
   from=$(sed -n 's/.*playhead\.from=\([^ ]*\).*/\1/p' /proc/cmdline)
   for s in /usr/lib/playhead-board/scenarios/*.sh; do
     name=$(basename "$s" .sh)
     case "$name" in "$only"*) ;; *) continue ;; esac
+    # The kernel profiles it runs on (`# kernels: 6 7`; 6 alone without the line): GPIO
+    # scenarios need 6.1's v1 character device, the YUV ones 7.x's vkms.
+    kernels=$(sed -n 's/^# kernels: *//p' "$s")
+    case " ${kernels:-6} " in *" $KERNEL_MAJOR "*) ;; *) continue ;; esac
     [ -n "$from" ] && [ "$(printf '%s\n%s\n' "$from" "$name" | sort | head -1)" != "$from" ] && continue
     limit=$(sed -n 's/^# time-limit: *\([0-9]*\).*/\1/p' "$s")
     start=$(cut -d' ' -f1 /proc/uptime)

@@ -2,6 +2,7 @@
 # sane time (counts reported), a second playhead is refused with a message naming the first,
 # and at exit the screen is given back as it was (the CRTC's mode and framebuffer, from the
 # kernel's own state).
+# kernels: 6 7
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Frames that the plane converted from YUV itself (direct scan-out), captured through
+writeback, against ffmpeg's conversion of the same decoded frames with each matrix and range:
+the stream's own must give at least 35 dB PSNR and beat every other by at least 3 dB, so the
+COLOR_ENCODING and COLOR_RANGE playhead set really reached the plane's conversion (vkms's
+default, BT.601 full range, or the other clip's setting would lose)."""
+import math
+import pathlib
+import subprocess
+import sys
+
+OUT = pathlib.Path(sys.argv[1])
+MEDIA = pathlib.Path(__file__).resolve().parents[4] / "build/media"
+FPS = 25
+# Each clip's matrix and range, as ffmpeg's scale filter names them.
+CASES = {"yuv709_480p": ("bt709", "tv"), "yuv601full_480p": ("bt601", "pc")}
+ALL = [(m, r) for m in ("bt601", "bt709") for r in ("tv", "pc")]
+
+
+def read_ppm(path):
+    data = path.read_bytes()
+    fields = data.split(b"\n", 3)
+    assert fields[0] == b"P6" and fields[2] == b"255", f"{path} is not a binary PPM"
+    width, height = map(int, fields[1].split())
+    return width, height, fields[3]
+
+
+def converted(clip, index, matrix, range_):
+    vf = f"select=eq(n\\,{index}),scale=in_color_matrix={matrix}:in_range={range_}:flags=bilinear"
+    return subprocess.run(["ffmpeg", "-v", "error", "-i", str(clip), "-vf", vf, "-frames:v", "1",
+                           "-pix_fmt", "rgb24", "-f", "rawvideo", "-"], capture_output=True, check=True).stdout
+
+
+def psnr(a, b):
+    squared = sum((x - y) ** 2 for x, y in zip(a, b))
+    return 99.0 if squared == 0 else 10 * math.log10(255 * 255 / (squared / len(a)))
+
+
+failures = 0
+for name, right in CASES.items():
+    frames = sorted((OUT / f"frames-{name}").glob("frame-*.ppm"))
+    if not frames:
+        print(f"{name}: no captured frames")
+        failures += 1
+    for ppm in frames:
+        index = round(int(ppm.stem.split("-")[1]) * FPS / 1000)
+        width, height, got = read_ppm(ppm)
+        scores = {c: psnr(got, converted(MEDIA / f"{name}.mp4", index, *c)) for c in ALL}
+        best_other = max(v for c, v in scores.items() if c != right)
+        ok = (width, height) == (640, 480) and scores[right] >= 35 and scores[right] >= best_other + 3
+        failures += not ok
+        text = ", ".join(f"{m}/{r} {v:.1f}" for (m, r), v in scores.items())
+        print(f"{name}/{ppm.name}: frame {index}: PSNR {scores[right]:.1f} dB with {'/'.join(right)}"
+              f" (all: {text}) {'ok' if ok else 'FAIL'}")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,52 @@
+# Direct YUV scan-out on a real YUV plane (7.x vkms): 640x480 clips on a 640x480 mode (vkms
+# planes do not scale) go to the plane as decoded, YU12, with the stream's COLOR_ENCODING and
+# COLOR_RANGE: playhead says so, the kernel's own plane state shows it, and frames captured
+# through writeback match ffmpeg's conversion of the same frames with the stream's matrix and
+# range, and not with the other one (host/checks/23-yuv-scanout.py).
+# kernels: 7
+# time-limit: 150
+. /usr/lib/playhead-board/board.sh
+M=/usr/share/playhead/media
+state=/sys/kernel/debug/dri/0/state
+
+# The state of the plane that scans a YU12 buffer out (idle planes have an encoding and range too).
+yuv_plane() { awk '/^plane\[/ { if (b ~ /format=YU12/) printf "%s", b; b = "" } { b = b $0 "\n" } END { if (b ~ /format=YU12/) printf "%s", b }' "$1"; }
+
+# play_direct CLIP DECODED-FORMAT "MATRIX, RANGE" KERNEL-ENCODING KERNEL-RANGE
+play_direct() {
+  name=$1
+  # Played once for the counts, and once for the captures: vkms composes a YUV plane for a
+  # capture in software, about a second a frame under TCG, and the frames it stalls are dropped
+  # (so that run goes at a quarter speed: a few captures of different frames).
+  playhead --video-output drm --display-mode 640x480 --stats --events none "$M/$name.mp4" 2> "$OUT/$name.err" &
+  pid=$!
+  # The kernel's view while it plays: the plane scans the YU12 buffer out as the stream says.
+  : > "$OUT/$name.state"
+  for i in $(seq 100); do
+    grep -q "format=YU12" $state && { cat $state > "$OUT/$name.state"; break; }
+    sleep 0.1
+  done
+  wait $pid
+  cat "$OUT/$name.err"
+  grep -q "display: plane [0-9]* takes YU12, NV12 with COLOR_ENCODING and COLOR_RANGE" "$OUT/$name.err"
+  grep -q "display: 640x480 $2 by direct YU12 scan-out ($3), 640x480 unscaled" "$OUT/$name.err"
+  if grep -q "converted in software" "$OUT/$name.err"; then echo "$name: a picture fell back to conversion"; exit 1; fi
+  yuv_plane "$OUT/$name.state" > "$OUT/$name.plane"
+  if ! grep -q "format=YU12" "$OUT/$name.plane"; then echo "$name: the kernel never showed a YU12 plane"; cat $state; exit 1; fi
+  grep -E "plane\[|format=|color-|crtc-pos|src-pos" "$OUT/$name.plane"
+  grep -q "color-encoding=$4" "$OUT/$name.plane"
+  grep -q "color-range=$5" "$OUT/$name.plane"
+  frame_check "$OUT/$name.err" 50
+  mkdir -p "$OUT/frames-$name"
+  playhead --video-output drm --display-mode 640x480 --events none --rate 0.25 --capture-every 2 --capture-dir "$OUT/frames-$name" \
+    "$M/$name.mp4" 2> "$OUT/$name-capture.err"
+  cat "$OUT/$name-capture.err"
+  grep -q "display: 640x480 $2 by direct YU12 scan-out ($3), 640x480 unscaled" "$OUT/$name-capture.err"
+  test "$(ls "$OUT/frames-$name" | wc -l)" -ge 2
+  echo "RESULT $name: direct YU12 ($3), display presented $d_pres dropped $d_drop, $(ls "$OUT/frames-$name" | wc -l) frames captured"
+}
+
+# In this order: the first clip moves the plane off vkms's default (BT.601, full range), the
+# second must move it back, so each proves that playhead sets both properties.
+play_direct yuv709_480p yuv420p "BT.709, limited range" "ITU-R BT.709 YCbCr" "YCbCr limited range"
+play_direct yuv601full_480p yuvj420p "BT.601, full range" "ITU-R BT.601 YCbCr" "YCbCr full range"
