@@ -8,17 +8,11 @@ import subprocess
 import sys
 import zlib
 
+from ppm import read_ppm
+
 OUT = pathlib.Path(sys.argv[1])
 MEDIA = pathlib.Path(__file__).resolve().parents[4] / "build/media"
 SCREEN = (640, 480)
-
-
-def read_ppm(path):
-    data = path.read_bytes()
-    fields = data.split(b"\n", 3)
-    assert fields[0] == b"P6" and fields[2] == b"255", f"{path} is not a binary PPM"
-    width, height = map(int, fields[1].split())
-    return width, height, fields[3]
 
 
 def read_png(path):

@@ -9,20 +9,14 @@ import pathlib
 import subprocess
 import sys
 
+from ppm import read_ppm
+
 OUT = pathlib.Path(sys.argv[1])
 MEDIA = pathlib.Path(__file__).resolve().parents[4] / "build/media"
 FPS = 25
 # Each clip's matrix and range, as ffmpeg's scale filter names them.
 CASES = {"yuv709_480p": ("bt709", "tv"), "yuv601full_480p": ("bt601", "pc")}
 ALL = [(m, r) for m in ("bt601", "bt709") for r in ("tv", "pc")]
-
-
-def read_ppm(path):
-    data = path.read_bytes()
-    fields = data.split(b"\n", 3)
-    assert fields[0] == b"P6" and fields[2] == b"255", f"{path} is not a binary PPM"
-    width, height = map(int, fields[1].split())
-    return width, height, fields[3]
 
 
 def converted(clip, index, matrix, range_):
