@@ -51,4 +51,25 @@ import Testing
         #expect(changes(h) == ["fake-50", "fake-7", "none"])
         #expect(h.video.frames.count == before + 7)
     }
+
+    @Test func anItemPutRightAfterThePlayingOneComesNext() async {
+        // The item that was next is opened and decoding ahead while the playing one ends; an
+        // item inserted right after the playing one must still come first.
+        let backend = FakeBackend()
+        let h = PlayerHarness(urls: [], backend: backend)
+        let gate = FakeGate()
+        gate.hold(from: MediaTime(value: 8, timescale: 5))
+        let a = PlayerItem(asset: Asset(url: "fake-50", backend: FakeBackend(gate: gate)))
+        let b = PlayerItem(asset: Asset(url: "fake-5", backend: backend))
+        let c = PlayerItem(asset: Asset(url: "fake-7", backend: backend))
+        h.player.replaceQueue(with: [a, b])
+        h.player.play()
+        #expect(await h.waitFor { events in
+            events.contains { if case .itemStatusChanged(.readyToPlay) = $0.kind { return $0.item == b }; return false }
+        })
+        h.player.insert(c, after: a)
+        gate.open()
+        #expect(await h.waitUntilQueueEnds())
+        #expect(changes(h) == ["fake-50", "fake-7", "fake-5", "none"])
+    }
 }

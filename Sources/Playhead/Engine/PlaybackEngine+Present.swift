@@ -167,6 +167,10 @@ extension PlaybackEngine {
     /// a gap. An item that loops on its own is opened a second time, so that its next pass
     /// follows the same way.
     func prerollNext() {
+        // The queue was edited (an item put or taken right after this one): what was being
+        // made ready to follow no longer does.
+        if segments.count > 1 && segments[1].item != queue.upNext { dropPreroll(keepingOpened: true) }
+        if let ahead = decodingAhead, ahead.item != queue.upNext { dropDecodingAhead() }
         guard segments.count == 1, !rate.isReverse, actionAtItemEnd == .advance,
               let next = queue.upNext, pendingSeek == nil else { return }
         if decodingAhead?.item != next { ensureOpening(next) }
