@@ -63,6 +63,20 @@ enum Sys {
 
     /// pthread_setname_np and prctl are not in the Glibc module (GNU and variadic): the
     /// thread's comm file takes the name as well.
+    /// Raises the calling thread's nice value by `steps` (Linux keeps one per thread; threads
+    /// it starts later inherit it). Lowering is always allowed; a process cannot raise it back
+    /// without privilege. Returns the nice value now in force, or nil when refused.
+    static func lowerCurrentThreadPriority(by steps: Int32) -> Int32? {
+        #if os(Linux)
+        // nice(2) is setpriority(PRIO_PROCESS, 0): on Linux, "0" is the calling thread alone.
+        errno = 0
+        let now = nice(steps)
+        return now == -1 && errno != 0 ? nil : now
+        #else
+        return nil
+        #endif
+    }
+
     static func nameCurrentThread(_ name: String) {
         let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return }

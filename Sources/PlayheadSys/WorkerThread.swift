@@ -54,6 +54,14 @@ public final class WorkerThread: @unchecked Sendable {
         worker.lock.withLock { worker.detachLocked() }
     }
 
+    /// For work that may wait while playback needs the processor (opening the next item): the
+    /// calling thread gives way to the others by `steps` nice levels, for the rest of its life.
+    /// Returns its nice value, or nil when the system refused.
+    @discardableResult
+    public static func lowerCurrentPriority(by steps: Int32) -> Int32? {
+        Sys.lowerCurrentThreadPriority(by: steps)
+    }
+
     /// True on the thread this worker runs.
     public var isCurrent: Bool { pthread_equal(pthread_self(), thread) != 0 }
 

@@ -83,4 +83,27 @@ import Testing
         queue.stop()
         #expect(seen.withLock { $0.count } == 2000)
     }
+
+    /// The nice value of the calling thread, from /proc (field 19 of stat, after the name).
+    static func threadNice() -> Int? {
+        guard let stat = FileInput.readText("/proc/thread-self/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 16 ? Int(fields[16]) : nil
+    }
+
+    @Test func aThreadThatGivesWayLowersItsOwnPriorityOnly() {
+        let before = Self.threadNice()
+        let seen = Mutex<(returned: Int32?, read: Int?)>((nil, nil))
+        let worker = WorkerThread(name: "ph-test-nice") {
+            let returned = WorkerThread.lowerCurrentPriority(by: 5)
+            seen.withLock { $0 = (returned, Self.threadNice()) }
+        }
+        worker.join()
+        let (returned, read) = seen.withLock { $0 }
+        #expect(before != nil)
+        #expect(returned.map(Int.init) == read)
+        #expect(read == min(19, (before ?? 0) + 5))
+        // The nice value is the thread's own: the caller's stays as it was.
+        #expect(Self.threadNice() == before)
+    }
 }

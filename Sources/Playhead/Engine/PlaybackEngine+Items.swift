@@ -1,4 +1,5 @@
 import PlayheadSys
+import Synchronization
 
 extension PlaybackEngine {
     /// Opens an item on a thread of its own; the result comes back as a command.
@@ -9,8 +10,7 @@ extension PlaybackEngine {
         openers[item] = WorkerThread(name: "ph-open") { [self] in
             let result: Result<any MediaSource, PlaybackError>
             do throws(PlaybackError) {
-                // The asset's own probe when it was loaded: the item is opened once.
-                let probe = try item.asset.takeProbe(backend: backend, options: options)
+                let probe = try Self.probeGivingWay(item, backend: backend, options: options)
                 result = .success(try probe.makeSource(options: options))
             } catch {
                 result = .failure(error)
@@ -18,6 +18,34 @@ extension PlaybackEngine {
             post(.opened(item, result))
         }
     }
+
+    /// The asset's own probe when it was loaded (the item is opened once), else a new one made
+    /// on a thread that gives way to playback: probing reads and decodes the item's start, and
+    /// on a busy board (the next item opened while this one plays) it took the processor from
+    /// the pictures right after each item change, which then missed their vblank (seen in the
+    /// flip traces). The decoders are made at the usual priority: threads inherit it.
+    private static func probeGivingWay(_ item: PlayerItem, backend: any MediaBackend,
+                                       options: SourceOptions) throws(PlaybackError) -> any ProbedMedia {
+        let outcome = Mutex<Result<any ProbedMedia, PlaybackError>?>(nil)
+        WorkerThread(name: "ph-probe") {
+            WorkerThread.lowerCurrentPriority(by: probeNiceSteps)
+            let result: Result<any ProbedMedia, PlaybackError>
+            do throws(PlaybackError) {
+                result = .success(try item.asset.takeProbe(backend: backend, options: options))
+            } catch {
+                result = .failure(error)
+            }
+            outcome.withLock { $0 = result }
+        }.join()
+        guard let result = outcome.withLock({ $0 }) else {
+            throw PlaybackError(.internalError, "\(item.asset.url): the probe thread ended without a result")
+        }
+        return try result.get()
+    }
+
+    /// Ten nice levels: a tenth of the processor's share when playback wants it all, all of it
+    /// when idle.
+    static var probeNiceSteps: Int32 { 10 }
 
     /// Makes the queue's first item the playing one, once it is open.
     func startCurrent() {

@@ -221,8 +221,7 @@ final class PlaybackEngine: @unchecked Sendable {
         openers.removeAll()
         for s in segments { s.source.close() }
         segments.removeAll()
-        decodingAhead?.source.close()
-        decodingAhead = nil
+        dropDecodingAhead()
         for case .success(let source) in opened.values { source.close() }
         opened.removeAll()
         for action in seeks.cancel() { perform(action) }
