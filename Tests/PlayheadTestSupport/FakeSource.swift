@@ -54,7 +54,7 @@ public final class FakeSource: MediaSource {
         if gate?.isOpen == false { return .pending }
         return state.withLock { s in
             guard info.hasVideo, s.videoEnabled, !s.closed else { return .endOfStream }
-            if !s.backwards, gate?.holds(MediaTime(value: Int64(s.nextFrame), timescale: fps)) == true { return .pending }
+            if !s.backwards, gate?.holds(MediaTime(value: Int64(s.nextFrame), timescale: fps), .video) == true { return .pending }
             if let fail = failAfterFrame, s.nextFrame >= fail {
                 return .failed(PlaybackError(.readFailed, "fake: read failed at frame \(fail)"))
             }
@@ -76,7 +76,7 @@ public final class FakeSource: MediaSource {
             guard s.nextAudioFrame < audioFrames else { return .endOfStream }
             let n = Int(min(1024, audioFrames - s.nextAudioFrame))
             let pts = MediaTime(value: s.nextAudioFrame, timescale: Int32(audioFormat.sampleRate))
-            if gate?.holds(pts) == true { return .pending }
+            if gate?.holds(pts, .audio) == true { return .pending }
             s.nextAudioFrame += Int64(n)
             return .element(AudioBuffer(pts: pts, format: audioFormat,
                                         samples: [Float](repeating: 0.25, count: n * audioFormat.channels)))
@@ -110,7 +110,9 @@ public final class FakeSource: MediaSource {
         }
     }
 
-    public func loadedTimeRanges() -> [MediaTimeRange] { [MediaTimeRange(start: .zero, duration: info.duration)] }
+    public func loadedTimeRanges() -> [MediaTimeRange] {
+        [MediaTimeRange(start: .zero, end: gate?.loadedUntil.map { MediaTime.minimum($0, info.duration) } ?? info.duration)]
+    }
     public func close() { state.withLock { $0.closed = true } }
 }
 
@@ -161,7 +163,7 @@ final class FakeProbe: ProbedMedia {
 /// while the gate is shut, or from a given time on while it holds there; opening it wakes the
 /// consumers.
 public final class FakeGate: Sendable {
-    private let state = Mutex<(open: Bool, holdFrom: MediaTime?, wakes: [@Sendable () -> Void])>((true, nil, []))
+    private let state = Mutex<(open: Bool, holdFrom: MediaTime?, videoOnly: Bool, wakes: [@Sendable () -> Void])>((true, nil, false, []))
 
     public init() {}
 
@@ -170,14 +172,24 @@ public final class FakeGate: Sendable {
 
     /// Media from `time` on stays pending until `open()`: playback runs up to there and waits,
     /// at a place the test knows.
-    public func hold(from time: MediaTime) { state.withLock { $0.holdFrom = time } }
+    /// With `decoderOnly`, only the pictures wait, while the item reads as loaded to its end
+    /// and the sound goes on: a video decoder that cannot keep up, not a starved source.
+    public func hold(from time: MediaTime, decoderOnly: Bool = false) {
+        state.withLock { $0.holdFrom = time; $0.videoOnly = decoderOnly }
+    }
 
-    func holds(_ time: MediaTime) -> Bool { state.withLock { $0.holdFrom.map { time >= $0 } ?? false } }
+    func holds(_ time: MediaTime, _ type: MediaType) -> Bool {
+        state.withLock { s in (type == .video || !s.videoOnly) && s.holdFrom.map { time >= $0 } == true }
+    }
+
+    /// How far the source has read: up to the hold, unless only the decoder is held.
+    var loadedUntil: MediaTime? { state.withLock { $0.videoOnly ? nil : $0.holdFrom } }
 
     public func open() {
         let wakes = state.withLock { s in
             s.open = true
             s.holdFrom = nil
+            s.videoOnly = false
             return s.wakes
         }
         for wake in wakes { wake() }

@@ -114,6 +114,39 @@ import Synchronization
         player.shutdown()
     }
 
+    /// A board that decodes too slowly: pictures are missing though the item has been read well
+    /// past the clock. That is not a stall: the clock goes on with the sound, frames are left
+    /// out, and the item is not failed by the stall limit (it was, in the 720p bench).
+    @Test func aDecoderBehindTheClockIsNotAStall() async {
+        let gate = FakeGate()
+        gate.hold(from: MediaTime(value: 3, timescale: 10), decoderOnly: true)
+        let clock = MonotonicClock()
+        var env = PlaybackEnvironment(backend: FakeBackend(gate: gate), videoSink: RecordingVideoSink(),
+                                      audioSink: NullAudioSink(clock: clock), clock: clock)
+        env.stallLimitNanoseconds = 300_000_000
+        let player = QueuePlayer(environment: env, items: [PlayerItem(asset: Asset(url: "fake-50", backend: FakeBackend(gate: gate)))])
+        let names = Mutex<[String]>([])
+        player.onEvent = { (e: PlayerEvent) in names.withLock { $0.append(e.name) } }
+        player.play()
+        // A stall would stop the clock 200 ms after the last picture (0.5 s); a second and a
+        // half is past it, and past the stall limit too.
+        var reached = false
+        for _ in 0..<400 where !reached {
+            reached = player.currentTime() >= MediaTime(value: 15, timescale: 10)
+            if !reached { try? await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(reached, "the clock stopped at \(player.currentTime().secondsText) s")
+        #expect(!names.withLock { $0.contains("playbackStalled") })
+        #expect(!names.withLock { $0.contains("failedToPlayToEndTime") })
+        gate.open()
+        for _ in 0..<400 where !names.withLock({ $0.contains("didPlayToEndTime") }) {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(names.withLock { $0.contains("didPlayToEndTime") })
+        #expect(player.statistics.stalls == 0)
+        player.shutdown()
+    }
+
     @Test func shutdownIsOnceAndEndsEventStreams() async {
         let h = PlayerHarness(urls: ["fake-250"])
         let stream = h.player.events()

@@ -95,7 +95,11 @@ extension PlaybackEngine {
             return
         }
         let grace = MediaTime(value: 200, timescale: 1000)
+        // Pictures missing while the item has been read past this point: the decoder is behind
+        // (a board that cannot keep up), not the source; frames are dropped to catch up, and
+        // the clock goes on (as a stall, it paused over and over, then failed the item).
         let videoDry = seg.hasVideo && videoPending && video.isEmpty && lastPresentedEnd.map { t > $0 + grace } == true
+            && !demuxedBeyond(seg, itemTime: t - seg.offset)
         // Stretched sound: what the stretcher's window holds has been decoded, and comes out
         // with the next input; the sound is dry only once the clock has passed it.
         let windowHolds = stretch.map { $0.holdsSound && $0.inputEnd.map { t < $0 } == true } ?? false
@@ -107,6 +111,15 @@ extension PlaybackEngine {
             statistics.stalls += 1
             clock.setRate(.paused, at: now)
             emit(.playbackStalled, item: seg.item)
+        }
+    }
+
+    /// Whether the source has read the item further than `itemTime`, or to its end (the last
+    /// packet read starts up to a quarter of a second before the end).
+    private func demuxedBeyond(_ seg: Segment, itemTime: MediaTime) -> Bool {
+        let duration = seg.source.info.duration
+        return seg.source.loadedTimeRanges().contains { r in
+            r.start <= itemTime && (r.end > itemTime || (duration.isNumeric && r.end + MediaTime(value: 1, timescale: 4) >= duration))
         }
     }
 
