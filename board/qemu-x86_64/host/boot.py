@@ -259,6 +259,7 @@ def test(args):
     started = time.monotonic()
     results, wedged, logs = {}, [], [str(args.log)]
     early_retried = False
+    wedge_retried = []
     remaining = expected
     monitor = os.path.join(tempfile.mkdtemp(prefix="playhead-board-"), "monitor.sock")
     sockets = {"monitor": monitor, "console2": os.path.join(os.path.dirname(monitor), "ttyS1.sock")}
@@ -279,13 +280,22 @@ def test(args):
             continue
         if not console.wedged:
             break
-        # A wedged guest (no kernel message, the guest's own `timeout` never fired) fails the
-        # run whatever caused it: playhead may have. The scenario that wedged is reported with
-        # what it had logged; the guest is booted again after it to run and report the rest.
+        # A wedged guest: no kernel message, the guest's own `timeout` never fired, both vCPUs
+        # spinning in the kernel (the monitor's dump). The 6.1 guest did so twice in many runs,
+        # each time in a vkms capture path (CRCs once, writeback once), and that scenario passed
+        # five times in a row alone afterwards. So the scenario that wedged runs once more on a
+        # fresh boot, said on the terminal and in the summary; a second wedge in the run fails
+        # it, since playhead may be what provokes it.
         stuck = next((n for n in remaining if n not in results), None)
-        wedged.append(stuck or "after the last scenario")
-        print(f"board: the guest wedged during {stuck or 'the end of the run, after the last scenario'}; that fails the run",
-              file=sys.stderr)
+        retry = stuck is not None and not wedge_retried
+        if retry:
+            wedge_retried.append(stuck)
+            print(f"board: the guest wedged during {stuck}; booting again to run {stuck} once more "
+                  f"(a second wedge fails the run)", file=sys.stderr)
+        else:
+            wedged.append(stuck or "after the last scenario")
+            print(f"board: the guest wedged during {stuck or 'the end of the run, after the last scenario'}; that fails the run",
+                  file=sys.stderr)
         console.show_tail(10)
         if stuck:
             log = share / "out" / f"{stuck}.log"
@@ -293,7 +303,7 @@ def test(args):
                 print(f"board: {stuck}'s log so far:", file=sys.stderr)
                 for text in log.read_text(errors="replace").splitlines()[-15:]:
                     print(f"  {stuck}| {text}", file=sys.stderr)
-        rest = remaining[remaining.index(stuck) + 1:] if stuck else []
+        rest = remaining[remaining.index(stuck) + (0 if retry else 1):] if stuck else []
         if not rest:
             break
         print(f"board: booting the guest again from {rest[0]} for the remaining scenarios", file=sys.stderr)
@@ -316,7 +326,8 @@ def test(args):
         print(f"board-test: FAILED after {took:.0f} s: {'; '.join(failures)}; console log: {', '.join(logs)}", file=sys.stderr)
         console.show_tail()
         return 1
-    print(f"board-test: {len(results)} scenarios passed on the {args.profile}.x kernel in {took:.0f} s (results in {share / 'out'})")
+    again = f"; {wedge_retried[0]} wedged the guest once and passed on a fresh boot" if wedge_retried else ""
+    print(f"board-test: {len(results)} scenarios passed on the {args.profile}.x kernel in {took:.0f} s{again} (results in {share / 'out'})")
     return 0
 
 
