@@ -13,7 +13,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private let modeFollowsItems: Bool
     private let lock = ConditionLock()
     // Guarded by `lock`:
-    private var pending: (frame: VideoFrame, due: HostTime, handed: Int64)?
+    private var pending: (frame: VideoFrame, due: HostTime)?
     private var stopping = false
     private var stats = DisplayStatistics()
     private var drawEstimate: Int64 = 0
@@ -30,8 +30,6 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var committedAt: [Int: Int64] = [:]
     private var tagOfFlip: [Int: UInt64] = [:]
     private var ptsOfFlip: [Int: MediaTime] = [:]
-    /// For the flip trace: when the engine handed each flip's frame over, and its drawing time.
-    private var handedOf: [Int: (handed: Int64, drew: Int64)] = [:]
     /// The last vblank a flip landed on: the vblanks after it come a refresh apart.
     private var lastVblank: Int64?
     private var trace: FlipTrace?
@@ -107,7 +105,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 // The overtaking frame carries the tag on, so the engine still hears of it.
                 if frame.displayTag == 0 { frame.displayTag = old.frame.displayTag }
             }
-            pending = (frame, hostTime, MonotonicClock().now().nanoseconds)
+            pending = (frame, hostTime)
             lock.broadcast()
         }
     }
@@ -150,70 +148,26 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
 
     private func run() {
         while true {
-            if ring.queued != nil {
-                // Triple buffering: the next frame is drawn into a free buffer while the last
-                // commit waits for its flip, so a refresh is not lost between the two (drawing
-                // only after the flip left a few ms to spare at 30 fps in software, and frames
-                // missed their vblank whenever the board was busy, as at item changes).
-                if let next = frameToDrawAhead(), let drawn = draw(next.frame, due: next.due, handed: next.handed) {
-                    while ring.queued != nil { awaitFlip(refresh: refreshNanoseconds) }
-                    commit(drawn)
-                } else {
-                    awaitFlip(refresh: refreshNanoseconds)
-                }
-                continue
-            }
+            // A queued flip first: its buffer cannot be reused until it is on screen.
+            if ring.queued != nil { awaitFlip(refresh: refreshNanoseconds); continue }
             checkHotplug()
-            let next: (frame: VideoFrame, due: HostTime, handed: Int64)? = lock.withLock {
+            let next: (frame: VideoFrame, due: HostTime)? = lock.withLock {
                 while pending == nil && !stopping { _ = lock.wait(untilMonotonic: MonotonicClock().now().nanoseconds + 100_000_000) }
                 defer { pending = nil }
                 return stopping ? nil : pending
             }
             guard let next else { return }
-            guard hotplug.connected else {
-                lock.withLock { stats.withoutDisplay += 1 }
-                continue
-            }
-            followContent(next.frame)
-            if let drawn = draw(next.frame, due: next.due, handed: next.handed) { commit(drawn) }
+            show(next.frame, due: next.due)
         }
     }
 
-    /// The waiting frame, when it can be drawn while a flip is outstanding: a buffer is free
-    /// and nothing about it needs the display (a mode to follow, a plane to test).
-    private func frameToDrawAhead() -> (frame: VideoFrame, due: HostTime, handed: Int64)? {
-        guard hotplug.connected, ring.states.contains(.free) else { return nil }
-        return lock.withLock {
-            guard let p = pending, !stopping, isSettled(p.frame) else { return nil }
-            pending = nil
-            return p
+    private func show(_ frame: VideoFrame, due: HostTime) {
+        guard hotplug.connected else {
+            lock.withLock { stats.withoutDisplay += 1 }
+            return
         }
-    }
-
-    /// Whether the display's choices for this frame are made already.
-    private func isSettled(_ frame: VideoFrame) -> Bool {
-        if hotplug.request == .matchContent, let rate = frame.nominalFrameRate,
-           rate != hotplug.contentFrameRate || frame.picture.uprightSize != hotplug.contentSize { return false }
-        let layout = PictureLayout.place(frame.picture.uprightSize, on: display.screen, gravity: gravity)
-        let key = ScanoutKey(layout: layout, pixelFormat: frame.picture.pixelFormatName, colorimetry: frame.picture.colorimetry,
-                             rotation: frame.picture.rotation, size: frame.picture.size)
-        guard let scanout, scanout.key == key else { return false }
-        return scanout.choice.isDirect || scaler?.layout == layout
-    }
-
-    /// A frame drawn into a buffer of the ring, waiting for its commit.
-    private struct Drawn {
-        let frame: VideoFrame
-        let due: HostTime
-        let handed: Int64
-        let index: Int
-        let path: ScanoutChoice
-        let choice: ScalerChoice
-        let took: Int64
-    }
-
-    private func draw(_ frame: VideoFrame, due: HostTime, handed: Int64) -> Drawn? {
-        guard let index = ring.acquire() else { return nil }
+        followContent(frame)
+        guard let index = ring.acquire() else { return }
         let layout = PictureLayout.place(frame.picture.uprightSize, on: display.screen, gravity: gravity)
         let path = scanoutChoice(for: frame.picture, layout: layout)
         let choice = path.isDirect ? .none : scalerChoice(for: layout)
@@ -240,10 +194,9 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             }
         }
         let started = MonotonicClock().now().nanoseconds
-        var took: Int64 = 0
         do {
             try frame.picture.draw(source, into: canvas, at: target)
-            took = MonotonicClock().now().nanoseconds - started
+            let took = MonotonicClock().now().nanoseconds - started
             lock.withLock {
                 stats.drawNanoseconds += took
                 stats.drawn += 1
@@ -256,14 +209,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 lastDrawError = error.message
                 Log.warning("display: cannot draw the picture: \(error.message); its frames are dropped")
             }
-            return nil
+            return
         }
-        return Drawn(frame: frame, due: due, handed: handed, index: index, path: path, choice: choice, took: took)
-    }
-
-    private func commit(_ drawn: Drawn) {
-        let (frame, due, handed, index, path, choice, took) =
-            (drawn.frame, drawn.due, drawn.handed, drawn.index, drawn.path, drawn.choice, drawn.took)
         // Commit so that the flip lands on the vblank nearest the due time (see FlipTiming).
         let commitAt = FlipTiming(refresh: refreshNanoseconds, lastVblank: lastVblank).commitTime(due: due.nanoseconds)
         let wait = commitAt - MonotonicClock().now().nanoseconds
@@ -275,7 +222,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             }
             if stop { ring.release(index); return }
         }
-        if dropsLate(frame, due: due, handed: handed, drew: took) { ring.release(index); return }
+        if dropsLate(frame, due: due) { ring.release(index); return }
         committed += 1
         let capturePath = lock.withLock { capture.path(forFrame: committed, pts: frame.pts) }
         let plane: [AtomicValue]
@@ -301,7 +248,6 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             tagOfFlip[index] = frame.displayTag
             ptsOfFlip[index] = frame.pts
             committedAt[index] = MonotonicClock().now().nanoseconds
-            if trace != nil { handedOf[index] = (handed, took) }
         } else {
             ring.release(index)
             lock.withLock {
@@ -317,13 +263,13 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     /// rather than shown late: the vblank it would take is the first one after now. An item's
     /// first frame is always shown (the engine waits to hear of it), and so is any frame when
     /// the picture has not changed for four refreshes: a late picture beats a frozen one.
-    private func dropsLate(_ frame: VideoFrame, due: HostTime, handed: Int64, drew: Int64) -> Bool {
+    private func dropsLate(_ frame: VideoFrame, due: HostTime) -> Bool {
         let timing = FlipTiming(refresh: refreshNanoseconds, lastVblank: lastVblank)
         guard frame.displayTag == 0, let last = lastVblank else { return false }
         let now = MonotonicClock().now().nanoseconds
         guard now - last <= 4 * timing.refresh, timing.isTooLate(due: due.nanoseconds, now: now),
               let next = timing.nextVblank(after: now) else { return false }
-        trace?.dropped(pts: frame.pts, due: due.nanoseconds, handed: handed, drew: drew, expectedVblank: next)
+        trace?.dropped(pts: frame.pts, due: due.nanoseconds, expectedVblank: next)
         lock.withLock { stats.dropped += 1; stats.droppedLate += 1 }
         return true
     }
@@ -450,10 +396,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             let delay = event.vblankNanoseconds - due.nanoseconds
             let commitTime = committedAt.removeValue(forKey: index) ?? event.vblankNanoseconds
             let sinceCommit = event.vblankNanoseconds - commitTime
-            let handed = handedOf.removeValue(forKey: index)
             if let pts = ptsOfFlip.removeValue(forKey: index) {
-                trace?.add(pts: pts, due: due.nanoseconds, handed: handed?.handed ?? commitTime, drew: handed?.drew ?? 0,
-                           committed: commitTime, vblank: event.vblankNanoseconds)
+                trace?.add(pts: pts, due: due.nanoseconds, committed: commitTime, vblank: event.vblankNanoseconds)
             }
             lock.withLock {
                 stats.commitToFlipNanoseconds += sinceCommit

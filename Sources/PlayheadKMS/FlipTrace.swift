@@ -1,8 +1,7 @@
 import PlayheadCore
 import PlayheadSys
 
-/// Each flip's media time, due time, hand-over time (the engine to the display thread), drawing
-/// time, commit time and vblank time, kept for `--flip-trace` and
+/// Each flip's media time, due time, commit time and vblank time, kept for `--flip-trace` and
 /// written once at the end: with an outside probe's times on the same monotonic clock, they
 /// split an A/V offset into the clock's part (due versus the sound), the display's part
 /// (vblank versus due) and the probe's own (its flash versus the vblank).
@@ -15,16 +14,14 @@ struct FlipTrace {
 
     init(path: String) { self.path = path }
 
-    mutating func add(pts: MediaTime, due: Int64, handed: Int64, drew: Int64, committed: Int64, vblank: Int64) {
+    mutating func add(pts: MediaTime, due: Int64, committed: Int64, vblank: Int64) {
         guard lines.count < limit else { skipped += 1; return }
-        lines.append("flip pts=\(pts.secondsText) due=\(Self.seconds(due)) handed=\(Self.seconds(handed)) drew=\(Self.seconds(drew)) "
-            + "committed=\(Self.seconds(committed)) vblank=\(Self.seconds(vblank))")
+        lines.append("flip pts=\(pts.secondsText) due=\(Self.seconds(due)) committed=\(Self.seconds(committed)) vblank=\(Self.seconds(vblank))")
     }
 
-    mutating func dropped(pts: MediaTime, due: Int64, handed: Int64, drew: Int64, expectedVblank: Int64) {
+    mutating func dropped(pts: MediaTime, due: Int64, expectedVblank: Int64) {
         guard lines.count < limit else { skipped += 1; return }
-        lines.append("late-drop pts=\(pts.secondsText) due=\(Self.seconds(due)) handed=\(Self.seconds(handed)) "
-            + "drew=\(Self.seconds(drew)) vblank=\(Self.seconds(expectedVblank))")
+        lines.append("late-drop pts=\(pts.secondsText) due=\(Self.seconds(due)) vblank=\(Self.seconds(expectedVblank))")
     }
 
     func write() {

@@ -53,14 +53,15 @@ def pictures(name, passes):
         print(f"{name}: away from the joins {len(rest)} pictures lasted {rest[len(rest) // 2]} ms (median), "
               f"{rest[-1]} ms at most")
     # Under emulation the display draws each picture in software (25 ms typical, 50-65 ms when
-    # the board is busy), and opening the next pass at a loop's join keeps it busy: the draws
-    # next to the joins are printed beside the others. In full runs the first picture after a
+    # the board is busy), and opening the next pass at a loop's join keeps it busy (measured
+    # with a trace that had drawing times). In full runs the first picture after a
     # loop join lasted 67-133 ms where pictures elsewhere lasted at most 100-150 ms (queue
     # joins: 33-50 ms). A picture at a join may last two frames (four vblanks) longer than the
     # longest elsewhere, or than 100 ms; closing and reopening the item, as before the gapless
     # joins, froze the picture for about 300 ms.
-    drew_near = [flips[k][2] for i in joins for k in range(max(0, i - 2), min(len(flips), i + 3))]
-    drew_rest = [f[2] for k, f in enumerate(flips) if all(abs(k - i) > 2 for i in joins)]
+    # (A trace without drawing times, as playhead writes now, leaves this line out.)
+    drew_near = [flips[k][2] for i in joins for k in range(max(0, i - 2), min(len(flips), i + 3)) if flips[k][2] == flips[k][2]]
+    drew_rest = [f[2] for k, f in enumerate(flips) if all(abs(k - i) > 2 for i in joins) and f[2] == f[2]]
     if drew_near and drew_rest:
         print(f"{name}: drawing took {sum(drew_near) / len(drew_near):.0f} ms (mean), {max(drew_near):.0f} ms at most "
               f"within two pictures of a join; {sum(drew_rest) / len(drew_rest):.0f} ms, {max(drew_rest):.0f} ms elsewhere")
