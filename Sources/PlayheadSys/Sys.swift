@@ -61,8 +61,6 @@ enum Sys {
         }
     }
 
-    /// pthread_setname_np and prctl are not in the Glibc module (GNU and variadic): the
-    /// thread's comm file takes the name as well.
     /// Raises the calling thread's nice value by `steps` (Linux keeps one per thread; threads
     /// it starts later inherit it). Lowering is always allowed; a process cannot raise it back
     /// without privilege. Returns the nice value now in force, or nil when refused.
@@ -77,6 +75,8 @@ enum Sys {
         #endif
     }
 
+    /// pthread_setname_np and prctl are not in the Glibc module (GNU and variadic): the
+    /// thread's comm file takes the name as well.
     static func nameCurrentThread(_ name: String) {
         let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return }

@@ -79,8 +79,8 @@ a=$(value "$first" maps) b=$(value "$last" maps)
 [ $((b - a)) -le 8 ] || { echo "maps: $a after the warm-up, $b at the end (more than 8 more)"; failed=yes; }
 # Resident memory: the working set (three 640x480 display buffers, a few decoded 320x240
 # frames, the sound buffers) is allocated by the warm-up. Since each pass decodes the next one
-# ahead, two passes' decoders run at once, and the readings here grew by 2 to 9 MiB over
-# ~120 passes in six runs. That is malloc settling, not a leak: the same loop on the host
+# ahead, two passes' decoders run at once, and the readings here moved by -2.6 to +9.3 MiB over
+# ~120 passes in eleven runs. That is malloc settling, not a leak: the same loop on the host
 # (null outputs, untimed) grew by 2.3 MiB from pass 300 to pass 5000 and 0.8 MiB from pass 1000
 # on, where 9 MiB per 120 passes would have been 350 MiB. 16 MiB here would be 140 KiB a pass.
 a=$(value "$first" rss_kb) b=$(value "$last" rss_kb)
