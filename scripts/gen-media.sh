@@ -77,6 +77,15 @@ ff -f lavfi -t 2 -i "testsrc2=size=640x480:rate=25" -vf "scale=out_color_matrix=
 ff -f lavfi -t 2 -i "testsrc2=size=640x480:rate=25" -vf "scale=out_color_matrix=bt601:out_range=full" -c:v libx264 -g 25 \
    -pix_fmt yuvj420p -colorspace smpte170m -color_primaries smpte170m -color_trc smpte170m -color_range pc \
    -movflags +faststart "$out/yuv601full_480p.mp4"
+# A phone's portrait clip for the plane's rotation on 7.x: stored 480x360 and turned a quarter
+# by its display matrix (rotate=90 reads back as 270 degrees clockwise, as for rotated90.mp4), so
+# it is 360x480 upright and fits a 640x480 mode unscaled.
+ff -f lavfi -t 2 -i "testsrc2=size=480x360:rate=25" -vf "scale=out_color_matrix=bt601:out_range=limited" -c:v libx264 -g 25 \
+   -pix_fmt yuv420p -colorspace smpte170m -color_primaries smpte170m -color_trc smpte170m -color_range tv \
+   -movflags +faststart "$out/upright_360p.mp4"
+# (The display matrix is written only when the stream is copied.)
+ff -i "$out/upright_360p.mp4" -c copy -metadata:s:v:0 rotate=90 "$out/rotated90_360p.mp4"
+rm "$out/upright_360p.mp4"
 # Safe mode's slate: a still picture, silent, two seconds looped. Words where a font is installed (it
 # comes with ffmpeg's own dependencies); a plain slate otherwise.
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf

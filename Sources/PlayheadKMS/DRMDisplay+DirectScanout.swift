@@ -6,16 +6,20 @@ extension DRMDisplay {
     /// framebuffer). Returns 0 or the driver's errno; a refusal frees those buffers again.
     func testDirect(_ trial: ScanoutChoice.Trial) -> Int32 {
         do { try makeDirectBuffers(trial.format, picture: trial.picture) } catch { return 12 }  // ENOMEM, in effect
-        let values = directPlaneValues(index: 0, source: trial.source, destination: trial.destination, colorimetry: trial.colorimetry)
+        let values = directPlaneValues(index: 0, source: trial.source, destination: trial.destination, rotation: trial.rotation,
+                                       colorimetry: trial.colorimetry)
         let errno = card.commit(values, testOnly: true)
         if errno != 0 { retireDirectBuffers() }
         return errno
     }
 
-    /// The plane showing direct buffer `index`'s `source` on `destination`, converting with
-    /// `colorimetry` where the plane can be told.
-    func directPlaneValues(index: Int, source: PixelRect, destination: PixelRect, colorimetry: YUVColorimetry) -> [AtomicValue] {
-        var values = planeValues(framebuffer: directBuffers[index].framebuffer, source: source, destination: destination)
+    /// The plane showing direct buffer `index`'s `source` (stored coordinates) on
+    /// `destination`, turned by `rotation`, converting with `colorimetry` where the plane can be
+    /// told.
+    func directPlaneValues(index: Int, source: PixelRect, destination: PixelRect, rotation: PictureRotation,
+                           colorimetry: YUVColorimetry) -> [AtomicValue] {
+        var values = planeValues(framebuffer: directBuffers[index].framebuffer, source: source, destination: destination,
+                                 rotation: rotation)
         if let c = colorProperties, let encoding = c.encodingValues[colorimetry.encoding.drmName],
            let range = c.rangeValues[colorimetry.range.drmName] {
             values.append(AtomicValue(object: plan.plane.id, property: c.encoding, value: encoding))

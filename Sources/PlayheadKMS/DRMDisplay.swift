@@ -28,6 +28,15 @@ final class DRMDisplay: @unchecked Sendable {
     /// The plane's COLOR_ENCODING and COLOR_RANGE, when it has both.
     let colorProperties: ColorProperties?
 
+    /// The plane's `rotation` property and the value of each turn it offers, when it has one.
+    let rotationProperty: RotationProperty?
+
+    struct RotationProperty {
+        var id: UInt32
+        /// A bitmask property: each name's enum value is the bit to set.
+        var values: [PictureRotation: UInt64]
+    }
+
     struct ColorProperties {
         var encoding: UInt32
         var range: UInt32
@@ -114,6 +123,12 @@ final class DRMDisplay: @unchecked Sendable {
         } else {
             colorProperties = nil
         }
+        rotationProperty = planeProps["rotation"].map { p in
+            let bits = card.enumValues(ofProperty: p.id).compactMap { name, bit in
+                PictureRotation(drmName: name).map { ($0, UInt64(1) << bit) }
+            }
+            return RotationProperty(id: p.id, values: Dictionary(bits, uniquingKeysWith: { a, _ in a }))
+        }
         let yuv = YUVPlaneLayout.formats.filter(plan.plane.formats.contains)
         Log.info("display: plane \(plan.plane.id) takes \(yuv.isEmpty ? "no YUV" : yuv.map(\.description).joined(separator: ", "))\(colorProperties == nil ? "" : " with COLOR_ENCODING and COLOR_RANGE")")
         self.saved = card.saveCRTC(plan.crtc.id)
@@ -175,10 +190,12 @@ final class DRMDisplay: @unchecked Sendable {
         planeValues(framebuffer: framebuffer, source: PixelRect(size: source), destination: destination)
     }
 
-    /// The plane showing `framebuffer`'s `source` rectangle on `destination`.
-    func planeValues(framebuffer: UInt32, source: PixelRect, destination: PixelRect) -> [AtomicValue] {
+    /// The plane showing `framebuffer`'s `source` rectangle on `destination`, turned by
+    /// `rotation`. Where the plane has a rotation property every commit sets it: a turn set for
+    /// one picture must not stay for the next.
+    func planeValues(framebuffer: UInt32, source: PixelRect, destination: PixelRect, rotation: PictureRotation = .none) -> [AtomicValue] {
         let p = props.plane, id = plan.plane.id
-        return [
+        var values = [
             AtomicValue(object: id, property: p["FB_ID"]!, value: UInt64(framebuffer)),
             AtomicValue(object: id, property: p["CRTC_ID"]!, value: UInt64(plan.crtc.id)),
             AtomicValue(object: id, property: p["SRC_X"]!, value: UInt64(source.x) << 16),
@@ -191,6 +208,10 @@ final class DRMDisplay: @unchecked Sendable {
             AtomicValue(object: id, property: p["CRTC_W"]!, value: UInt64(destination.width)),
             AtomicValue(object: id, property: p["CRTC_H"]!, value: UInt64(destination.height)),
         ]
+        if let r = rotationProperty, let bit = r.values[rotation] {
+            values.append(AtomicValue(object: id, property: r.id, value: bit))
+        }
+        return values
     }
 
     /// Queues a flip to the plane state `plane` (see `planeValues` and `directPlaneValues`) at

@@ -175,7 +175,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         let source: PixelRect
         let target: PixelRect
         if path.isDirect {
-            // The whole picture goes in as decoded; the plane shows the layout's part of it.
+            // The whole picture goes in as decoded (and as stored: the plane turns it); the
+            // plane shows the layout's part of it.
             canvas = display.directCanvases[index]
             source = PixelRect(size: frame.picture.size)
             target = source
@@ -227,8 +228,9 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         let capturePath = lock.withLock { capture.path(forFrame: committed, pts: frame.pts) }
         let plane: [AtomicValue]
         switch (path, choice) {
-        case (.direct(_, let colorimetry, let source, let destination), _):
-            plane = display.directPlaneValues(index: index, source: source, destination: destination, colorimetry: colorimetry)
+        case (.direct(_, let colorimetry, let source, let destination, let rotation), _):
+            plane = display.directPlaneValues(index: index, source: source, destination: destination, rotation: rotation,
+                                              colorimetry: colorimetry)
         case (_, .plane(let size, let destination)):
             plane = display.planeValues(framebuffer: display.contentBuffers[index].framebuffer, source: size, destination: destination)
         default:
@@ -346,6 +348,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         if let scanout, scanout.key == key { return scanout.choice }
         let choice = ScanoutChoice.decide(pixelFormat: key.pixelFormat, picture: key.size, rotation: key.rotation,
                                           colorimetry: key.colorimetry, layout: layout, planeFormats: display.plan.plane.formats,
+                                          planeRotations: Set(display.rotationProperty?.values.keys ?? [:].keys),
                                           colorProperties: display.colorProperties != nil) { display.testDirect($0) }
         scanout = (key, choice)
         if choice.isDirect {

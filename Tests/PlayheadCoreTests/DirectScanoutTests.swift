@@ -47,17 +47,19 @@ import PlayheadCore
 
     func decide(_ pixelFormat: String, picture: PixelSize = PixelSize(width: 1024, height: 768), rotation: PictureRotation = .none,
                 colorimetry: YUVColorimetry = YUVColorimetry(encoding: .bt709, range: .limited),
-                planeFormats: [FourCC]? = nil, colorProperties: Bool = true, accept: (ScanoutChoice.Trial) -> Int32 = { _ in 0 }) -> ScanoutChoice {
+                planeFormats: [FourCC]? = nil, planeRotations: Set<PictureRotation> = [], colorProperties: Bool = true,
+                accept: (ScanoutChoice.Trial) -> Int32 = { _ in 0 }) -> ScanoutChoice {
         let layout = PictureLayout.place(rotation.upright(picture), on: screen, gravity: .resizeAspect)
         return ScanoutChoice.decide(pixelFormat: pixelFormat, picture: picture, rotation: rotation, colorimetry: colorimetry,
-                                    layout: layout, planeFormats: planeFormats ?? yuvPlane, colorProperties: colorProperties, test: accept)
+                                    layout: layout, planeFormats: planeFormats ?? yuvPlane, planeRotations: planeRotations,
+                                    colorProperties: colorProperties, test: accept)
     }
 
     @Test func aPlaneThatTakesTheDecodersFormatGetsThePictureAsItIs() {
         var trials: [ScanoutChoice.Trial] = []
         let choice = decide("yuv420p") { trials.append($0); return 0 }
         #expect(choice == .direct(format: .yuv420, colorimetry: YUVColorimetry(encoding: .bt709, range: .limited),
-                                  source: PixelRect(size: screen), destination: PixelRect(size: screen)))
+                                  source: PixelRect(size: screen), destination: PixelRect(size: screen), rotation: .none))
         #expect(trials.count == 1)
         #expect(trials.first?.format == .yuv420)
         #expect(decide("nv12").isDirect)
@@ -67,10 +69,44 @@ import PlayheadCore
     @Test func everyReasonToConvertIsSaid() {
         #expect(decide("yuv422p") == .converted(reason: "the decoder gives yuv422p, which no scan-out format holds as it is"))
         #expect(decide("yuv420p", planeFormats: [.xrgb8888]) == .converted(reason: "the plane takes no YU12"))
-        #expect(decide("yuv420p", rotation: .clockwise90) == .converted(reason: "the picture is turned 90 degrees, which is done in software"))
+        #expect(decide("yuv420p", rotation: .clockwise90, planeRotations: [.upsideDown])
+                == .converted(reason: "the plane cannot turn the picture 90 degrees (no rotate-270 rotation), so it is turned in software"))
         #expect(!decide("yuv420p", colorProperties: false).isDirect)
         // A driver without the properties converts as BT.601 limited: right for such a stream.
         #expect(decide("yuv420p", colorimetry: YUVColorimetry(encoding: .bt601, range: .limited), colorProperties: false).isDirect)
+    }
+
+    /// A phone's portrait clip (stored 480x360, turned 90 degrees clockwise) on a 640x480
+    /// screen: the plane is asked to show the stored picture's whole rectangle, turned, on the
+    /// upright 360x480 place in the middle.
+    @Test func aPlaneWithTheTurnTurnsThePictureItself() {
+        let screen = PixelSize(width: 640, height: 480), stored = PixelSize(width: 480, height: 360)
+        let layout = PictureLayout.place(PictureRotation.clockwise90.upright(stored), on: screen, gravity: .resizeAspect)
+        var trials: [ScanoutChoice.Trial] = []
+        let choice = ScanoutChoice.decide(pixelFormat: "yuv420p", picture: stored, rotation: .clockwise90,
+                                          colorimetry: YUVColorimetry(encoding: .bt601, range: .limited), layout: layout,
+                                          planeFormats: yuvPlane, planeRotations: Set(PictureRotation.allCases),
+                                          colorProperties: true) { trials.append($0); return 0 }
+        let place = PixelRect(x: 140, y: 0, width: 360, height: 480)
+        #expect(choice == .direct(format: .yuv420, colorimetry: YUVColorimetry(encoding: .bt601, range: .limited),
+                                  source: PixelRect(size: stored), destination: place, rotation: .clockwise90))
+        #expect(trials.map(\.rotation) == [.clockwise90])
+        #expect(choice.description == "direct YU12 scan-out (BT.601, limited range), 480x360 unscaled, turned 90 degrees by the plane")
+    }
+
+    /// Cropped (fill gravity), the plane's source is the stored part that becomes the upright
+    /// crop, not the upright rectangle itself.
+    @Test func aCroppedTurnedPictureAsksForTheStoredPart() {
+        let screen = PixelSize(width: 100, height: 100), stored = PixelSize(width: 200, height: 100)
+        let layout = PictureLayout.place(PictureRotation.clockwise90.upright(stored), on: screen, gravity: .resizeAspectFill)
+        let choice = ScanoutChoice.decide(pixelFormat: "nv12", picture: stored, rotation: .clockwise90,
+                                          colorimetry: YUVColorimetry(encoding: .bt601, range: .limited), layout: layout,
+                                          planeFormats: yuvPlane, planeRotations: [.clockwise90], colorProperties: true) { _ in 0 }
+        // Upright 100x200, cropped to its middle 100x100 (rows 50..<150): stored columns 50..<150.
+        #expect(layout.source == PixelRect(x: 0, y: 50, width: 100, height: 100))
+        #expect(choice == .direct(format: .nv12, colorimetry: YUVColorimetry(encoding: .bt601, range: .limited),
+                                  source: PixelRect(x: 50, y: 0, width: 100, height: 100), destination: PixelRect(size: screen),
+                                  rotation: .clockwise90))
     }
 
     /// vkms cannot scale: a 320x240 picture on a 1024x768 screen is refused and converted.

@@ -10,6 +10,15 @@ import PlayheadCore
         #expect(PictureRotation(clockwiseDegrees: .nan) == .none)
     }
 
+    /// DRM turns counter-clockwise: a picture to be turned 90 degrees clockwise needs the
+    /// plane's "rotate-270", and each name reads back as the turn it makes.
+    @Test func planeRotationNamesCountTheOtherWay() {
+        #expect(PictureRotation.allCases.map(\.drmName) == ["rotate-0", "rotate-270", "rotate-180", "rotate-90"])
+        for r in PictureRotation.allCases { #expect(PictureRotation(drmName: r.drmName) == r) }
+        #expect(PictureRotation(drmName: "reflect-x") == nil)
+        #expect(PictureRotation(drmName: "rotate-45") == nil)
+    }
+
     /// storedRect and uprightPoint must agree: every stored pixel of the mapped rectangle lands
     /// inside the upright rectangle, for every rotation, on an odd-sized picture.
     @Test(arguments: PictureRotation.allCases)

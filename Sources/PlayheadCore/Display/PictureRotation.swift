@@ -13,6 +13,19 @@ public enum PictureRotation: Int, Sendable, Hashable, CaseIterable {
 
     public var swapsSides: Bool { self == .clockwise90 || self == .clockwise270 }
 
+    /// The name of the plane `rotation` value that turns the stored picture upright. DRM
+    /// counts its turns counter-clockwise, so a picture to be turned 90 degrees clockwise
+    /// needs "rotate-270".
+    public var drmName: String { "rotate-\((360 - rawValue) % 360)" }
+
+    /// The turn a plane's "rotate-N" value makes, clockwise; nil for other names (the
+    /// reflections).
+    public init?(drmName: String) {
+        guard drmName.hasPrefix("rotate-"), let degrees = Int(drmName.dropFirst("rotate-".count)),
+              let turn = PictureRotation(rawValue: (360 - degrees) % 360) else { return nil }
+        self = turn
+    }
+
     /// The size of the upright picture.
     public func upright(_ stored: PixelSize) -> PixelSize {
         swapsSides ? PixelSize(width: stored.height, height: stored.width) : stored

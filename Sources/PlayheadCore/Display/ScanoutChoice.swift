@@ -3,9 +3,10 @@
 /// RGB by libswscale first. Direct is chosen only when the driver accepts the exact plane
 /// state in an atomic TEST_ONLY commit; anything else falls back, with the reason said once.
 public enum ScanoutChoice: Sendable, Hashable, CustomStringConvertible {
-    /// The picture's planes copied into a picture-sized `format` buffer; the plane shows its
-    /// `source` part on `destination`, converting with `colorimetry`.
-    case direct(format: FourCC, colorimetry: YUVColorimetry, source: PixelRect, destination: PixelRect)
+    /// The picture's planes copied into a picture-sized `format` buffer as stored; the plane
+    /// shows its `source` part (in stored coordinates) on `destination`, turned by `rotation`
+    /// and converted with `colorimetry`.
+    case direct(format: FourCC, colorimetry: YUVColorimetry, source: PixelRect, destination: PixelRect, rotation: PictureRotation)
     /// Converted to the plane's RGB format (and scaled by the plane or in software).
     case converted(reason: String)
 
@@ -16,22 +17,25 @@ public enum ScanoutChoice: Sendable, Hashable, CustomStringConvertible {
         public var source: PixelRect
         public var destination: PixelRect
         public var colorimetry: YUVColorimetry
+        public var rotation: PictureRotation
     }
 
-    /// Decides for a picture of FFmpeg's `pixelFormat` laid out by `layout`. `planeFormats` are
-    /// the plane's formats; `colorProperties` whether it has COLOR_ENCODING and COLOR_RANGE;
-    /// `test` makes the TEST_ONLY commit and returns 0 or the driver's errno.
+    /// Decides for a picture of FFmpeg's `pixelFormat`, stored as `picture` and turned upright
+    /// by `rotation`, laid out (upright) by `layout`. `planeFormats` are the plane's formats;
+    /// `planeRotations` the turns its `rotation` property offers (none without one);
+    /// `colorProperties` whether it has COLOR_ENCODING and COLOR_RANGE; `test` makes the
+    /// TEST_ONLY commit and returns 0 or the driver's errno.
     public static func decide(pixelFormat: String, picture: PixelSize, rotation: PictureRotation, colorimetry: YUVColorimetry,
-                              layout: PictureLayout, planeFormats: [FourCC], colorProperties: Bool,
-                              test: (Trial) -> Int32) -> ScanoutChoice {
+                              layout: PictureLayout, planeFormats: [FourCC], planeRotations: Set<PictureRotation>,
+                              colorProperties: Bool, test: (Trial) -> Int32) -> ScanoutChoice {
         guard let format = YUVPlaneLayout.direct(forPixelFormat: pixelFormat) else {
             return .converted(reason: "the decoder gives \(pixelFormat), which no scan-out format holds as it is")
         }
         guard planeFormats.contains(format) else {
             return .converted(reason: "the plane takes no \(format)")
         }
-        guard rotation == .none else {
-            return .converted(reason: "the picture is turned \(rotation.rawValue) degrees, which is done in software")
+        guard rotation == .none || planeRotations.contains(rotation) else {
+            return .converted(reason: "the plane cannot turn the picture \(rotation.rawValue) degrees (no \(rotation.drmName) rotation), so it is turned in software")
         }
         // Without the properties the driver converts as BT.601 limited range, whatever the
         // stream is: right only for that.
@@ -39,14 +43,17 @@ public enum ScanoutChoice: Sendable, Hashable, CustomStringConvertible {
             return .converted(reason: "the plane has no COLOR_ENCODING/COLOR_RANGE to convert \(colorimetry) pictures right")
         }
         guard !layout.destination.isEmpty, !layout.source.isEmpty else { return .converted(reason: "nothing to show") }
-        let trial = Trial(format: format, picture: picture, source: layout.source, destination: layout.destination,
-                          colorimetry: colorimetry)
+        // The plane's source rectangle is in the buffer's own (stored) coordinates.
+        let source = rotation.storedRect(for: layout.source, stored: picture)
+        let trial = Trial(format: format, picture: picture, source: source, destination: layout.destination,
+                          colorimetry: colorimetry, rotation: rotation)
         let errno = test(trial)
         guard errno == 0 else {
             let d = layout.destination
-            return .converted(reason: "the plane refused \(format) \(layout.source.width)x\(layout.source.height) onto \(d.width)x\(d.height) at \(d.x),\(d.y) (errno \(errno))")
+            let turned = rotation == .none ? "" : " turned \(rotation.rawValue) degrees"
+            return .converted(reason: "the plane refused \(format) \(source.width)x\(source.height)\(turned) onto \(d.width)x\(d.height) at \(d.x),\(d.y) (errno \(errno))")
         }
-        return .direct(format: format, colorimetry: colorimetry, source: layout.source, destination: layout.destination)
+        return .direct(format: format, colorimetry: colorimetry, source: source, destination: layout.destination, rotation: rotation)
     }
 
     public var isDirect: Bool {
@@ -56,9 +63,11 @@ public enum ScanoutChoice: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .direct(let f, let c, let s, let d):
-            let scaling = s.size == d.size ? "unscaled" : "scaled by the plane onto \(d.width)x\(d.height)"
-            return "direct \(f) scan-out (\(c)), \(s.width)x\(s.height) \(scaling)"
+        case .direct(let f, let c, let s, let d, let r):
+            let shown = r.upright(s.size)
+            let scaling = shown == d.size ? "unscaled" : "scaled by the plane onto \(d.width)x\(d.height)"
+            let turned = r == .none ? "" : ", turned \(r.rawValue) degrees by the plane"
+            return "direct \(f) scan-out (\(c)), \(s.width)x\(s.height) \(scaling)\(turned)"
         case .converted(let reason):
             return "converted in software: \(reason)"
         }

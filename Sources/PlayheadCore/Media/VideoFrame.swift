@@ -9,7 +9,8 @@ public protocol VideoPicture: AnyObject, Sendable {
     func digest() -> UInt64
     /// Draws the `source` part of the picture, scaled, into the `destination` rectangle of
     /// `canvas`, converting to the canvas' format. Leaves the rest of the canvas alone.
-    /// `source` is in the upright picture's coordinates (see `rotation`).
+    /// `source` is in the upright picture's coordinates (see `rotation`), except in a plane's
+    /// own YUV buffer, which takes the picture as stored for the plane to turn.
     func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError)
     /// How the stored picture must be turned to be upright (the file's display matrix).
     var rotation: PictureRotation { get }

@@ -4,7 +4,7 @@ import PlayheadSys
 
 extension FFmpegPicture {
     func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError) {
-        // A YUV canvas is a plane's own buffer: a turned picture there is refused (the plane turns).
+        // A YUV canvas is a plane's own buffer: the picture goes in as stored, and the plane turns it.
         let isYUV = (canvas as? MappedCanvas)?.yuvLayout != nil
         if rotation == .none || isYUV { return try drawStored(source, into: canvas, at: destination) }
         guard let target = canvas as? MappedCanvas, canvas.format != .rgb565 else {

@@ -6,11 +6,9 @@ import PlayheadSys
 extension FFmpegPicture {
     /// Puts the picture into a YUV scan-out canvas. The same layout as decoded (the direct
     /// path) is a row-by-row copy of each plane; anything else (another YUV layout, a crop or a
-    /// size change) goes through libswscale into the canvas' planes.
+    /// size change) goes through libswscale into the canvas' planes. The picture goes in as
+    /// stored (`source` in stored coordinates): a plane that shows a turned picture turns it.
     func drawYUV(_ source: PixelRect, into target: MappedCanvas, layout: YUVPlaneLayout, at destination: PixelRect) throws(PlaybackError) {
-        guard rotation == .none else {
-            throw PlaybackError(.internalError, "cannot put a turned picture into a \(target.format) buffer")
-        }
         guard !source.isEmpty, !destination.isEmpty, destination.x >= 0, destination.y >= 0,
               destination.x + destination.width <= layout.size.width,
               destination.y + destination.height <= layout.size.height else { return }

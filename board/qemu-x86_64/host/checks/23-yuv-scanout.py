@@ -3,7 +3,9 @@
 writeback, against ffmpeg's conversion of the same decoded frames with each matrix and range:
 the stream's own must give at least 35 dB PSNR and beat every other by at least 3 dB, so the
 COLOR_ENCODING and COLOR_RANGE playhead set really reached the plane's conversion (vkms's
-default, BT.601 full range, or the other clip's setting would lose)."""
+default, BT.601 full range, or the other clip's setting would lose). The portrait clip, turned
+by the plane, is compared where it lies on the screen (360x480 in the middle) with ffmpeg's
+upright picture, and must also beat that picture turned the other way by 3 dB."""
 import math
 import pathlib
 import subprocess
@@ -14,15 +16,25 @@ from ppm import read_ppm
 OUT = pathlib.Path(sys.argv[1])
 MEDIA = pathlib.Path(__file__).resolve().parents[4] / "build/media"
 FPS = 25
-# Each clip's matrix and range, as ffmpeg's scale filter names them.
-CASES = {"yuv709_480p": ("bt709", "tv"), "yuv601full_480p": ("bt601", "pc")}
-ALL = [(m, r) for m in ("bt601", "bt709") for r in ("tv", "pc")]
+# Each clip's matrix and range, as ffmpeg's scale filter names them, and where its upright
+# picture lies on the 640x480 screen (x, y, width, height).
+CASES = {"rotated90_360p": (("bt601", "tv"), (140, 0, 360, 480)),
+         "yuv709_480p": (("bt709", "tv"), (0, 0, 640, 480)),
+         "yuv601full_480p": (("bt601", "pc"), (0, 0, 640, 480))}
+ALL = [(m, r, t) for m in ("bt601", "bt709") for r in ("tv", "pc") for t in ("upright", "other way")]
 
 
-def converted(clip, index, matrix, range_):
-    vf = f"select=eq(n\\,{index}),scale=in_color_matrix={matrix}:in_range={range_}:flags=bilinear"
+def converted(clip, index, matrix, range_, turn):
+    # ffmpeg turns the picture upright by its display matrix before these filters.
+    flip = ",hflip,vflip" if turn == "other way" else ""
+    vf = f"select=eq(n\\,{index}),scale=in_color_matrix={matrix}:in_range={range_}:flags=bilinear{flip}"
     return subprocess.run(["ffmpeg", "-v", "error", "-i", str(clip), "-vf", vf, "-frames:v", "1",
                            "-pix_fmt", "rgb24", "-f", "rawvideo", "-"], capture_output=True, check=True).stdout
+
+
+def crop(rgb, width, place):
+    x, y, w, h = place
+    return b"".join(rgb[((y + row) * width + x) * 3:((y + row) * width + x + w) * 3] for row in range(h))
 
 
 def psnr(a, b):
@@ -31,7 +43,8 @@ def psnr(a, b):
 
 
 failures = 0
-for name, right in CASES.items():
+for name, (colours, place) in CASES.items():
+    right = (*colours, "upright")
     frames = sorted((OUT / f"frames-{name}").glob("frame-*.ppm"))
     if not frames:
         print(f"{name}: no captured frames")
@@ -39,11 +52,12 @@ for name, right in CASES.items():
     for ppm in frames:
         index = round(int(ppm.stem.split("-")[1]) * FPS / 1000)
         width, height, got = read_ppm(ppm)
+        got = crop(got, width, place)
         scores = {c: psnr(got, converted(MEDIA / f"{name}.mp4", index, *c)) for c in ALL}
         best_other = max(v for c, v in scores.items() if c != right)
         ok = (width, height) == (640, 480) and scores[right] >= 35 and scores[right] >= best_other + 3
         failures += not ok
-        text = ", ".join(f"{m}/{r} {v:.1f}" for (m, r), v in scores.items())
+        text = ", ".join(f"{m}/{r}/{t} {v:.1f}" for (m, r, t), v in scores.items())
         print(f"{name}/{ppm.name}: frame {index}: PSNR {scores[right]:.1f} dB with {'/'.join(right)}"
               f" (all: {text}) {'ok' if ok else 'FAIL'}")
 sys.exit(1 if failures else 0)

@@ -2,9 +2,11 @@
 # planes do not scale) go to the plane as decoded, YU12, with the stream's COLOR_ENCODING and
 # COLOR_RANGE: playhead says so, the kernel's own plane state shows it, and frames captured
 # through writeback match ffmpeg's conversion of the same frames with the stream's matrix and
-# range, and not with the other one (host/checks/23-yuv-scanout.py).
+# range, and not with the other one (host/checks/23-yuv-scanout.py). A portrait clip stored
+# sideways is turned by the plane's rotation property, not in software, and the clips after it
+# must set the plane back to rotate-0.
 # kernels: 7
-# time-limit: 150
+# time-limit: 220
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
 state=/sys/kernel/debug/dri/0/state
@@ -12,9 +14,11 @@ state=/sys/kernel/debug/dri/0/state
 # The state of the plane that scans a YU12 buffer out (idle planes have an encoding and range too).
 yuv_plane() { awk '/^plane\[/ { if (b ~ /format=YU12/) printf "%s", b; b = "" } { b = b $0 "\n" } END { if (b ~ /format=YU12/) printf "%s", b }' "$1"; }
 
-# play_direct CLIP DECODED-FORMAT "MATRIX, RANGE" KERNEL-ENCODING KERNEL-RANGE
+# play_direct CLIP DECODED-FORMAT "MATRIX, RANGE" KERNEL-ENCODING KERNEL-RANGE KERNEL-ROTATION
+#   [STORED-SIZE "HOW SHOWN"]
 play_direct() {
-  name=$1
+  name=$1 size=${7:-640x480} shown=${8:-640x480 unscaled}
+  line="display: $size $2 by direct YU12 scan-out ($3), $shown"
   # Played once for the counts, and once for the captures: vkms composes a YUV plane for a
   # capture in software, about a second a frame under TCG, and the frames it stalls are dropped
   # (so that run goes at a quarter speed: a few captures of different frames).
@@ -29,24 +33,30 @@ play_direct() {
   wait $pid
   cat "$OUT/$name.err"
   grep -q "display: plane [0-9]* takes YU12, NV12 with COLOR_ENCODING and COLOR_RANGE" "$OUT/$name.err"
-  grep -q "display: 640x480 $2 by direct YU12 scan-out ($3), 640x480 unscaled" "$OUT/$name.err"
+  grep -q "$line" "$OUT/$name.err"
   if grep -q "converted in software" "$OUT/$name.err"; then echo "$name: a picture fell back to conversion"; exit 1; fi
   yuv_plane "$OUT/$name.state" > "$OUT/$name.plane"
   if ! grep -q "format=YU12" "$OUT/$name.plane"; then echo "$name: the kernel never showed a YU12 plane"; cat $state; exit 1; fi
-  grep -E "plane\[|format=|color-|crtc-pos|src-pos" "$OUT/$name.plane"
+  grep -E "plane\[|format=|color-|crtc-pos|src-pos|rotation=" "$OUT/$name.plane"
   grep -q "color-encoding=$4" "$OUT/$name.plane"
   grep -q "color-range=$5" "$OUT/$name.plane"
+  grep -q "rotation=$6\$" "$OUT/$name.plane"
   frame_check "$OUT/$name.err" 50
   mkdir -p "$OUT/frames-$name"
   playhead --video-output drm --display-mode 640x480 --events none --rate 0.25 --capture-every 2 --capture-dir "$OUT/frames-$name" \
     "$M/$name.mp4" 2> "$OUT/$name-capture.err"
   cat "$OUT/$name-capture.err"
-  grep -q "display: 640x480 $2 by direct YU12 scan-out ($3), 640x480 unscaled" "$OUT/$name-capture.err"
+  grep -q "$line" "$OUT/$name-capture.err"
   test "$(ls "$OUT/frames-$name" | wc -l)" -ge 2
   echo "RESULT $name: direct YU12 ($3), display presented $d_pres dropped $d_drop, $(ls "$OUT/frames-$name" | wc -l) frames captured"
 }
 
-# In this order: the first clip moves the plane off vkms's default (BT.601, full range), the
-# second must move it back, so each proves that playhead sets both properties.
-play_direct yuv709_480p yuv420p "BT.709, limited range" "ITU-R BT.709 YCbCr" "YCbCr limited range"
-play_direct yuv601full_480p yuvj420p "BT.601, full range" "ITU-R BT.601 YCbCr" "YCbCr full range"
+# In this order: the first clip turns the plane (its display matrix asks for 270 degrees
+# clockwise, which is DRM's rotate-90, bit 1: DRM counts counter-clockwise)
+# and moves it off vkms's default colours (BT.601, full range); the second must set rotate-0
+# (bit 0) and BT.709; the third moves the colours back, so each proves that playhead sets the
+# three properties.
+play_direct rotated90_360p yuv420p "BT.601, limited range" "ITU-R BT.601 YCbCr" "YCbCr limited range" 2 \
+  480x360 "480x360 unscaled, turned 270 degrees by the plane"
+play_direct yuv709_480p yuv420p "BT.709, limited range" "ITU-R BT.709 YCbCr" "YCbCr limited range" 1
+play_direct yuv601full_480p yuvj420p "BT.601, full range" "ITU-R BT.601 YCbCr" "YCbCr full range" 1
