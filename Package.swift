@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "PlayheadALSATests", dependencies: [
             "PlayheadALSA", "PlayheadCore", "PlayheadTestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ]),
-        .testTarget(name: "PlayheadSysTests", dependencies: ["PlayheadSys", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "PlayheadSysTests", dependencies: ["PlayheadSys", "PlayheadCore", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PlayheadAppTests", dependencies: ["PlayheadApp", "Playhead", "PlayheadSys", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: ["PlayheadKMS", "PlayheadCore"]),

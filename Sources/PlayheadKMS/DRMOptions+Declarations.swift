@@ -15,6 +15,8 @@ extension DRMOptions {
               help: "the plane video goes on"),
         .init("video-gravity", .choice(["resize", "resizeAspect", "resizeAspectFill"]), default: .text("resizeAspect"),
               group: "display", help: "how video fills the screen"),
+        .init("display-rotate", .choice(["0", "90", "180", "270"]), default: .text("0"), group: "display",
+              help: "turn everything shown this many degrees clockwise, for a screen mounted on its side (by the plane where it can)"),
         .init("screenshot", .text(placeholder: "FILE.png"), group: "display",
               help: "save the screen as PNG when --screenshot-frame is shown (needs a writeback connector)"),
         .init("screenshot-frame", .integer(1...1_000_000), default: .integer(30), group: "display", help: "which shown frame --screenshot saves"),
@@ -42,5 +44,10 @@ extension DRMOptions {
                   gravity: VideoGravity(rawValue: settings.string("video-gravity") ?? "") ?? .resizeAspect,
                   modeFollowsItems: settings.string("display-mode-switch") == "items")
         flipTracePath = settings.string("flip-trace")
+        let turnText = settings.string("display-rotate") ?? "0"
+        guard let degrees = Int(turnText), let turn = PictureRotation(rawValue: degrees) else {
+            throw OptionError(option: "display-rotate", value: turnText, allowed: "0, 90, 180 or 270")
+        }
+        screenTurn = turn
     }
 }

@@ -13,6 +13,8 @@ public struct DRMOptions: Sendable, Hashable {
     /// Where to write each flip's media time, due time and vblank time at the end (for A/V
     /// measurements); nil: not kept.
     public var flipTracePath: String?
+    /// How far everything shown is turned, clockwise, for a screen mounted on its side.
+    public var screenTurn: PictureRotation = .none
 
     public init(card: String? = nil, plan: DisplayPlan.Request = .init(), gravity: VideoGravity = .resizeAspect, buffers: Int = 3,
                 modeFollowsItems: Bool = false) {

@@ -10,6 +10,10 @@ import Synchronization
 public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private let display: DRMDisplay
     private let gravity: VideoGravity
+    /// `--display-rotate`: everything shown turned this far, clockwise.
+    private let screenTurn: PictureRotation
+    /// Where a picture is drawn upright before it is turned onto a turned screen's buffer.
+    private var turnScratch: MappedCanvas?
     private let modeFollowsItems: Bool
     private let lock = ConditionLock()
     // Guarded by `lock`:
@@ -53,6 +57,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     public init(options: DRMOptions) throws(PlaybackError) {
         display = try DRMDisplay(options: options)
         gravity = options.gravity
+        screenTurn = options.screenTurn
         modeFollowsItems = options.modeFollowsItems
         trace = options.flipTracePath.map(FlipTrace.init(path:))
         ring = BufferRing(count: display.buffers.count)
@@ -168,7 +173,11 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         }
         followContent(frame)
         guard let index = ring.acquire() else { return }
-        let layout = PictureLayout.place(frame.picture.uprightSize, on: display.screen, gravity: gravity)
+        // Laid out on the screen as the viewer sees it (a portrait screen mounted on its side),
+        // then placed on the buffer as the screen is mounted.
+        let view = screenTurn.upright(display.screen)
+        let upright = PictureLayout.place(frame.picture.uprightSize, on: view, gravity: gravity)
+        let layout = PictureLayout(source: upright.source, destination: screenTurn.uprightRect(for: upright.destination, stored: view))
         let path = scanoutChoice(for: frame.picture, layout: layout)
         let choice = path.isDirect ? .none : scalerChoice(for: layout)
         let canvas: MappedCanvas
@@ -196,7 +205,11 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         }
         let started = MonotonicClock().now().nanoseconds
         do {
-            try frame.picture.draw(source, into: canvas, at: target)
+            if screenTurn != .none && !path.isDirect {
+                try drawTurned(frame.picture, source: source, into: canvas, at: target)
+            } else {
+                try frame.picture.draw(source, into: canvas, at: target)
+            }
             let took = MonotonicClock().now().nanoseconds - started
             lock.withLock {
                 stats.drawNanoseconds += took
@@ -328,11 +341,28 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         }
     }
 
+    /// On a turned screen a converted picture is drawn upright into a scratch canvas, then
+    /// turned while copied onto the buffer.
+    private func drawTurned(_ picture: any VideoPicture, source: PixelRect, into canvas: MappedCanvas,
+                            at destination: PixelRect) throws(PlaybackError) {
+        let size = screenTurn.inverse.upright(destination.size)
+        let scratch: MappedCanvas
+        if let t = turnScratch, t.size == size, t.format == canvas.format { scratch = t } else {
+            scratch = MappedCanvas(format: canvas.format, size: size, bytesPerPixel: display.bytesPerPixel)
+            turnScratch = scratch
+        }
+        try picture.draw(source, into: scratch, at: PixelRect(size: size))
+        canvas.copy(scratch, turnedBy: screenTurn, into: destination, bytesPerPixel: display.bytesPerPixel)
+    }
+
     /// The plane scales when the driver says it can (TEST_ONLY), else libswscale does; asked
-    /// again only when the layout changes, and said once each time.
+    /// again only when the layout changes, and said once each time. On a turned screen
+    /// libswscale scales (the picture is turned in software anyway).
     private func scalerChoice(for layout: PictureLayout) -> ScalerChoice {
         if let scaler, scaler.layout == layout { return scaler.choice }
-        let choice = ScalerChoice.decide(layout: layout) { display.testPlaneScaling(source: $0, destination: $1) }
+        let choice = screenTurn != .none
+            ? ScalerChoice.software(reason: "the screen is turned \(screenTurn.rawValue) degrees (--display-rotate), which is done in software")
+            : ScalerChoice.decide(layout: layout) { display.testPlaneScaling(source: $0, destination: $1) }
         scaler = (layout, choice)
         lock.withLock { scalerText = choice.description }
         Log.info("display: \(layout.source.width)x\(layout.source.height) onto \(layout.destination.width)x\(layout.destination.height) by \(choice)")
@@ -347,7 +377,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                              rotation: picture.rotation, size: picture.size)
         if let scanout, scanout.key == key { return scanout.choice }
         let choice = ScanoutChoice.decide(pixelFormat: key.pixelFormat, picture: key.size, rotation: key.rotation,
-                                          colorimetry: key.colorimetry, layout: layout, planeFormats: display.plan.plane.formats,
+                                          screenTurn: screenTurn, colorimetry: key.colorimetry, layout: layout, planeFormats: display.plan.plane.formats,
                                           planeRotations: Set(display.rotationProperty?.values.keys ?? [:].keys),
                                           colorProperties: display.colorProperties != nil) { display.testDirect($0) }
         scanout = (key, choice)

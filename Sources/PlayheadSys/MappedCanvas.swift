@@ -91,6 +91,39 @@ public final class MappedCanvas: PictureCanvas, @unchecked Sendable {
         }
     }
 
+    /// Copies the whole of `picture` (a canvas of this one's pixel format), turned by
+    /// `rotation`, into `destination`, which must have the turned size. 2- and 4-byte pixels.
+    public func copy(_ picture: MappedCanvas, turnedBy rotation: PictureRotation, into destination: PixelRect, bytesPerPixel: Int) {
+        let from = picture.size
+        guard bytesPerPixel == 2 || bytesPerPixel == 4, destination.size == rotation.upright(from),
+              destination.x >= 0, destination.y >= 0, destination.x + destination.width <= size.width,
+              destination.y + destination.height <= size.height else { return }
+        // Along a stored row the upright point moves by one pixel in a fixed direction.
+        let step: Int
+        switch rotation {
+        case .none: step = bytesPerPixel
+        case .upsideDown: step = -bytesPerPixel
+        case .clockwise90: step = stride
+        case .clockwise270: step = -stride
+        }
+        for y in 0..<from.height {
+            let start = rotation.uprightPoint(x: 0, y: y, stored: from)
+            var to = (destination.y + start.y) * stride + (destination.x + start.x) * bytesPerPixel
+            let row = picture.base + y * picture.stride
+            if bytesPerPixel == 4 {
+                for x in 0..<from.width {
+                    base.storeBytes(of: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self), toByteOffset: to, as: UInt32.self)
+                    to += step
+                }
+            } else {
+                for x in 0..<from.width {
+                    base.storeBytes(of: row.loadUnaligned(fromByteOffset: x * 2, as: UInt16.self), toByteOffset: to, as: UInt16.self)
+                    to += step
+                }
+            }
+        }
+    }
+
     /// The pixel at (x, y) as a 32-bit little-endian value (for 4-byte formats).
     public func pixel32(x: Int, y: Int) -> UInt32 {
         base.loadUnaligned(fromByteOffset: y * stride + x * 4, as: UInt32.self)

@@ -94,6 +94,26 @@ import PlayheadCore
         #expect(choice.description == "direct YU12 scan-out (BT.601, limited range), 480x360 unscaled, turned 90 degrees by the plane")
     }
 
+    /// On a screen mounted upside down the plane turns every picture; a portrait clip (stored
+    /// turned 270 degrees) on a screen mounted a quarter turn the other way needs no turn at
+    /// all, even from a plane without the property.
+    @Test func aTurnedScreenAddsItsTurnToThePictures() {
+        let screen = PixelSize(width: 640, height: 480)
+        let bt601 = YUVColorimetry(encoding: .bt601, range: .limited)
+        let upsideDown = ScanoutChoice.decide(pixelFormat: "yuv420p", picture: screen, rotation: .none, screenTurn: .upsideDown,
+                                              colorimetry: bt601, layout: PictureLayout.place(screen, on: screen, gravity: .resizeAspect),
+                                              planeFormats: yuvPlane, planeRotations: [.upsideDown], colorProperties: true) { _ in 0 }
+        #expect(upsideDown == .direct(format: .yuv420, colorimetry: bt601, source: PixelRect(size: screen),
+                                      destination: PixelRect(size: screen), rotation: .upsideDown))
+        let stored = PixelSize(width: 480, height: 360)
+        let evened = ScanoutChoice.decide(pixelFormat: "yuv420p", picture: stored, rotation: .clockwise270, screenTurn: .clockwise90,
+                                          colorimetry: bt601, layout: PictureLayout(source: PixelRect(size: PixelSize(width: 360, height: 480)),
+                                                                                    destination: PixelRect(x: 80, y: 60, width: 480, height: 360)),
+                                          planeFormats: yuvPlane, planeRotations: [], colorProperties: true) { _ in 0 }
+        #expect(evened == .direct(format: .yuv420, colorimetry: bt601, source: PixelRect(size: stored),
+                                  destination: PixelRect(x: 80, y: 60, width: 480, height: 360), rotation: .none))
+    }
+
     /// Cropped (fill gravity), the plane's source is the stored part that becomes the upright
     /// crop, not the upright rectangle itself.
     @Test func aCroppedTurnedPictureAsksForTheStoredPart() {

@@ -19,6 +19,24 @@ import PlayheadCore
         #expect(PictureRotation(drmName: "rotate-45") == nil)
     }
 
+    @Test func turnsAddUpAndUndo() {
+        #expect(PictureRotation.clockwise270.then(.upsideDown) == .clockwise90)
+        #expect(PictureRotation.clockwise90.then(.clockwise270) == PictureRotation.none)
+        for r in PictureRotation.allCases { #expect(r.then(r.inverse) == PictureRotation.none) }
+    }
+
+    /// uprightRect undoes storedRect, and agrees with uprightPoint at the rectangle's corners.
+    @Test(arguments: PictureRotation.allCases)
+    func uprightRectanglesUndoStoredOnes(_ r: PictureRotation) {
+        let stored = PixelSize(width: 7, height: 5)
+        let rect = PixelRect(x: 1, y: 2, width: 3, height: 2)
+        let upright = r.uprightRect(for: rect, stored: stored)
+        #expect(r.storedRect(for: upright, stored: stored) == rect)
+        let corner = r.uprightPoint(x: rect.x, y: rect.y, stored: stored)
+        #expect(corner.x >= upright.x && corner.x < upright.x + upright.width
+                && corner.y >= upright.y && corner.y < upright.y + upright.height)
+    }
+
     /// storedRect and uprightPoint must agree: every stored pixel of the mapped rectangle lands
     /// inside the upright rectangle, for every rotation, on an odd-sized picture.
     @Test(arguments: PictureRotation.allCases)

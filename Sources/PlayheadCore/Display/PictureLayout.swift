@@ -4,6 +4,11 @@ public struct PictureLayout: Sendable, Hashable {
     public var source: PixelRect
     public var destination: PixelRect
 
+    public init(source: PixelRect, destination: PixelRect) {
+        self.source = source
+        self.destination = destination
+    }
+
     /// Lays `picture` (already rotated, with square pixels) on `screen` by `gravity`. Integer
     /// maths only, rounded to the nearest pixel and centred, so odd sizes (1918x1078 on
     /// 1024x768) give the same rectangles on every run and bars of equal size, to a pixel.

@@ -26,6 +26,14 @@ public enum PictureRotation: Int, Sendable, Hashable, CaseIterable {
         self = turn
     }
 
+    /// This turn followed by `next` (a portrait clip on a screen mounted on its side).
+    public func then(_ next: PictureRotation) -> PictureRotation {
+        PictureRotation(rawValue: (rawValue + next.rawValue) % 360) ?? .none
+    }
+
+    /// The turn that undoes this one.
+    public var inverse: PictureRotation { PictureRotation(rawValue: (360 - rawValue) % 360) ?? .none }
+
     /// The size of the upright picture.
     public func upright(_ stored: PixelSize) -> PixelSize {
         swapsSides ? PixelSize(width: stored.height, height: stored.width) : stored
@@ -46,6 +54,12 @@ public enum PictureRotation: Int, Sendable, Hashable, CaseIterable {
             // Upright (x, y) shows stored (W - 1 - y, x).
             return PixelRect(x: stored.width - rect.y - rect.height, y: rect.x, width: rect.height, height: rect.width)
         }
+    }
+
+    /// Where `rect` of the stored picture lands in the upright one (the inverse of
+    /// `storedRect`).
+    public func uprightRect(for rect: PixelRect, stored: PixelSize) -> PixelRect {
+        inverse.storedRect(for: rect, stored: upright(stored))
     }
 
     /// Where stored pixel (x, y) of a `stored`-sized picture lands in the upright one.

@@ -21,21 +21,23 @@ public enum ScanoutChoice: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Decides for a picture of FFmpeg's `pixelFormat`, stored as `picture` and turned upright
-    /// by `rotation`, laid out (upright) by `layout`. `planeFormats` are the plane's formats;
-    /// `planeRotations` the turns its `rotation` property offers (none without one);
-    /// `colorProperties` whether it has COLOR_ENCODING and COLOR_RANGE; `test` makes the
-    /// TEST_ONLY commit and returns 0 or the driver's errno.
-    public static func decide(pixelFormat: String, picture: PixelSize, rotation: PictureRotation, colorimetry: YUVColorimetry,
-                              layout: PictureLayout, planeFormats: [FourCC], planeRotations: Set<PictureRotation>,
-                              colorProperties: Bool, test: (Trial) -> Int32) -> ScanoutChoice {
+    /// by `rotation`, then by `screenTurn` for a screen mounted on its side: `layout` has the
+    /// upright picture's part and the place on the screen as mounted. `planeFormats` are the
+    /// plane's formats; `planeRotations` the turns its `rotation` property offers (none
+    /// without one); `colorProperties` whether it has COLOR_ENCODING and COLOR_RANGE; `test`
+    /// makes the TEST_ONLY commit and returns 0 or the driver's errno.
+    public static func decide(pixelFormat: String, picture: PixelSize, rotation: PictureRotation, screenTurn: PictureRotation = .none,
+                              colorimetry: YUVColorimetry, layout: PictureLayout, planeFormats: [FourCC],
+                              planeRotations: Set<PictureRotation>, colorProperties: Bool, test: (Trial) -> Int32) -> ScanoutChoice {
         guard let format = YUVPlaneLayout.direct(forPixelFormat: pixelFormat) else {
             return .converted(reason: "the decoder gives \(pixelFormat), which no scan-out format holds as it is")
         }
         guard planeFormats.contains(format) else {
             return .converted(reason: "the plane takes no \(format)")
         }
-        guard rotation == .none || planeRotations.contains(rotation) else {
-            return .converted(reason: "the plane cannot turn the picture \(rotation.rawValue) degrees (no \(rotation.drmName) rotation), so it is turned in software")
+        let turn = rotation.then(screenTurn)
+        guard turn == .none || planeRotations.contains(turn) else {
+            return .converted(reason: "the plane cannot turn the picture \(turn.rawValue) degrees (no \(turn.drmName) rotation), so it is turned in software")
         }
         // Without the properties the driver converts as BT.601 limited range, whatever the
         // stream is: right only for that.
@@ -46,14 +48,14 @@ public enum ScanoutChoice: Sendable, Hashable, CustomStringConvertible {
         // The plane's source rectangle is in the buffer's own (stored) coordinates.
         let source = rotation.storedRect(for: layout.source, stored: picture)
         let trial = Trial(format: format, picture: picture, source: source, destination: layout.destination,
-                          colorimetry: colorimetry, rotation: rotation)
+                          colorimetry: colorimetry, rotation: turn)
         let errno = test(trial)
         guard errno == 0 else {
             let d = layout.destination
-            let turned = rotation == .none ? "" : " turned \(rotation.rawValue) degrees"
+            let turned = turn == .none ? "" : " turned \(turn.rawValue) degrees"
             return .converted(reason: "the plane refused \(format) \(source.width)x\(source.height)\(turned) onto \(d.width)x\(d.height) at \(d.x),\(d.y) (errno \(errno))")
         }
-        return .direct(format: format, colorimetry: colorimetry, source: source, destination: layout.destination, rotation: rotation)
+        return .direct(format: format, colorimetry: colorimetry, source: source, destination: layout.destination, rotation: turn)
     }
 
     public var isDirect: Bool {

@@ -7,7 +7,7 @@ extension FFmpegPicture {
         // A YUV canvas is a plane's own buffer: the picture goes in as stored, and the plane turns it.
         let isYUV = (canvas as? MappedCanvas)?.yuvLayout != nil
         if rotation == .none || isYUV { return try drawStored(source, into: canvas, at: destination) }
-        guard let target = canvas as? MappedCanvas, canvas.format != .rgb565 else {
+        guard let target = canvas as? MappedCanvas else {
             throw PlaybackError(.internalError, "cannot draw a turned picture into a \(canvas.format) \(type(of: canvas))")
         }
         guard !destination.isEmpty, destination.x >= 0, destination.y >= 0,
@@ -15,22 +15,11 @@ extension FFmpegPicture {
               destination.y + destination.height <= canvas.size.height else { return }
         // Scaled and converted the way it is stored, then turned while copied: libswscale
         // cannot turn, and one copy of the (already scaled) result is cheap beside scaling.
-        let turned = rotation.swapsSides ? PixelSize(width: destination.height, height: destination.width)
-                                         : PixelSize(width: destination.width, height: destination.height)
-        let scratch = MappedCanvas(format: canvas.format, size: turned, bytesPerPixel: 4)
+        let bytesPerPixel = canvas.format == .rgb565 ? 2 : 4
+        let turned = rotation.inverse.upright(destination.size)
+        let scratch = MappedCanvas(format: canvas.format, size: turned, bytesPerPixel: bytesPerPixel)
         try drawStored(rotation.storedRect(for: source, stored: size), into: scratch, at: PixelRect(size: turned))
-        let rotation = self.rotation
-        scratch.withUnsafeMutableBytes { from in
-            target.withUnsafeMutableBytes { to in
-                for y in 0..<turned.height {
-                    for x in 0..<turned.width {
-                        let p = rotation.uprightPoint(x: x, y: y, stored: turned)
-                        let pixel = from.load(fromByteOffset: y * scratch.stride + x * 4, as: UInt32.self)
-                        to.storeBytes(of: pixel, toByteOffset: (destination.y + p.y) * target.stride + (destination.x + p.x) * 4, as: UInt32.self)
-                    }
-                }
-            }
-        }
+        target.copy(scratch, turnedBy: rotation, into: destination, bytesPerPixel: bytesPerPixel)
     }
 
     /// Draws the picture as stored (`source` in stored coordinates).

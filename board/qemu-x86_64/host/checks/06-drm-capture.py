@@ -34,14 +34,16 @@ def read_png(path):
     return width, height, b"".join(raw[y * stride + 1:(y + 1) * stride] for y in range(height))
 
 
-def reference(clip, index, size, box):
+def reference(clip, index, size, box, turn=""):
     x, y, w, h = box
-    vf = f"select=eq(n\\,{index}),scale={w}:{h}:flags=fast_bilinear,pad={size[0]}:{size[1]}:{x}:{y}:black"
+    # Scaled as the viewer sees it, then turned (transpose=clock) onto the screen as mounted.
+    scaled = f"{h}:{w}" if turn else f"{w}:{h}"
+    vf = f"select=eq(n\\,{index}),scale={scaled}:flags=fast_bilinear{turn},pad={size[0]}:{size[1]}:{x}:{y}:black"
     return subprocess.run(["ffmpeg", "-v", "error", "-i", str(clip), "-vf", vf, "-frames:v", "1",
                            "-pix_fmt", "rgb24", "-f", "rawvideo", "-"], capture_output=True, check=True).stdout
 
 
-def check(folder, clip, box, fps=25):
+def check(folder, clip, box, fps=25, turn=""):
     failures = 0
     frames = sorted((OUT / folder).glob("frame-*.ppm"))
     if not frames:
@@ -52,7 +54,7 @@ def check(folder, clip, box, fps=25):
         ms = int(png.stem.split("-")[1])
         index = round(ms * fps / 1000)
         width, height, got = read_ppm(png)
-        want = reference(clip, index, (width, height), box)
+        want = reference(clip, index, (width, height), box, turn)
         squared, samples, bar_pixels_lit = 0, 0, 0
         for y in range(height):
             row = slice(y * width * 3, (y + 1) * width * 3)
@@ -77,4 +79,6 @@ print(f"screenshot.png: {shot[0]}x{shot[1]}")
 failures = 0 if shot[:2] == SCREEN else 1
 failures += check("frames-demo", MEDIA / "demo.mp4", (0, 60, 640, 360))
 failures += check("frames-scaled", MEDIA / "h264_aac.mp4", (0, 0, 640, 480))
+# 480x360 at 0,140 of the viewer's 480x640 screen lands at 140,0 as 360x480.
+failures += check("frames-turned", MEDIA / "h264_aac.mp4", (140, 0, 360, 480), turn=",transpose=clock")
 sys.exit(1 if failures else 0)

@@ -5,7 +5,8 @@ the stream's own must give at least 35 dB PSNR and beat every other by at least 
 COLOR_ENCODING and COLOR_RANGE playhead set really reached the plane's conversion (vkms's
 default, BT.601 full range, or the other clip's setting would lose). The portrait clip, turned
 by the plane, is compared where it lies on the screen (360x480 in the middle) with ffmpeg's
-upright picture, and must also beat that picture turned the other way by 3 dB."""
+upright picture, and must also beat that picture turned the other way by 3 dB; on the screen
+mounted upside down (--display-rotate 180) the picture turned over is the right one."""
 import math
 import pathlib
 import subprocess
@@ -16,11 +17,12 @@ from ppm import read_ppm
 OUT = pathlib.Path(sys.argv[1])
 MEDIA = pathlib.Path(__file__).resolve().parents[4] / "build/media"
 FPS = 25
-# Each clip's matrix and range, as ffmpeg's scale filter names them, and where its upright
-# picture lies on the 640x480 screen (x, y, width, height).
-CASES = {"rotated90_360p": (("bt601", "tv"), (140, 0, 360, 480)),
-         "yuv709_480p": (("bt709", "tv"), (0, 0, 640, 480)),
-         "yuv601full_480p": (("bt601", "pc"), (0, 0, 640, 480))}
+# Each run's clip, its matrix and range as ffmpeg's scale filter names them, where its picture
+# lies on the 640x480 screen (x, y, width, height), and which way up it must be there.
+CASES = {"rotated90_360p": ("rotated90_360p", ("bt601", "tv"), (140, 0, 360, 480), "upright"),
+         "yuv709_480p": ("yuv709_480p", ("bt709", "tv"), (0, 0, 640, 480), "upright"),
+         "yuv601full_480p": ("yuv601full_480p", ("bt601", "pc"), (0, 0, 640, 480), "upright"),
+         "yuv709_480p-turned180": ("yuv709_480p", ("bt709", "tv"), (0, 0, 640, 480), "other way")}
 ALL = [(m, r, t) for m in ("bt601", "bt709") for r in ("tv", "pc") for t in ("upright", "other way")]
 
 
@@ -43,8 +45,8 @@ def psnr(a, b):
 
 
 failures = 0
-for name, (colours, place) in CASES.items():
-    right = (*colours, "upright")
+for name, (clip, colours, place, way) in CASES.items():
+    right = (*colours, way)
     frames = sorted((OUT / f"frames-{name}").glob("frame-*.ppm"))
     if not frames:
         print(f"{name}: no captured frames")
@@ -53,7 +55,7 @@ for name, (colours, place) in CASES.items():
         index = round(int(ppm.stem.split("-")[1]) * FPS / 1000)
         width, height, got = read_ppm(ppm)
         got = crop(got, width, place)
-        scores = {c: psnr(got, converted(MEDIA / f"{name}.mp4", index, *c)) for c in ALL}
+        scores = {c: psnr(got, converted(MEDIA / f"{clip}.mp4", index, *c)) for c in ALL}
         best_other = max(v for c, v in scores.items() if c != right)
         ok = (width, height) == (640, 480) and scores[right] >= 35 and scores[right] >= best_other + 3
         failures += not ok

@@ -4,7 +4,8 @@
 # through writeback match ffmpeg's conversion of the same frames with the stream's matrix and
 # range, and not with the other one (host/checks/23-yuv-scanout.py). A portrait clip stored
 # sideways is turned by the plane's rotation property, not in software, and the clips after it
-# must set the plane back to rotate-0.
+# must set the plane back to rotate-0. With --display-rotate 180 (a screen mounted upside down)
+# the plane turns every picture.
 # kernels: 7
 # time-limit: 220
 . /usr/lib/playhead-board/board.sh
@@ -15,14 +16,15 @@ state=/sys/kernel/debug/dri/0/state
 yuv_plane() { awk '/^plane\[/ { if (b ~ /format=YU12/) printf "%s", b; b = "" } { b = b $0 "\n" } END { if (b ~ /format=YU12/) printf "%s", b }' "$1"; }
 
 # play_direct CLIP DECODED-FORMAT "MATRIX, RANGE" KERNEL-ENCODING KERNEL-RANGE KERNEL-ROTATION
-#   [STORED-SIZE "HOW SHOWN"]
+#   [STORED-SIZE "HOW SHOWN"]; $OPTS are more playhead options, and $TAG names the results.
 play_direct() {
-  name=$1 size=${7:-640x480} shown=${8:-640x480 unscaled}
+  name=$1 size=${7:-640x480} shown=${8:-640x480 unscaled} clip=$1
+  name=${TAG:-$name}
   line="display: $size $2 by direct YU12 scan-out ($3), $shown"
   # Played once for the counts, and once for the captures: vkms composes a YUV plane for a
   # capture in software, about a second a frame under TCG, and the frames it stalls are dropped
   # (so that run goes at a quarter speed: a few captures of different frames).
-  playhead --video-output drm --display-mode 640x480 --stats --events none "$M/$name.mp4" 2> "$OUT/$name.err" &
+  playhead --video-output drm --display-mode 640x480 $OPTS --stats --events none "$M/$clip.mp4" 2> "$OUT/$name.err" &
   pid=$!
   # The kernel's view while it plays: the plane scans the YU12 buffer out as the stream says.
   : > "$OUT/$name.state"
@@ -43,8 +45,8 @@ play_direct() {
   grep -q "rotation=$6\$" "$OUT/$name.plane"
   frame_check "$OUT/$name.err" 50
   mkdir -p "$OUT/frames-$name"
-  playhead --video-output drm --display-mode 640x480 --events none --rate 0.25 --capture-every 2 --capture-dir "$OUT/frames-$name" \
-    "$M/$name.mp4" 2> "$OUT/$name-capture.err"
+  playhead --video-output drm --display-mode 640x480 $OPTS --events none --rate 0.25 --capture-every 2 --capture-dir "$OUT/frames-$name" \
+    "$M/$clip.mp4" 2> "$OUT/$name-capture.err"
   cat "$OUT/$name-capture.err"
   grep -q "$line" "$OUT/$name-capture.err"
   test "$(ls "$OUT/frames-$name" | wc -l)" -ge 2
@@ -60,3 +62,6 @@ play_direct rotated90_360p yuv420p "BT.601, limited range" "ITU-R BT.601 YCbCr" 
   480x360 "480x360 unscaled, turned 270 degrees by the plane"
 play_direct yuv709_480p yuv420p "BT.709, limited range" "ITU-R BT.709 YCbCr" "YCbCr limited range" 1
 play_direct yuv601full_480p yuvj420p "BT.601, full range" "ITU-R BT.601 YCbCr" "YCbCr full range" 1
+# A screen mounted upside down: rotate-180 is bit 2.
+OPTS="--display-rotate 180" TAG=yuv709_480p-turned180 play_direct yuv709_480p yuv420p "BT.709, limited range" "ITU-R BT.709 YCbCr" \
+  "YCbCr limited range" 4 640x480 "640x480 unscaled, turned 180 degrees by the plane"
