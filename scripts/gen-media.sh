@@ -42,6 +42,12 @@ ff -f lavfi -t 10 -i "color=c=black:s=320x240:r=30" \
    -f lavfi -t 10 -i "aevalsrc='if(lt(mod(t\,1)\,0.05)\,0.5*sin(2*PI*1000*t)\,0)':s=48000:c=stereo" \
    -vf "drawbox=c=white:t=fill:enable='lt(mod(t\,1)\,0.099)'" -c:v libx264 -qp 0 -bf 0 -g 30 -pix_fmt yuv420p \
    -c:a aac -ac 2 -movflags +faststart "$out/av_sync.mp4"
+# The same at 15 fps: a picture every 67 ms leaves the emulated board time to convert and scale
+# each one (38 ms under TCG), so scenario 12 can tell playhead's timing from the cost of drawing.
+ff -f lavfi -t 10 -i "color=c=black:s=320x240:r=15" \
+   -f lavfi -t 10 -i "aevalsrc='if(lt(mod(t\,1)\,0.05)\,0.5*sin(2*PI*1000*t)\,0)':s=48000:c=stereo" \
+   -vf "drawbox=c=white:t=fill:enable='lt(mod(t\,1)\,0.099)'" -c:v libx264 -qp 0 -bf 0 -g 15 -pix_fmt yuv420p \
+   -c:a aac -ac 2 -movflags +faststart "$out/av_sync_15fps.mp4"
 # Thirty seconds at 30 fps for the board's long-run counts (small, so emulation keeps up).
 ff -f lavfi -t 30 -i "testsrc2=size=320x240:rate=30" -c:v libx264 -crf 32 -g 60 -pix_fmt yuv420p \
    -movflags +faststart "$out/long_240p30.mp4"
