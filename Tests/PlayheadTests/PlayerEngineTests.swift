@@ -135,6 +135,27 @@ import PlayheadTestSupport
         #expect(h.player.currentTime() == MediaTime(value: 48, timescale: 25))
     }
 
+    /// As AVPlayer: from the moment a seek is asked for until it lands, the current time is
+    /// its target (an appliance resuming its place read 0 there, and could have saved it).
+    @Test func aSeekThatHasNotLandedReadsAsItsTarget() async {
+        let gate = FakeGate()
+        let h = PlayerHarness(urls: ["fake-100"], backend: FakeBackend(gate: gate))
+        h.player.pause()
+        #expect(await h.waitFor { $0.contains { $0.name == "readyForDisplay" } })
+        gate.shut()
+        let target = MediaTime(value: 3, timescale: 1)
+        let landed = ResultBox()
+        h.player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) { landed.add("seek", $0) }
+        #expect(h.player.currentTime() == target)
+        // Taken up by the engine, still not landed (the source is held).
+        #expect(await h.waitFor(seconds: 0.2) { _ in false } == false)
+        #expect(landed.count == 0)
+        #expect(h.player.currentTime() == target)
+        gate.open()
+        #expect(await h.waitFor { _ in landed.count == 1 })
+        #expect(h.player.currentTime() == target)
+    }
+
     @Test func newerSeekOvertakesOlder() async {
         let gate = FakeGate()
         let h = PlayerHarness(urls: ["fake-100"], backend: FakeBackend(gate: gate))

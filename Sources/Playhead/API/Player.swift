@@ -40,9 +40,15 @@ public class Player: @unchecked Sendable {
     public var error: PlaybackError? { engine.snapshot.withLock { $0.error } }
     public var currentItem: PlayerItem? { engine.snapshot.withLock { $0.items.first } }
 
+    /// The current item's time; while a seek has not landed (or the engine has not taken it
+    /// up yet), its target, as AVPlayer reports it: an appliance resuming its place must not
+    /// read, and save, the time before the seek meanwhile.
     public func currentTime() -> MediaTime {
-        let (clock, offset, hasItem) = engine.snapshot.withLock { ($0.clock, $0.offset, !$0.items.isEmpty) }
+        let (clock, offset, hasItem, seeking) = engine.snapshot.withLock { s in
+            (s.clock, s.offset, !s.items.isEmpty, s.seeksPosted > s.seeksTaken ? s.postedSeekTarget : s.unlandedSeekTarget)
+        }
         guard hasItem else { return .zero }
+        if let seeking { return seeking }
         return clock.mediaTime(at: engine.env.clock.now()) - offset
     }
 
@@ -108,14 +114,23 @@ public class Player: @unchecked Sendable {
 
     /// Fast seek: lands on the keyframe at or before `time`.
     public func seek(to time: MediaTime, completion: (@Sendable (Bool) -> Void)? = nil) {
-        engine.post(.seek(SeekRequest(target: time), completion: completion))
+        postSeek(SeekRequest(target: time), completion: completion)
     }
 
     /// Zero tolerances land on the exact frame; wider ones allow a faster, nearby landing.
     public func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime,
                      completion: (@Sendable (Bool) -> Void)? = nil) {
-        engine.post(.seek(SeekRequest(target: time, toleranceBefore: toleranceBefore,
-                                      toleranceAfter: toleranceAfter), completion: completion))
+        postSeek(SeekRequest(target: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter),
+                 completion: completion)
+    }
+
+    /// Counted before it is posted, so that `currentTime` reads the target from this moment on.
+    private func postSeek(_ request: SeekRequest, completion: (@Sendable (Bool) -> Void)?) {
+        engine.snapshot.withLock { s in
+            s.seeksPosted += 1
+            s.postedSeekTarget = request.target
+        }
+        engine.post(.seek(request, completion: completion))
     }
 
     /// Returns whether the seek finished (false: a newer seek overtook it).

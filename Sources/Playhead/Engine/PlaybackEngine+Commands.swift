@@ -37,6 +37,7 @@ extension PlaybackEngine {
             rateBeforeInterruption = nil
             setRate(newRate)
         case .seek(let request, let completion):
+            seeksTaken += 1
             let (id, actions) = seeks.request(request)
             if let completion { seekCompletions[id] = completion }
             for action in actions { perform(action) }

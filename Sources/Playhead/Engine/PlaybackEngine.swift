@@ -21,6 +21,14 @@ final class PlaybackEngine: @unchecked Sendable {
         var restarting = false
         /// Waiting for data: a stall, or an item being opened.
         var waiting = false
+        /// Seeks the player posted (written by the player alone) and the target of the latest;
+        /// seeks the engine took up (written by the engine alone), and the target of the one it
+        /// has not landed yet. Until a seek is taken up and has landed, the current time is its
+        /// target, as AVPlayer's is.
+        var seeksPosted: UInt64 = 0
+        var postedSeekTarget: MediaTime = .zero
+        var seeksTaken: UInt64 = 0
+        var unlandedSeekTarget: MediaTime?
     }
 
     let env: PlaybackEnvironment
@@ -86,6 +94,8 @@ final class PlaybackEngine: @unchecked Sendable {
     var audioEpoch: UInt64 = 0
     var audioMap: AudioClockMap
     var seeks = SeekCoordinator()
+    /// The player's seeks taken from the inbox (see `Snapshot.seeksTaken`).
+    var seeksTaken: UInt64 = 0
     var seekCompletions: [UInt64: @Sendable (Bool) -> Void] = [:]
     var statistics = PlaybackStatistics()
     var waitingForData = true
@@ -243,6 +253,8 @@ final class PlaybackEngine: @unchecked Sendable {
             s.error = error
             s.restarting = pendingRestart != nil
             s.waiting = stalled || waitingForData || segments.isEmpty
+            s.seeksTaken = seeksTaken
+            s.unlandedSeekTarget = (deferredSeek ?? pendingSeek)?.target
         }
     }
 
