@@ -47,8 +47,9 @@ public class Player: @unchecked Sendable {
         let (clock, offset, hasItem, seeking) = engine.snapshot.withLock { s in
             (s.clock, s.offset, !s.items.isEmpty, s.seeksPosted > s.seeksTaken ? s.postedSeekTarget : s.unlandedSeekTarget)
         }
-        guard hasItem else { return .zero }
+        // Before the hasItem test: the items a resuming appliance inserts may not be taken up yet.
         if let seeking { return seeking }
+        guard hasItem else { return .zero }
         return clock.mediaTime(at: engine.env.clock.now()) - offset
     }
 
