@@ -3,6 +3,13 @@ BOARD_SHARE=/host
 GPIO_SIM=/sys/kernel/config/gpio-sim/playhead
 # Named like the buttons of an appliance; the GPIO issue maps them to transport control.
 GPIO_LINES="play pause next previous volume-up volume-down doorbell spare led"
+# The board: x86_64, or arm64 (board/qemu-aarch64, the same overlay).
+BOARD_ARCH=$(uname -m)
+[ "$BOARD_ARCH" = aarch64 ] && BOARD_ARCH=arm64
+# The second console the host types at (host/drivers/17-console.py): the second UART on x86_64;
+# QEMU's virt machine has one UART, so a virtio console there.
+BOARD_CONSOLE2=/dev/ttyS1
+[ "$BOARD_ARCH" = arm64 ] && BOARD_CONSOLE2=/dev/hvc0
 
 say() { echo "board: $*"; }
 
@@ -123,10 +130,14 @@ run_scenarios() {
   for s in /usr/lib/playhead-board/scenarios/*.sh; do
     name=$(basename "$s" .sh)
     case "$name" in "$only"*) ;; *) continue ;; esac
-    # The kernel profiles it runs on (`# kernels: 6 7`; 6 alone without the line): GPIO
-    # scenarios need 6.1's v1 character device, the YUV ones 7.x's vkms.
+    # The boards it runs on (`# arches: x86_64 arm64`; x86_64 alone without the line) and,
+    # on x86_64, the kernel profiles (`# kernels: 6 7`; 6 alone without the line): GPIO
+    # scenarios need 6.1's v1 character device, the YUV ones 7.x's vkms. host/boot.py reads
+    # the same lines.
+    arches=$(sed -n 's/^# arches: *//p' "$s")
+    case " ${arches:-x86_64} " in *" $BOARD_ARCH "*) ;; *) continue ;; esac
     kernels=$(sed -n 's/^# kernels: *//p' "$s")
-    case " ${kernels:-6} " in *" $KERNEL_MAJOR "*) ;; *) continue ;; esac
+    [ "$BOARD_ARCH" != x86_64 ] || case " ${kernels:-6} " in *" $KERNEL_MAJOR "*) ;; *) continue ;; esac
     [ -n "$from" ] && [ "$(printf '%s\n%s\n' "$from" "$name" | sort | head -1)" != "$from" ] && continue
     limit=$(sed -n 's/^# time-limit: *\([0-9]*\).*/\1/p' "$s")
     start=$(cut -d' ' -f1 /proc/uptime)
