@@ -2,6 +2,7 @@
 # media time, converted and scaled the same way (host/checks/06-drm-capture.py: PSNR >= 35 dB,
 # letterbox bars exactly black): a 640x360 clip letterboxed on 640x480, and a 320x240 clip
 # scaled up to fill it.
+# arches: x86_64 arm64
 # time-limit: 120
 M=/usr/share/playhead/media
 mkdir -p "$OUT/frames-demo" "$OUT/frames-scaled"

@@ -2,6 +2,7 @@
 # and the host checks the frequency, the length, and that no block was lost or repeated
 # (host/checks/07-alsa-tone.py). Then again at rate 2: the sound time-stretched to half its
 # length, its pitch kept.
+# arches: x86_64 arm64
 # time-limit: 60
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
