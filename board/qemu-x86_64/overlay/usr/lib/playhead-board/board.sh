@@ -10,6 +10,11 @@ BOARD_ARCH=$(uname -m)
 # QEMU's virt machine has one UART, so a virtio console there.
 BOARD_CONSOLE2=/dev/ttyS1
 [ "$BOARD_ARCH" = arm64 ] && BOARD_CONSOLE2=/dev/hvc0
+# libgpiod's tools come with the board's Debian: 1.6 on x86_64 (Debian 12) takes the chip as
+# the first argument and prints RISING/FALLING; 2.2 on arm64 (Debian 13) takes `-c CHIP` and
+# prints rising/falling.
+GPIO_TOOL_CHIP="" GPIO_RISING=RISING GPIO_FALLING=FALLING
+[ "$BOARD_ARCH" = arm64 ] && GPIO_TOOL_CHIP=-c GPIO_RISING=rising GPIO_FALLING=falling
 
 say() { echo "board: $*"; }
 

@@ -2,6 +2,7 @@
 # second plays on vkms and the loopback card; av-probe times each flash by the vblank that showed
 # it (CRTC CRCs) and each beep as the loopback's capture side receives it, on one clock. The
 # host pairs them up and reports the offset (host/checks/12-av-sync.py).
+# arches: x86_64 arm64
 # time-limit: 60
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
