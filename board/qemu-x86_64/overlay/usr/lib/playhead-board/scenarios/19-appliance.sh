@@ -2,7 +2,6 @@
 # runs it (su to the playhead user). Checked: playhead runs as playhead with the device groups
 # and plays; a kill -9 is followed by a new playhead within the back-off; a broken options file
 # (every start fails) ends in safe mode, which shows the slate and says why.
-# arches: x86_64 arm64
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
 run=/run/playhead
