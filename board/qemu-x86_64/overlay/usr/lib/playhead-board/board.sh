@@ -124,6 +124,8 @@ run_scenarios() {
   # (loop, its playlist) would change what they test.
   mv /etc/playhead/playhead.conf /etc/playhead/playhead.conf.appliance 2>/dev/null
   mkdir -p "$out"
+  # The host's checks read which board wrote the results.
+  echo "$BOARD_ARCH" > "$out/board-arch"
   echo "board: scenarios start"
   if dmesg | grep -q "Initramfs unpacking failed"; then
     echo "BOARD-RESULT 00-initramfs fail: $(dmesg | grep 'Initramfs unpacking failed')"
