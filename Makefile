@@ -1,12 +1,12 @@
 # Playhead: `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
-  gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 kmod cpio xz-utils binutils mtools systemd \
+  gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 qemu-system-arm kmod cpio xz-utils binutils mtools systemd \
   nasm libmbedtls-dev dpkg-dev syslinux syslinux-common squashfs-tools fdisk e2fsprogs zstd debootstrap
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-appliance image image-test
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64
 
 BOARD := board/qemu-x86_64
 # The board's kernel profile: 6 (Debian 12's 6.1) or 7 (a pinned 7.2 from trixie-backports,
@@ -58,7 +58,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test soak state-test fuzz-replay units board-test board-test-7 board-appliance image-test
+test: unit-test soak state-test fuzz-replay units board-test board-test-7 board-appliance image-test board-test-arm64
 
 # One test at a time: many tests wait on real time (network restarts, a sound device, a
 # watchdog), and run side by side on two cores the others' blocking steps (a server starting,
@@ -102,6 +102,12 @@ units: deps
 
 # The emulated board: Debian's kernel with the modules it leaves out, BusyBox, playhead built
 # with a static Swift runtime, the guest tools and the overlays, in one initramfs.
+# `make board ARCH=arm64` (board-test, board-shell too): the arm64 board, below.
+ifneq ($(filter arm64 aarch64,$(ARCH)),)
+board: board-arm64
+board-test: board-test-arm64
+board-shell: board-shell-arm64
+else
 board: deps media
 	@abi=$$($(BOARD_KERNEL) $(BOARD_OUT) $(BOARD_CACHE) | tail -1) && \
 	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_CACHE) | tail -1) && \
@@ -118,6 +124,10 @@ BOOT := flock /tmp/playhead-board.lock python3 $(BOARD)/host/boot.py --kernel $(
 # Each scenario runs on the profiles its `# kernels:` line names (6 when it has none).
 board-test: board
 	$(BOOT) --mode test --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-test.log --timeout 900 $(if $(ONLY),--only $(ONLY))
+
+board-shell: board
+	$(BOOT) --mode shell --share $(BOARD_OUT)/share
+endif
 
 # The 7.x profile's scenarios: direct YUV scan-out on a real YUV plane, and the display basics.
 board-test-7:
@@ -152,8 +162,30 @@ image: deps media
 image-test: image
 	python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log
 
-board-shell: board
-	$(BOOT) --mode shell --share $(BOARD_OUT)/share
+# The arm64 board (board/qemu-aarch64/README.md): QEMU's virt machine under TCG with Debian 13's
+# arm64 kernel (vkms, gpio-sim and snd-dummy cross-built for it), the aarch64 playhead of
+# `make build ARCH=arm64` with its libraries from the same sysroot, the guest tools
+# cross-compiled, the same overlays and media. Its scenarios are those whose `# arches:` line
+# names arm64.
+BOARD_A64 := board/qemu-aarch64
+BOARD_A64_OUT := build/board-arm64
+BOARD_A64_CACHE := $(BOARD_CACHE)-arm64
+board-arm64: deps media build-arm64
+	@abi=$$($(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) | tail -1) && \
+	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_A64_CACHE) arm64 | tail -1) && \
+	$(BOARD)/tools/build-tools.sh $(BOARD_A64_OUT)/tools build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie && \
+	$(BOARD)/host/mkinitramfs.sh $(BOARD_A64_OUT)/initramfs.cpio $$abi $(BOARD_A64_OUT)/$$abi $$guest \
+	  build/arm64/playhead $(BOARD_A64_OUT)/tools $(MEDIA) build/arm64/sysroot && \
+	ln -sfn $$abi/Image $(BOARD_A64_OUT)/Image
+
+BOOT_A64 := flock /tmp/playhead-board.lock python3 $(BOARD)/host/boot.py --arch arm64 --kernel $(BOARD_A64_OUT)/Image \
+  --initrd $(BOARD_A64_OUT)/initramfs.cpio
+
+board-test-arm64: board-arm64
+	$(BOOT_A64) --mode test --share $(BOARD_A64_OUT)/share --log $(BOARD_A64_OUT)/console-test.log --timeout 900 $(if $(ONLY),--only $(ONLY))
+
+board-shell-arm64: board-arm64
+	$(BOOT_A64) --mode shell --share $(BOARD_A64_OUT)/share
 
 # The peers playhead is measured against on the board: Debian's mpv and GStreamer, run in the
 # guest from the host's root (only `make bench` needs them).

@@ -27,11 +27,29 @@ BOARD = HERE.parent
 SCENARIOS = BOARD / "overlay/usr/lib/playhead-board/scenarios"
 
 
-def qemu_command(args, share, monitor=None, console2=None):
-    qemu = shutil.which("qemu-system-x86_64")
+# What differs between the boards: QEMU's binary and its package, the machine, the console's
+# name. The arm64 board (board/qemu-aarch64) is QEMU's generic `virt` machine with the CPU that
+# has every feature QEMU emulates; `pauth-impdef` swaps the architected pointer-authentication
+# hash (QARMA, slow to emulate) for QEMU's own, which the guest cannot tell apart.
+ARCHES = {
+    "x86_64": {"qemu": "qemu-system-x86_64", "package": "qemu-system-x86", "machine": [], "console": "ttyS0"},
+    "arm64": {"qemu": "qemu-system-aarch64", "package": "qemu-system-arm",
+              "machine": ["-M", "virt", "-cpu", "max,pauth-impdef=on"], "console": "ttyAMA0"},
+}
+
+
+def qemu_binary(args):
+    arch = ARCHES[args.arch]
+    qemu = shutil.which(arch["qemu"])
     if qemu is None:
-        sys.exit("board: qemu-system-x86_64 is missing; run 'make deps' (package qemu-system-x86)")
-    append = f"console=ttyS0 quiet panic=-1 playhead.mode={args.mode}"
+        sys.exit(f"board: {arch['qemu']} is missing; run 'make deps' (package {arch['package']})")
+    return qemu
+
+
+def qemu_command(args, share, monitor=None, console2=None):
+    qemu = qemu_binary(args)
+    arch = ARCHES[args.arch]
+    append = f"console={arch['console']} quiet panic=-1 playhead.mode={args.mode}"
     if getattr(args, "only", None):
         append += f" playhead.only={args.only}"
     if getattr(args, "interactive", False):
@@ -40,7 +58,7 @@ def qemu_command(args, share, monitor=None, console2=None):
         append += f" playhead.from={args.resume_from}"
     # The monitor, when asked for, is a socket the host reads the vCPUs' state from when the
     # guest wedges.
-    cmd = [qemu, "-accel", "tcg", "-m", str(args.memory), "-smp", "2", "-nodefaults",
+    cmd = [qemu, *arch["machine"], "-accel", "tcg", "-m", str(args.memory), "-smp", "2", "-nodefaults",
            "-display", "none", "-monitor", f"unix:{monitor},server=on,wait=off" if monitor else "none",
            "-serial", "stdio", "-no-reboot",
            "-kernel", str(args.kernel), "-initrd", str(args.initrd),
@@ -48,7 +66,12 @@ def qemu_command(args, share, monitor=None, console2=None):
            "-device", "qemu-xhci,id=xhci"]
     if console2:
         # The guest's second serial port (ttyS1): playhead's console, typed at by a host driver.
-        cmd += ["-chardev", f"socket,id=ser1,path={console2},server=on,wait=off", "-serial", "chardev:ser1"]
+        # The virt machine has one UART: there it is a virtio console (hvc0).
+        cmd += ["-chardev", f"socket,id=ser1,path={console2},server=on,wait=off"]
+        if args.arch == "arm64":
+            cmd += ["-device", "virtio-serial-pci", "-device", "virtconsole,chardev=ser1"]
+        else:
+            cmd += ["-serial", "chardev:ser1"]
     if share:
         append += " playhead.share"
         cmd += ["-virtfs", f"local,path={share},mount_tag=host,security_model=none,id=host0"]
@@ -162,7 +185,7 @@ def run_guest(cmd, console, timeout, done_marker, progress=None, monitor=None, s
             console.log.flush()
             # The gist on the terminal: where each vCPU is and whether it takes interrupts.
             for text in dump:
-                if re.search(r"RIP=|^monitor\| [* ]*CPU #|^monitor\| 0x", text):
+                if re.search(r"RIP=|PC=|^monitor\| [* ]*CPU #|^monitor\| 0x", text):
                     print("  " + text, file=sys.stderr)
             proc.kill()
             proc.wait()
@@ -217,13 +240,21 @@ def host_checks(passed, out):
     return failures
 
 
-def kernels_of(path):
-    """The kernel profiles a scenario runs on, from its `# kernels: 6 7` line; 6 without one.
-    The guest's init reads the same line (board.sh)."""
+def listed(path, key, default):
+    """A scenario's `# KEY: a b` line as a list; `default` without one."""
     for line in path.read_text().splitlines():
-        if line.startswith("# kernels:"):
+        if line.startswith(f"# {key}:"):
             return line.split(":", 1)[1].split()
-    return ["6"]
+    return default
+
+
+def runs_on(path, args):
+    """Whether a scenario runs on this board: its `# arches: x86_64 arm64` line (x86_64 alone
+    without one) and, on x86_64, its `# kernels: 6 7` line (6 without one): the kernel profiles
+    are the x86_64 board's. The guest's init reads the same lines (board.sh)."""
+    if args.arch not in listed(path, "arches", ["x86_64"]):
+        return False
+    return args.arch != "x86_64" or args.profile in listed(path, "kernels", ["6"])
 
 
 def scenario_watch(names):
@@ -254,7 +285,7 @@ def test(args):
     for old in pathlib.Path(args.log).parent.glob(pathlib.Path(args.log).name + ".boot*"):
         old.unlink()
     expected = sorted(p.stem for p in SCENARIOS.glob("*.sh")
-                      if (not args.only or p.stem.startswith(args.only)) and args.profile in kernels_of(p))
+                      if (not args.only or p.stem.startswith(args.only)) and runs_on(p, args))
     echo = lambda t: t.startswith(("BOARD-RESULT", "board:")) or "| " in t
     started = time.monotonic()
     results, wedged, logs = {}, [], [str(args.log)]
@@ -327,7 +358,8 @@ def test(args):
         console.show_tail()
         return 1
     again = f"; {wedge_retried[0]} wedged the guest once and passed on a fresh boot" if wedge_retried else ""
-    print(f"board-test: {len(results)} scenarios passed on the {args.profile}.x kernel in {took:.0f} s{again} (results in {share / 'out'})")
+    board = f"the {args.profile}.x kernel" if args.arch == "x86_64" else f"the {args.arch} board"
+    print(f"board-test: {len(results)} scenarios passed on {board} in {took:.0f} s{again} (results in {share / 'out'})")
     return 0
 
 
@@ -508,7 +540,9 @@ def main():
     parser.add_argument("--kernel", required=True, type=pathlib.Path)
     parser.add_argument("--initrd", required=True, type=pathlib.Path)
     parser.add_argument("--profile", default="6", choices=["6", "7"],
-                        help="the kernel profile booted: test runs the scenarios whose `# kernels:` line names it")
+                        help="x86_64: the kernel profile booted: test runs the scenarios whose `# kernels:` line names it")
+    parser.add_argument("--arch", default="x86_64", choices=sorted(ARCHES),
+                        help="the board: test runs the scenarios whose `# arches:` line names it (x86_64 without one)")
     parser.add_argument("--share", help="host folder shared with the guest over 9p")
     parser.add_argument("--wav", help="record the guest's HDA card into this WAV file")
     parser.add_argument("--log", default="console.log")
@@ -521,7 +555,7 @@ def main():
             sys.exit(f"board: {path} is missing; run 'make board' first")
     if args.mode == "shell":
         share = pathlib.Path(args.share).resolve() if args.share else None
-        os.execv(shutil.which("qemu-system-x86_64") or "qemu-system-x86_64", qemu_command(args, share))
+        os.execv(qemu_binary(args), qemu_command(args, share))
     sys.exit({"test": test, "run": run, "bench": bench, "appliance": appliance}[args.mode](args))
 
 

@@ -17,7 +17,6 @@ ver=7.2.12+deb13 srcver=7.2.12-1~bpo13+1 series=7.2
 abi=$ver-amd64
 dir=$cache/$abi
 if [ -f "$dir/.done" ]; then publish_link "$out" "$dir" "$abi"; exit 0; fi
-SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 
 apt_dir=$cache/apt-trixie
 mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
@@ -37,15 +36,7 @@ root=$dir.tmp/root
 python3 "$here/extract-vmlinux.py" "$root/usr/lib/modules/$abi/vmlinuz" "$dir.tmp/vmlinux"
 
 # The build root: trixie's gcc-14 and pahole (the module's BTF), made once and kept.
-broot=$cache/buildroot-trixie
-if [ ! -f "$broot/.done" ]; then
-  echo "board: making a trixie build root with debootstrap (about 500 MB, once)" >&2
-  $SUDO rm -rf "$broot.tmp"
-  $SUDO debootstrap --variant=minbase --include=gcc-14,make,libc6-dev,bc,kmod,libelf-dev,xz-utils,dwarves \
-      trixie "$broot.tmp" http://deb.debian.org/debian >"$cache/debootstrap.log" 2>&1 \
-    || { tail -20 "$cache/debootstrap.log" >&2; fail "debootstrap of the trixie build root failed (log above)"; }
-  $SUDO touch "$broot.tmp/.done" && $SUDO rm -rf "$broot" && $SUDO mv "$broot.tmp" "$broot"
-fi
+broot=$(trixie_buildroot "$cache" | tail -1)
 for deb in "$dir.tmp"/debs/linux-headers-*.deb "$dir.tmp"/debs/linux-kbuild-*.deb; do $SUDO dpkg-deb -x "$deb" "$broot"; done
 
 work=/build/vkms-$ver

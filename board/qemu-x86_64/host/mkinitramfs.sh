@@ -2,10 +2,13 @@
 # Assembles the board's initramfs: BusyBox, the kernel modules the board uses, playhead with the
 # shared libraries it needs, the guest test tools, the repository's rootfs-overlay/, the board's
 # own overlay (laid after it) and the demo media. Uncompressed: unpacking xz under emulation
-# costs seconds at every boot.
-# Usage: mkinitramfs.sh OUT.cpio ABI KERNELDIR GUESTROOT PLAYHEAD TOOLSDIR MEDIADIR
+# costs seconds at every boot. With SYSROOT, for the arm64 board (board/qemu-aarch64): the
+# libraries come from that aarch64 sysroot (found through each ELF's DT_NEEDED, as the host's
+# ldd cannot run aarch64 binaries), its kernel modules come stripped already, and the host's
+# ffmpeg is left out.
+# Usage: mkinitramfs.sh OUT.cpio ABI KERNELDIR GUESTROOT PLAYHEAD TOOLSDIR MEDIADIR [SYSROOT]
 set -euo pipefail
-out=$1 abi=$2 kdir=$3 guest=$4 playhead=$5 tools=$6 media=$7
+out=$1 abi=$2 kdir=$3 guest=$4 playhead=$5 tools=$6 media=$7 sysroot=${8:-}
 kdir=$(cd "$kdir" && pwd)  # modprobe prints absolute paths
 here=$(cd "$(dirname "$0")/.." && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -19,15 +22,35 @@ mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,run,mnt,host,etc,l
 add_elf() {
   local bin=$1 dest=$2
   install -D -m 755 "$bin" "$stage$dest"
+  [ -n "$sysroot" ] && { add_needed "$bin"; return; }
   ldd "$bin" 2>/dev/null | awk '/=> \//{print $3} /^\t\/lib64/{print $1}' | while read -r lib; do
     [ -e "$stage$lib" ] && continue
     install -D -m 755 "$(readlink -f "$lib")" "$stage$lib"
   done
 }
 
+# The sysroot's dynamic linker and the libraries an aarch64 ELF names (DT_NEEDED), and theirs,
+# into the guest's multiarch folder, where Debian's loader looks.
+multi=/usr/lib/aarch64-linux-gnu
+add_needed() {
+  local elf=$1 interp lib found
+  interp=$(readelf -l "$elf" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+  if [ -n "$interp" ] && [ ! -e "$stage$interp" ]; then install -D -m 755 "$(readlink -f "$sysroot$interp")" "$stage$interp"; fi
+  for lib in $(readelf -d "$elf" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+    [ -e "$stage$multi/$lib" ] && continue
+    found=$(readlink -f "$sysroot$multi/$lib" 2>/dev/null) && [ -f "$found" ] \
+      || fail "$lib (needed by ${elf##*/}) is not in the sysroot's $multi"
+    install -D -m 755 "$found" "$stage$multi/$lib"
+    add_needed "$found"
+  done
+}
+
 # BusyBox, statically linked, provides the shell and the usual commands.
-install -m 755 "$guest/bin/busybox" "$stage/bin/busybox"
-for app in $("$guest/bin/busybox" --list); do
+busybox=$guest/bin/busybox
+[ -e "$busybox" ] || busybox=$guest/usr/bin/busybox  # merged /usr (trixie)
+install -m 755 "$busybox" "$stage/bin/busybox"
+run_guest_elf() { if [ -n "$sysroot" ]; then qemu-aarch64-static "$@"; else "$@"; fi; }
+for app in $(run_guest_elf "$busybox" --list); do
   case $app in busybox) ;; *) [ -e "$stage/bin/$app" ] || ln -s busybox "$stage/bin/$app" ;; esac
 done
 ln -sf ../bin/busybox "$stage/sbin/modprobe"  # the kernel asks /sbin/modprobe for the HDA codec
@@ -42,7 +65,7 @@ for m in $modules; do
 done | sort -u | while read -r ko; do
   rel=${ko#"$kdir/modules"}
   install -D -m 644 "$ko" "$stage$rel"
-  strip --strip-debug "$stage$rel"
+  [ -n "$sysroot" ] || strip --strip-debug "$stage$rel"
 done
 cp "$moddir"/modules.{order,builtin,builtin.modinfo} "$stage/lib/modules/$abi/" 2>/dev/null || true
 depmod -b "$stage" "$abi"
@@ -50,18 +73,26 @@ depmod -b "$stage" "$abi"
 # playhead and the guest tools.
 add_elf "$playhead" /usr/bin/playhead
 # playhead loads libavfilter itself (dlopen) the first time sound plays at a rate other than 1.
-avfilter=$(ldconfig -p | awk '/libavfilter\.so\.[0-9]+ .*x86-64/ && !found { print $NF; found = 1 }')
-[ -n "$avfilter" ] || { echo "board: libavfilter is missing; run 'make deps'" >&2; exit 1; }
-add_elf "$avfilter" "$avfilter"
+if [ -n "$sysroot" ]; then
+  avfilter=$(cd "$sysroot$multi" && ls libavfilter.so.[0-9]* 2>/dev/null | head -1)
+  [ -n "$avfilter" ] || fail "libavfilter is missing from $sysroot"
+  add_elf "$sysroot$multi/$avfilter" "$multi/$avfilter"
+else
+  avfilter=$(ldconfig -p | awk '/libavfilter\.so\.[0-9]+ .*x86-64/ && !found { print $NF; found = 1 }')
+  [ -n "$avfilter" ] || { echo "board: libavfilter is missing; run 'make deps'" >&2; exit 1; }
+  add_elf "$avfilter" "$avfilter"
+fi
 for t in "$tools"/*; do [ -f "$t" ] || continue; add_elf "$t" "/usr/bin/${t##*/}"; done
-# ffmpeg, as the reference the board benchmark measures playhead against.
-add_elf "$(command -v ffmpeg)" /usr/bin/ffmpeg
+# ffmpeg, as the reference the board benchmark measures playhead against (x86_64 only).
+[ -n "$sysroot" ] || add_elf "$(command -v ffmpeg)" /usr/bin/ffmpeg
 for b in aplay arecord amixer gpiodetect gpioinfo gpiomon gpioset gpioget; do
   add_elf "$guest/usr/bin/$b" "/usr/bin/$b"
 done
 # libasound reads its configuration at open.
-mkdir -p "$stage/usr/share/alsa" && cp -a /usr/share/alsa/alsa.conf /usr/share/alsa/cards /usr/share/alsa/pcm \
-  "$stage/usr/share/alsa/" 2>/dev/null || fail "/usr/share/alsa is missing; install libasound2-data"
+# libasound reads its configuration at open: its own release's (the sysroot's on arm64).
+alsa=$sysroot/usr/share/alsa
+mkdir -p "$stage/usr/share/alsa" && cp -a "$alsa/alsa.conf" "$alsa/cards" "$alsa/pcm" \
+  "$stage/usr/share/alsa/" 2>/dev/null || fail "$alsa is missing; install libasound2-data"
 
 # Media for the demo and the scenarios.
 mkdir -p "$stage/usr/share/playhead/media"

@@ -3,6 +3,18 @@ BOARD_SHARE=/host
 GPIO_SIM=/sys/kernel/config/gpio-sim/playhead
 # Named like the buttons of an appliance; the GPIO issue maps them to transport control.
 GPIO_LINES="play pause next previous volume-up volume-down doorbell spare led"
+# The board: x86_64, or arm64 (board/qemu-aarch64, the same overlay).
+BOARD_ARCH=$(uname -m)
+[ "$BOARD_ARCH" = aarch64 ] && BOARD_ARCH=arm64
+# The second console the host types at (host/drivers/17-console.py): the second UART on x86_64;
+# QEMU's virt machine has one UART, so a virtio console there.
+BOARD_CONSOLE2=/dev/ttyS1
+[ "$BOARD_ARCH" = arm64 ] && BOARD_CONSOLE2=/dev/hvc0
+# libgpiod's tools come with the board's Debian: 1.6 on x86_64 (Debian 12) takes the chip as
+# the first argument and prints RISING/FALLING; 2.2 on arm64 (Debian 13) takes `-c CHIP` and
+# prints rising/falling.
+GPIO_TOOL_CHIP="" GPIO_RISING=RISING GPIO_FALLING=FALLING
+[ "$BOARD_ARCH" = arm64 ] && GPIO_TOOL_CHIP=-c GPIO_RISING=rising GPIO_FALLING=falling
 
 say() { echo "board: $*"; }
 
@@ -112,6 +124,8 @@ run_scenarios() {
   # (loop, its playlist) would change what they test.
   mv /etc/playhead/playhead.conf /etc/playhead/playhead.conf.appliance 2>/dev/null
   mkdir -p "$out"
+  # The host's checks read which board wrote the results.
+  echo "$BOARD_ARCH" > "$out/board-arch"
   echo "board: scenarios start"
   if dmesg | grep -q "Initramfs unpacking failed"; then
     echo "BOARD-RESULT 00-initramfs fail: $(dmesg | grep 'Initramfs unpacking failed')"
@@ -123,10 +137,14 @@ run_scenarios() {
   for s in /usr/lib/playhead-board/scenarios/*.sh; do
     name=$(basename "$s" .sh)
     case "$name" in "$only"*) ;; *) continue ;; esac
-    # The kernel profiles it runs on (`# kernels: 6 7`; 6 alone without the line): GPIO
-    # scenarios need 6.1's v1 character device, the YUV ones 7.x's vkms.
+    # The boards it runs on (`# arches: x86_64 arm64`; x86_64 alone without the line) and,
+    # on x86_64, the kernel profiles (`# kernels: 6 7`; 6 alone without the line): GPIO
+    # scenarios need 6.1's v1 character device, the YUV ones 7.x's vkms. host/boot.py reads
+    # the same lines.
+    arches=$(sed -n 's/^# arches: *//p' "$s")
+    case " ${arches:-x86_64} " in *" $BOARD_ARCH "*) ;; *) continue ;; esac
     kernels=$(sed -n 's/^# kernels: *//p' "$s")
-    case " ${kernels:-6} " in *" $KERNEL_MAJOR "*) ;; *) continue ;; esac
+    [ "$BOARD_ARCH" != x86_64 ] || case " ${kernels:-6} " in *" $KERNEL_MAJOR "*) ;; *) continue ;; esac
     [ -n "$from" ] && [ "$(printf '%s\n%s\n' "$from" "$name" | sort | head -1)" != "$from" ] && continue
     limit=$(sed -n 's/^# time-limit: *\([0-9]*\).*/\1/p' "$s")
     start=$(cut -d' ' -f1 /proc/uptime)

@@ -1,5 +1,6 @@
 # The board has what later issues need: a KMS card with overlay planes and a writeback
 # connector, a loopback and a dummy sound card, and a gpio-sim chip with named lines.
+# arches: x86_64 arm64
 # time-limit: 30
 . /usr/lib/playhead-board/board.sh
 test -c /dev/dri/card0 || { echo "no /dev/dri/card0"; exit 1; }
@@ -14,5 +15,5 @@ grep -q "Dummy" /proc/asound/cards
 if ! test -c /dev/snd/pcmC0D0p; then echo "no /dev/snd/pcmC0D0p (the loopback card's playback device)"; ls /dev/snd; exit 1; fi
 gpiodetect
 chip=$(gpio_sim_chip)
-gpioinfo "$chip" | tee "$OUT/gpioinfo.txt"
+gpioinfo $GPIO_TOOL_CHIP "$chip" | tee "$OUT/gpioinfo.txt"
 for name in $GPIO_LINES; do grep -q "\"$name\"" "$OUT/gpioinfo.txt" || { echo "line $name missing"; exit 1; }; done

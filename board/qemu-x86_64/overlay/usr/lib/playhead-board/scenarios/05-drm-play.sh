@@ -3,6 +3,7 @@
 # and at exit the screen is given back as it was (the CRTC's mode and framebuffer, from the
 # kernel's own state).
 # kernels: 6 7
+# arches: x86_64 arm64
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media

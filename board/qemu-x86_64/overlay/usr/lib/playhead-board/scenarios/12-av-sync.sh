@@ -5,7 +5,8 @@
 # more than the board can draw in time (each picture converted and scaled in software takes
 # longer than a frame under TCG), and the same at 15 fps, which it can, so that the two runs
 # tell playhead's own timing from the cost of drawing.
-# time-limit: 90
+# arches: x86_64 arm64
+# time-limit: 120
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
 

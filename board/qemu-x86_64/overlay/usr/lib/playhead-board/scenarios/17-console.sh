@@ -1,6 +1,7 @@
-# The control surface: playhead's console on the guest's second serial port, typed at from the
-# host (host/drivers/17-console.py checks each reply), and its control socket driven by a
-# script here; the effects are checked in playhead's own events.
+# The control surface: playhead's console on the guest's second serial port (a virtio console
+# on arm64), typed at from the host (host/drivers/17-console.py checks each reply), and its
+# control socket driven by a script here; the effects are checked in playhead's own events.
+# arches: x86_64 arm64
 # time-limit: 240
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
@@ -9,7 +10,7 @@ sock=/tmp/playhead.sock
 printf '# the board scenario 17 options\nvolume = 0.8\nloop = yes\n' > "$conf"
 rm -f "$OUT/17-console.host.done"
 playhead --config "$conf" --video-output drm --display-mode 640x480 --audio-output alsa --audio-device hw:Loopback,0,0 \
-  --console /dev/ttyS1 --socket "$sock" --events jsonl $M/demo.mp4 $M/h264_aac.mp4 $M/loop_1s.mp4 \
+  --console "$BOARD_CONSOLE2" --socket "$sock" --events jsonl $M/demo.mp4 $M/h264_aac.mp4 $M/loop_1s.mp4 \
   > "$OUT/17-events.jsonl" 2> "$OUT/17-console.err" &
 pid=$!
 for i in $(seq 150); do [ -S "$sock" ] && break; sleep 0.2; done

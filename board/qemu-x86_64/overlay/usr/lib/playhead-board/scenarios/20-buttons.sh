@@ -2,6 +2,7 @@
 # toggles, a skip, a held volume button repeats, a long press takes its own action, a doorbell
 # interrupts while held, a chattering contact (edges 1 ms apart) is one press, and the light
 # line follows the player. A map naming a missing line stops playhead at start with the list.
+# arches: x86_64 arm64
 # time-limit: 150
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
