@@ -109,7 +109,13 @@ def report(label, out, suffix):
     return None if abs(mean) <= 100 else f"{label}: sound and picture are {mean:+.0f} ms apart"
 
 
-failures = [f for f in (report(label, sys.argv[1], suffix) for label, suffix in RUNS) if f]
+# The arm64 board measures 15 fps only (see the scenario); the guest says which board it is.
+try:
+    arch = open(f"{sys.argv[1]}/board-arch").read().strip()
+except OSError:
+    arch = "x86_64"
+runs = [r for r in RUNS if arch != "arm64" or r[0] == "15 fps"]
+failures = [f for f in (report(label, sys.argv[1], suffix) for label, suffix in runs) if f]
 for f in failures:
     print(f)
 sys.exit(1 if failures else 0)

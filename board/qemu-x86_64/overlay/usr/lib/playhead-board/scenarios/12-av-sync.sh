@@ -22,5 +22,7 @@ measure() {
   cat "$OUT/av-sync$2.err"
   echo "$1: $(grep -c flash "$OUT/av-probe$2.txt") flashes, $(grep -c beep "$OUT/av-probe$2.txt") beeps"
 }
-measure av_sync.mp4 ""
+# The arm64 board (TCG emulating another architecture) is slower still: at 30 fps even the
+# probe starved there (7 of 9 beeps, 5 flashes in one fresh-clone run), so it measures 15 fps only.
+[ "$BOARD_ARCH" = arm64 ] || measure av_sync.mp4 ""
 measure av_sync_15fps.mp4 -15fps
