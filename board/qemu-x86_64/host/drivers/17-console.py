@@ -101,11 +101,13 @@ def main():
     expect(con.command("events on") == "ok", "events on", "")
     r = con.command("pause")
     # The event may come before the answer: printed above the line, it redraws the prompt, which
-    # ends `command`'s reading early. The answer then follows the redrawn prompt.
+    # ends `command`'s reading early. The answer then follows the redrawn prompt, which is
+    # cleared first ("playhead> " then "\r", erase line, "ok").
+    answer = rb"(^|[\r\n])ok\r?\n"
     end = time.monotonic() + 3
-    while time.monotonic() < end and not re.search(rb"(^|\n)ok\r?\n", ANSI.sub(b"", con.buffer)):
+    while time.monotonic() < end and not re.search(answer, ANSI.sub(b"", con.buffer)):
         con._read(0.5)
-    answered = "ok" in r.split("\n") or re.search(rb"(^|\n)ok\r?\n", ANSI.sub(b"", con.buffer))
+    answered = "ok" in r.split("\n") or re.search(answer, ANSI.sub(b"", con.buffer))
     expect(answered, "pause with events on answers ok", r + " / " + con.buffer.decode("utf-8", "replace"))
     time.sleep(1)
     con._read(0.5)
