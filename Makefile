@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64
 
 BOARD := board/qemu-x86_64
 # The board's kernel profile: 6 (Debian 12's 6.1) or 7 (a pinned 7.2 from trixie-backports,
@@ -170,12 +170,16 @@ image-test: image
 BOARD_A64 := board/qemu-aarch64
 BOARD_A64_OUT := build/board-arm64
 BOARD_A64_CACHE := $(BOARD_CACHE)-arm64
+# With A64_BENCH=1 (`make bench ARCH=arm64`) its initramfs-bench.cpio also carries trixie's
+# arm64 ffmpeg, the decode reference.
+A64_INITRAMFS := $(BOARD_A64_OUT)/initramfs$(if $(A64_BENCH),-bench).cpio
 board-arm64: deps media build-arm64
 	@abi=$$($(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) | tail -1) && \
 	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_A64_CACHE) arm64 | tail -1) && \
+	ffroot=$(if $(A64_BENCH),$$($(BOARD_A64)/host/bench-ffmpeg.sh $(BOARD_A64_CACHE) build/arm64/sysroot | tail -1)) && \
 	$(BOARD)/tools/build-tools.sh $(BOARD_A64_OUT)/tools build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie && \
-	$(BOARD)/host/mkinitramfs.sh $(BOARD_A64_OUT)/initramfs.cpio $$abi $(BOARD_A64_OUT)/$$abi $$guest \
-	  build/arm64/playhead $(BOARD_A64_OUT)/tools $(MEDIA) build/arm64/sysroot && \
+	$(BOARD)/host/mkinitramfs.sh $(A64_INITRAMFS) $$abi $(BOARD_A64_OUT)/$$abi $$guest \
+	  build/arm64/playhead $(BOARD_A64_OUT)/tools $(MEDIA) build/arm64/sysroot $$ffroot && \
 	ln -sfn $$abi/Image $(BOARD_A64_OUT)/Image
 
 BOOT_A64 := flock /tmp/playhead-board.lock python3 $(BOARD)/host/boot.py --arch arm64 --kernel $(BOARD_A64_OUT)/Image \
@@ -194,7 +198,20 @@ PEER_PACKAGES := mpv gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-p
 bench-deps: deps
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(PEER_PACKAGES)"
 
+# `make bench ARCH=arm64`: on the arm64 board, playhead's decoding against trixie's arm64 ffmpeg
+# in the same guest, the display, A/V and button figures; not the peers (they run from the host's
+# root) nor the boot figures (the image is x86_64's).
+bench-arm64: deps
+	scripts/gen-bench-media.sh $(MEDIA)
+	$(MAKE) --no-print-directory board-arm64 A64_BENCH=1
+	flock /tmp/playhead-board.lock python3 $(BOARD)/host/boot.py --arch arm64 --kernel $(BOARD_A64_OUT)/Image \
+	  --initrd $(BOARD_A64_OUT)/initramfs-bench.cpio --memory 2048 --mode bench --share $(BOARD_A64_OUT)/share \
+	  --media $(MEDIA) --log $(BOARD_A64_OUT)/console-bench.log --timeout 3600
+
 # `make bench ONLY=peers` runs only the players side by side on the board.
+ifneq ($(filter arm64 aarch64,$(ARCH)),)
+bench: bench-arm64
+else
 bench: build bench-deps
 	scripts/gen-bench-media.sh $(MEDIA)
 	$(if $(ONLY),,python3 scripts/bench.py)
@@ -206,6 +223,7 @@ bench: build bench-deps
 	$(MAKE) --no-print-directory image
 	python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log --linger 3
 	board/image/report.sh $(IMAGE_OUT) $(BOARD_OUT)/initramfs.cpio
+endif
 
 # On a board with a display, playhead plays the demo right here; elsewhere the emulated board
 # boots: at a terminal as the appliance (init, the supervisor, playhead's console on this

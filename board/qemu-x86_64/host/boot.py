@@ -416,6 +416,8 @@ def number(text, name):
 
 def bench(args):
     """The display benchmark on the board: playhead on vkms against ffmpeg's decode speed."""
+    if args.only == "peers" and args.arch != "x86_64":
+        sys.exit("board bench: the peers run from the host's x86_64 root; run 'make bench ONLY=peers' without ARCH")
     share = pathlib.Path(args.share).resolve()
     (share / "media").mkdir(parents=True, exist_ok=True)
     for clip in ("bench_360p30.mp4", "bench_720p30.mp4", "bench_av_240p30.mp4", "loop_1s.mp4"):
@@ -430,8 +432,11 @@ def bench(args):
         for line in peers.report(share, [t for t in console_lines(args.log) if t.startswith("BENCH-PEER")]):
             print(line)
         return 0 if in_time else 1
+    decode = decode_report([t for t in console_lines(args.log) if t.startswith("BENCH-DECODE ")])
+    for line in decode:
+        print(line)
     lines = [t for t in console_lines(args.log) if t.startswith("BENCH ")]
-    if not in_time or len(lines) != 2:
+    if not in_time or len(lines) != 2 or len(decode) != 3:
         print("board bench: the guest did not report both clips", file=sys.stderr)
         console.show_tail()
         return 1
@@ -470,9 +475,39 @@ def bench(args):
           " to the command carried out):")
     for debounce, text in sorted(found.items(), key=lambda kv: -int(kv[0])):
         print(f"  debounce {debounce} ms: {text}")
+    skipped = [t for t in console_lines(args.log) if t.startswith("BENCH-PEER-SKIPPED")]
+    if skipped:
+        print("board peers: " + skipped[0].split(" ", 1)[1])
+        return 0
     for line in peers.report(share, [t for t in console_lines(args.log) if t.startswith("BENCH-PEER")]):
         print(line)
     return 0
+
+
+def decode_report(lines):
+    """The guest's decode comparison: per clip the best of three wall times and the largest peak
+    memory of each, as frames per second and as ratios of playhead to ffmpeg. Empty unless both
+    clips have three whole runs."""
+    report = ["board decode benchmark (in the guest, no display or sound device; best of 3, taken in turn):"]
+    for line in lines:
+        clip = line.split()[1]
+        runs = re.findall(r"ffmpeg-cs=(\d+) ffmpeg-rss-kb=(\d+) playhead-cs=(\d+) playhead-rss-mb=(\d+)"
+                          r" playhead-frames=(\d+)", line)
+        if len(runs) != 3:
+            print(f"board bench: {clip}: {len(runs)} of 3 decode runs (see the console log)", file=sys.stderr)
+            return []
+        ff = min(int(r[0]) for r in runs) / 100
+        ph = min(int(r[2]) for r in runs) / 100
+        ff_mb = max(int(r[1]) for r in runs) / 1024
+        ph_mb = max(int(r[3]) for r in runs)
+        frames = int(runs[0][4])
+        if not ff or not ph or not frames:
+            print(f"board bench: {clip}: an empty decode run (see the console log)", file=sys.stderr)
+            return []
+        report.append(f"  {clip}: ffmpeg {frames / ff:.1f} fps, peak {ff_mb:.0f} MB; playhead {frames / ph:.1f} fps,"
+                      f" peak {ph_mb} MB ({frames} frames); decode speed ratio (playhead/ffmpeg) {ff / ph:.2f},"
+                      f" peak memory ratio {ph_mb / ff_mb:.2f}")
+    return report if len(report) == 3 else []
 
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")

@@ -5,10 +5,11 @@
 # costs seconds at every boot. With SYSROOT, for the arm64 board (board/qemu-aarch64): the
 # libraries come from that aarch64 sysroot (found through each ELF's DT_NEEDED, as the host's
 # ldd cannot run aarch64 binaries), its kernel modules come stripped already, and the host's
-# ffmpeg is left out.
-# Usage: mkinitramfs.sh OUT.cpio ABI KERNELDIR GUESTROOT PLAYHEAD TOOLSDIR MEDIADIR [SYSROOT]
+# ffmpeg is left out unless FFMPEGROOT (board/qemu-aarch64/host/bench-ffmpeg.sh) brings trixie's
+# arm64 ffmpeg for `make bench ARCH=arm64`, with the libraries the sysroot lacks.
+# Usage: mkinitramfs.sh OUT.cpio ABI KERNELDIR GUESTROOT PLAYHEAD TOOLSDIR MEDIADIR [SYSROOT [FFMPEGROOT]]
 set -euo pipefail
-out=$1 abi=$2 kdir=$3 guest=$4 playhead=$5 tools=$6 media=$7 sysroot=${8:-}
+out=$1 abi=$2 kdir=$3 guest=$4 playhead=$5 tools=$6 media=$7 sysroot=${8:-} ffroot=${9:-}
 kdir=$(cd "$kdir" && pwd)  # modprobe prints absolute paths
 here=$(cd "$(dirname "$0")/.." && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -30,17 +31,26 @@ add_elf() {
 }
 
 # The sysroot's dynamic linker and the libraries an aarch64 ELF names (DT_NEEDED), and theirs,
-# into the guest's multiarch folder, where Debian's loader looks.
+# into the guest's multiarch folder, where Debian's loader looks, or into the folder of the
+# ELF's RUNPATH that holds it (libpulse keeps its private library in one).
 multi=/usr/lib/aarch64-linux-gnu
 add_needed() {
-  local elf=$1 interp lib found
+  local elf=$1 interp lib found dir dirs root
   interp=$(readelf -l "$elf" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
   if [ -n "$interp" ] && [ ! -e "$stage$interp" ]; then install -D -m 755 "$(readlink -f "$sysroot$interp")" "$stage$interp"; fi
+  dirs="$multi $(readelf -d "$elf" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p' | tr ':' ' ')"
   for lib in $(readelf -d "$elf" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-    [ -e "$stage$multi/$lib" ] && continue
-    found=$(readlink -f "$sysroot$multi/$lib" 2>/dev/null) && [ -f "$found" ] \
-      || fail "$lib (needed by ${elf##*/}) is not in the sysroot's $multi"
-    install -D -m 755 "$found" "$stage$multi/$lib"
+    found=""
+    for dir in $dirs; do
+      [ -e "$stage$dir/$lib" ] && { found=present; break; }
+      for root in "$sysroot" $ffroot; do
+        found=$(readlink -f "$root$dir/$lib" 2>/dev/null) && [ -f "$found" ] && break 2
+        found=""
+      done
+    done
+    [ "$found" = present ] && continue
+    [ -n "$found" ] || fail "$lib (needed by ${elf##*/}) is not in the sysroot's $dirs"
+    install -D -m 755 "$found" "$stage$dir/$lib"
     add_needed "$found"
   done
 }
@@ -83,8 +93,11 @@ else
   add_elf "$avfilter" "$avfilter"
 fi
 for t in "$tools"/*; do [ -f "$t" ] || continue; add_elf "$t" "/usr/bin/${t##*/}"; done
-# ffmpeg, as the reference the board benchmark measures playhead against (x86_64 only).
-[ -n "$sysroot" ] || add_elf "$(command -v ffmpeg)" /usr/bin/ffmpeg
+# ffmpeg, as the reference the board benchmark measures playhead against: the host's on x86_64,
+# trixie's on arm64 when asked for (the bench's initramfs only).
+if [ -z "$sysroot" ]; then add_elf "$(command -v ffmpeg)" /usr/bin/ffmpeg
+elif [ -n "$ffroot" ]; then add_elf "$ffroot/usr/bin/ffmpeg" /usr/bin/ffmpeg
+fi
 for b in aplay arecord amixer gpiodetect gpioinfo gpiomon gpioset gpioget; do
   add_elf "$guest/usr/bin/$b" "/usr/bin/$b"
 done

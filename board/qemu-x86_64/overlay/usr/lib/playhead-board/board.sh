@@ -189,6 +189,9 @@ run_demo() {
 # The display benchmark: each clip from the host share decoded by ffmpeg alone (the reference
 # speed) and played by playhead on vkms; one BENCH line each for the host to report.
 run_bench() {
+  # Not the appliance's options: with its console on this terminal playhead stays up when the
+  # queue ends, waiting for commands.
+  mv /etc/playhead/playhead.conf /etc/playhead/playhead.conf.appliance 2>/dev/null || true
   # `make bench ONLY=peers`: the players side by side and nothing else.
   if grep -q "playhead.only=peers" /proc/cmdline; then
     . /usr/lib/playhead-board/bench-peers.sh
@@ -198,6 +201,7 @@ run_bench() {
     echo "BOARD-DONE"
     return
   fi
+  bench_decode
   for spec in bench_360p30.mp4:640x480 bench_720p30.mp4:preferred; do
     clip=$BOARD_SHARE/media/${spec%%:*} mode=${spec#*:}
     [ -s "$clip" ] || { echo "BENCH-ERROR $clip is missing"; continue; }
@@ -218,12 +222,46 @@ run_bench() {
     echo "BENCH-ERROR $clip is missing"
   fi
   bench_buttons
+  # The peers run chrooted into the host's root, which is x86_64's.
+  if [ "$BOARD_ARCH" != x86_64 ]; then
+    echo "BENCH-PEER-SKIPPED mpv and GStreamer run from the host's x86_64 root: not on the $BOARD_ARCH board"
+    echo "BOARD-DONE"
+    return
+  fi
   . /usr/lib/playhead-board/bench-peers.sh
   OUT=$BOARD_SHARE/out
   mkdir -p "$OUT"
   bench_peers
   echo "BOARD-DONE"
 }
+
+# Decode speed against ffmpeg in this guest: playhead as fast as it decodes (no display, no
+# sound device) and ffmpeg to its null muxer, both decoding sound and picture, on the same clips,
+# three times each, taken in turn; the best wall time (/proc/uptime, 10 ms) and the peak memory
+# each reports (ffmpeg's -benchmark maxrss, in kB before FFmpeg 7 and KiB since; playhead's
+# --stats peak-rss).
+bench_decode() {
+  for name in bench_360p30.mp4 bench_720p30.mp4; do
+    clip=$BOARD_SHARE/media/$name
+    [ -s "$clip" ] || { echo "BENCH-ERROR $clip is missing"; continue; }
+    line="BENCH-DECODE $name"
+    for run in 1 2 3; do
+      t0=$(uptime_cs)
+      ffmpeg -hide_banner -benchmark -threads 2 -i "$clip" -f null - 2> /tmp/decode-ffmpeg.err \
+        || { echo "BENCH-ERROR ffmpeg failed on $clip: $(tail -1 /tmp/decode-ffmpeg.err)"; break; }
+      t1=$(uptime_cs)
+      playhead --untimed --video-output null --audio-output null --decode-threads 2 --stats --events none "$clip" \
+        2> /tmp/decode-playhead.err || { echo "BENCH-ERROR playhead failed on $clip: $(tail -1 /tmp/decode-playhead.err)"; break; }
+      t2=$(uptime_cs)
+      line="$line run$run: ffmpeg-cs=$((t1 - t0)) ffmpeg-rss-kb=$(sed -n 's/.*maxrss=\([0-9]*\)[kK]i\{0,1\}B.*/\1/p' /tmp/decode-ffmpeg.err)"
+      line="$line playhead-cs=$((t2 - t1)) playhead-rss-mb=$(sed -n 's/.*peak-rss=\([0-9]*\)MB.*/\1/p' /tmp/decode-playhead.err)"
+      line="$line playhead-frames=$(sed -n 's/.*stats: presented=\([0-9]*\).*/\1/p' /tmp/decode-playhead.err)"
+    done
+    echo "$line"
+  done
+}
+
+uptime_cs() { awk '{ printf "%d", $1 * 100 }' /proc/uptime; }
 
 # Press to action: 20 presses of a gpio-sim line mapped to `toggle`, timed from the kernel's
 # edge timestamp to the command carried out (playhead's own count, read with `gpio`); once with
