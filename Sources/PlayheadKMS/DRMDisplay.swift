@@ -30,6 +30,8 @@ final class DRMDisplay: @unchecked Sendable {
 
     /// The plane's `rotation` property and the value of each turn it offers, when it has one.
     let rotationProperty: RotationProperty?
+    /// The turns the plane can do; empty without a `rotation` property.
+    let planeRotations: Set<PictureRotation>
 
     struct RotationProperty {
         var id: UInt32
@@ -129,6 +131,7 @@ final class DRMDisplay: @unchecked Sendable {
             }
             return RotationProperty(id: p.id, values: Dictionary(bits, uniquingKeysWith: { a, _ in a }))
         }
+        planeRotations = Set(rotationProperty?.values.keys.map { $0 } ?? [])
         let yuv = YUVPlaneLayout.formats.filter(plan.plane.formats.contains)
         Log.info("display: plane \(plan.plane.id) takes \(yuv.isEmpty ? "no YUV" : yuv.map(\.description).joined(separator: ", "))\(colorProperties == nil ? "" : " with COLOR_ENCODING and COLOR_RANGE")")
         self.saved = card.saveCRTC(plan.crtc.id)

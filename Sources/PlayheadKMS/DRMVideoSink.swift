@@ -378,7 +378,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         if let scanout, scanout.key == key { return scanout.choice }
         let choice = ScanoutChoice.decide(pixelFormat: key.pixelFormat, picture: key.size, rotation: key.rotation,
                                           screenTurn: screenTurn, colorimetry: key.colorimetry, layout: layout, planeFormats: display.plan.plane.formats,
-                                          planeRotations: Set(display.rotationProperty?.values.keys ?? [:].keys),
+                                          planeRotations: display.planeRotations,
                                           colorProperties: display.colorProperties != nil) { display.testDirect($0) }
         scanout = (key, choice)
         if choice.isDirect {
