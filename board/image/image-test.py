@@ -120,6 +120,12 @@ def main():
         kept = len(FIRST_FRAME.findall(log))
         if kept < 1:
             fail("/data/log/messages kept no line of the boots (the logger writes nothing to /data?)")
+        # A torn append: the file's new length reached the card, its lines did not.
+        if "\0" in log:
+            fail(f"/data/log/messages has {log.count(chr(0))} zero bytes where lines were lost at a power cut")
+        # With seconds of playing before each cut, both boots' lines must be there.
+        if args.linger > 10 and kept < 2:
+            fail(f"/data/log/messages kept {kept} of the 2 boots' first-frame lines, {args.linger} s before the cuts")
         print(f"image-test: /data clean after two power cuts (journal replay exit {replay.returncode});"
               f" its log kept {kept} of the 2 boots' first-frame lines")
         print(f"image-test: boot to first frame from the disk image: {times[0]:.2f} s, then {times[1]:.2f} s")
