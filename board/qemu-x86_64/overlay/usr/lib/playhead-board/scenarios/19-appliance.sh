@@ -3,6 +3,7 @@
 # and plays; a kill -9 is followed by a new playhead within the back-off; a broken options file
 # (every start fails) ends in safe mode, which shows the slate and says why.
 # time-limit: 120
+# arches: x86_64 arm64
 . /usr/lib/playhead-board/board.sh
 run=/run/playhead
 sock=$run/control.sock
