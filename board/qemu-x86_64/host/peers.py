@@ -23,15 +23,17 @@ def frames(path, start, end):
     return rows
 
 
-def pictures(rows):
-    """Times at which the screen changed to a new picture, from the moment the video moved:
-    the first change followed by three more within half a second (a player's black first
-    buffer or a console redraw is not the video starting)."""
-    changes = [rows[i][0] for i in range(1, len(rows)) if rows[i][1] != rows[i - 1][1]]
-    for i, t in enumerate(changes):
-        if len([c for c in changes[i + 1:i + 4] if c - t <= 0.5]) == 3:
-            return changes[i:]
-    return []
+def pictures(rows, start):
+    """Times at which the screen changed to a new picture of the player's. What the screen
+    showed before the player started (the text console, whose blinking cursor alternates two
+    CRCs) is not the player's: the pictures begin at the first change to anything else, and a
+    change back to the console (at the player's exit) is not a picture. A run of three changes
+    within half a second used to mark the start, and a cursor blink next to a stray change
+    passed for it (a loop's "longest picture" of 1950 ms that was the player's start-up)."""
+    console = {crc for t, crc in rows if t < start}
+    changes = [rows[i] for i in range(1, len(rows)) if rows[i][1] != rows[i - 1][1] and rows[i][0] >= start]
+    shown = [t for t, crc in changes if crc not in console]
+    return shown
 
 
 def measure(share, line):
@@ -40,9 +42,8 @@ def measure(share, line):
         return None
     player, clip, start, end, ticks, hwm, rc = m.groups()
     start, end = float(start), float(end)
-    shown = pictures(frames(pathlib.Path(share) / "out" / f"peer-{player}-{clip}.frames", start, end))
-    # The last change may be the player putting the console back at its exit.
-    shown = [t for t in shown if t < end - 0.05]
+    log = pathlib.Path(share) / "out" / f"peer-{player}-{clip}.frames"
+    shown = pictures(frames(log, start - 1.0, end), start)
     result = {"player": player, "clip": clip, "exit": int(rc), "cpu_s": int(ticks) / 100, "peak_mb": int(hwm) / 1024,
               "shown": len(shown)}
     if shown:

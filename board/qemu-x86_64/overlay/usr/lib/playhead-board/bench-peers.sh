@@ -60,10 +60,10 @@ bench_peers() {
     c=/mnt/media/$clip
     peer_run playhead $clip 60 playhead --video-output drm --display-mode 1024x768 --audio-output alsa \
       --audio-device hw:Loopback,0,0 --events none --stats $BOARD_SHARE/media/$clip
-    peer_run mpv $clip 100 chroot $HOSTROOT env HOME=/tmp mpv --no-config --really-quiet --vo=drm --drm-mode=1024x768 \
+    peer_run mpv $clip 100 chroot $HOSTROOT env HOME=/tmp mpv --no-config --msg-level=all=warn --vo=drm --drm-mode=1024x768 \
       --ao=alsa --audio-device=alsa/hw:Loopback,0,0 --hwdec=no $c
     # vkms cannot scale: GStreamer scales in software to the screen, borders kept black.
-    peer_run gstreamer $clip 100 chroot $HOSTROOT env HOME=/tmp gst-launch-1.0 -q filesrc location=$c ! qtdemux name=d \
+    peer_run gstreamer $clip 100 chroot $HOSTROOT env HOME=/tmp GST_DEBUG=2 GST_DEBUG_NO_COLOR=1 gst-launch-1.0 -q filesrc location=$c ! qtdemux name=d \
       d.video_0 ! queue ! h264parse ! avdec_h264 ! videoconvert ! videoscale add-borders=true ! \
       video/x-raw,width=1024,height=768,pixel-aspect-ratio=1/1 ! kmssink driver-name=vkms \
       d.audio_0 ! queue ! aacparse ! avdec_aac ! audioconvert ! audioresample ! alsasink device=hw:Loopback,0,0
@@ -71,6 +71,6 @@ bench_peers() {
   # The gap at a loop: a one-second clip five times over (gst-launch has no loop: not measured).
   peer_run playhead loop_1s.mp4 8 timeout -s TERM 6 playhead --video-output drm --display-mode 1024x768 \
     --audio-output alsa --audio-device hw:Loopback,0,0 --events none --loop /usr/share/playhead/media/loop_1s.mp4
-  peer_run mpv loop_1s.mp4 8 timeout -s TERM 6 chroot $HOSTROOT env HOME=/tmp mpv --no-config --really-quiet --vo=drm \
+  peer_run mpv loop_1s.mp4 8 timeout -s TERM 6 chroot $HOSTROOT env HOME=/tmp mpv --no-config --msg-level=all=warn --vo=drm \
     --drm-mode=1024x768 --ao=alsa --audio-device=alsa/hw:Loopback,0,0 --hwdec=no --loop-file=inf /mnt/media/loop_1s.mp4
 }
