@@ -32,8 +32,7 @@ def pictures(rows, start):
     passed for it (a loop's "longest picture" of 1950 ms that was the player's start-up)."""
     console = {crc for t, crc in rows if t < start}
     changes = [rows[i] for i in range(1, len(rows)) if rows[i][1] != rows[i - 1][1] and rows[i][0] >= start]
-    shown = [t for t, crc in changes if crc not in console]
-    return shown
+    return [t for t, crc in changes if crc not in console]
 
 
 def measure(share, line):

@@ -52,10 +52,6 @@ bench_peers() {
     return 0
   fi
   export GST_REGISTRY=/mnt/gst-registry.bin GST_REGISTRY_UPDATE=no
-  # The appliance's options put playhead's control socket there.
-  mkdir -p /run/playhead
-  # Played once, as the peers play it: not the appliance's looping options.
-  mv /etc/playhead/playhead.conf /etc/playhead/playhead.conf.appliance 2>/dev/null || true
   for clip in bench_360p30.mp4 bench_720p30.mp4; do
     c=/mnt/media/$clip
     peer_run playhead $clip 60 playhead --video-output drm --display-mode 1024x768 --audio-output alsa \

@@ -189,8 +189,9 @@ run_demo() {
 # The display benchmark: each clip from the host share decoded by ffmpeg alone (the reference
 # speed) and played by playhead on vkms; one BENCH line each for the host to report.
 run_bench() {
-  # Not the appliance's options: with its console on this terminal playhead stays up when the
-  # queue ends, waiting for commands.
+  # Not the appliance's options (bench_peers relies on it too): with its
+  # console on this terminal playhead stays up when the queue ends, waiting for commands, and it
+  # loops; every player here plays each clip once.
   mv /etc/playhead/playhead.conf /etc/playhead/playhead.conf.appliance 2>/dev/null || true
   # `make bench ONLY=peers`: the players side by side and nothing else.
   if grep -q "playhead.only=peers" /proc/cmdline; then
