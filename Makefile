@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
 
 BOARD := board/qemu-x86_64
 # The board's kernel profile: 6 (Debian 12's 6.1) or 7 (a pinned 7.2 from trixie-backports,
@@ -58,7 +58,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test soak state-test fuzz-replay units board-test board-test-7 board-appliance image-test board-test-arm64
+test: unit-test soak state-test fuzz-replay units board-test board-test-7 board-appliance image-test board-test-arm64 image-test-arm64
 
 # One test at a time: many tests wait on real time (network restarts, a sound device, a
 # watchdog), and run side by side on two cores the others' blocking steps (a server starting,
@@ -138,6 +138,10 @@ board-test-7:
 board-appliance: board
 	$(BOOT) --mode appliance --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-appliance.log --timeout 180 --linger 10
 
+ifneq ($(filter arm64 aarch64,$(ARCH)),)
+image: image-arm64
+image-test: image-test-arm64
+else
 # The disk image to flash on an x86_64 board (and that the emulated board boots from a virtual
 # disk): syslinux, Debian's kernel, a small early boot, a read-only squashfs root with playhead on
 # its own small FFmpeg (built once from Debian's source, cached), and an ext4 /data.
@@ -161,6 +165,26 @@ image: deps media
 # Boots the image twice with a power cut after each first frame; /data must come back clean.
 image-test: image
 	python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log
+endif
+
+# The arm64 image (board/image/README.md): a Raspberry Pi 4 family SD card made of Debian 13's
+# arm64 kernel, device trees, Pi firmware and libraries with the aarch64 playhead; the emulated
+# arm64 board boots the same card. `make image ARCH=arm64`, `make image-test ARCH=arm64`.
+IMAGE_A64_OUT := build/image-arm64
+IMAGE_A64 := $(IMAGE_A64_OUT)/playhead-rpi4-arm64.img
+image-arm64: deps media build-arm64
+	@abi=$$($(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) | tail -1) && \
+	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_A64_CACHE) arm64 | tail -1) && \
+	extra=$$(board/image/arm64-packages.sh $(BOARD_A64_CACHE) $$abi build/arm64/sysroot | tail -1) && \
+	mkdir -p $(IMAGE_A64_OUT) && export STAGE_SYSROOT=$(CURDIR)/build/arm64/sysroot && \
+	board/image/mkroot.sh $(IMAGE_A64_OUT)/root $$abi $(BOARD_A64_OUT)/$$abi $$guest build/arm64/playhead - \
+	  $(MEDIA) board/image/modules-arm64 && \
+	board/image/mkbootfs.sh $(IMAGE_A64_OUT)/initrd.gz $$abi $(BOARD_A64_OUT)/$$abi $$guest $$extra/root && \
+	PI_BOOT=$$extra/boot board/image/mkdisk.sh $(IMAGE_A64) $(IMAGE_A64_OUT)/root $(BOARD_A64_OUT)/$$abi/Image \
+	  $(IMAGE_A64_OUT)/initrd.gz
+
+image-test-arm64: image-arm64
+	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE_A64) --arch arm64 --log $(IMAGE_A64_OUT)/console.log
 
 # The arm64 board (board/qemu-aarch64/README.md): QEMU's virt machine under TCG with Debian 13's
 # arm64 kernel (vkms, gpio-sim and snd-dummy cross-built for it), the aarch64 playhead of
@@ -199,14 +223,19 @@ bench-deps: deps
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(PEER_PACKAGES)"
 
 # `make bench ARCH=arm64`: on the arm64 board, playhead's decoding against trixie's arm64 ffmpeg
-# in the same guest, the display, A/V and button figures; not the peers (they run from the host's
-# root) nor the boot figures (the image is x86_64's).
+# in the same guest, the display, A/V and button figures, the Pi 4 card's boot to first frame
+# there; not the peers (they run from the host's root).
 bench-arm64: deps
 	scripts/gen-bench-media.sh $(MEDIA)
 	$(MAKE) --no-print-directory board-arm64 A64_BENCH=1
 	flock /tmp/playhead-board.lock python3 $(BOARD)/host/boot.py --arch arm64 --kernel $(BOARD_A64_OUT)/Image \
 	  --initrd $(BOARD_A64_OUT)/initramfs-bench.cpio --memory 2048 --mode bench --share $(BOARD_A64_OUT)/share \
 	  --media $(MEDIA) --log $(BOARD_A64_OUT)/console-bench.log --timeout 3600
+	@# Boot to first frame from the Raspberry Pi 4 card on the same emulated board, and its sizes.
+	$(MAKE) --no-print-directory image-arm64
+	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE_A64) --arch arm64 \
+	  --log $(IMAGE_A64_OUT)/console.log --linger 3
+	board/image/report.sh $(IMAGE_A64_OUT) $(BOARD_A64_OUT)/initramfs.cpio
 
 # `make bench ONLY=peers` runs only the players side by side on the board.
 ifneq ($(filter arm64 aarch64,$(ARCH)),)

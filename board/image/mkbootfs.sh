@@ -1,22 +1,39 @@
 #!/usr/bin/env bash
 # The image's early-boot initramfs: static BusyBox, the disk and filesystem modules, e2fsck
 # and mke2fs with their libraries, and initramfs-init. Small, so gzip-compressed.
-# Usage: mkbootfs.sh OUT.cpio.gz ABI KERNELDIR GUESTROOT
+# For the arm64 image STAGE_SYSROOT is set (stage-lib.sh) and TOOLSROOT holds trixie's arm64
+# e2fsprogs (arm64-packages.sh); the modules are then those of a Pi 4's SD card and of QEMU's
+# virtio disk.
+# Usage: mkbootfs.sh OUT.cpio.gz ABI KERNELDIR GUESTROOT [TOOLSROOT]
 set -euo pipefail
-out=$1 abi=$2 kdir=$3 guest=$4
+out=$1 abi=$2 kdir=$3 guest=$4 tools=${5:-}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/stage-lib.sh"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage"/{proc,sys,dev,tmp,newroot,lib64,etc}
-stage_busybox "$stage" "$guest/bin/busybox"
-stage_modules "$stage" "$(cd "$kdir/modules" && pwd)" "$abi" virtio_pci virtio_blk ahci sd_mod squashfs ext4
-for tool in e2fsck mke2fs blkid; do
-  path=$(command -v "$tool" || echo "/sbin/$tool")
-  [ -x "$path" ] || { echo "image: $tool is missing; run 'make deps' (e2fsprogs)" >&2; exit 1; }
-  rm -f "$stage/bin/$tool"
-  stage_elf "$stage" "$(readlink -f "$path")" "/sbin/$tool"
-done
+busybox=$guest/bin/busybox
+[ -e "$busybox" ] || busybox=$guest/usr/bin/busybox  # merged /usr (trixie)
+stage_busybox "$stage" "$busybox"
+if [ -n "${STAGE_SYSROOT:-}" ]; then
+  modules="virtio_blk sdhci-iproc gpio-regulator squashfs ext4"
+  for tool in e2fsck mke2fs; do
+    [ -x "$tools/usr/sbin/$tool" ] || { echo "image: $tool is missing from $tools" >&2; exit 1; }
+    rm -f "$stage/bin/$tool"
+    STAGE_ROOTS=$tools stage_elf "$stage" "$tools/usr/sbin/$tool" "/sbin/$tool"
+  done
+else
+  modules="virtio_pci virtio_blk ahci sd_mod squashfs ext4"
+  for tool in e2fsck mke2fs blkid; do
+    path=$(command -v "$tool" || echo "/sbin/$tool")
+    [ -x "$path" ] || { echo "image: $tool is missing; run 'make deps' (e2fsprogs)" >&2; exit 1; }
+    rm -f "$stage/bin/$tool"
+    stage_elf "$stage" "$(readlink -f "$path")" "/sbin/$tool"
+  done
+fi
+# shellcheck disable=SC2086  # one word per module
+stage_modules "$stage" "$(cd "$kdir/modules" && pwd)" "$abi" $modules
+echo "$modules" > "$stage/etc/boot-modules"
 install -m 755 "$here/initramfs-init" "$stage/init"
 (cd "$stage" && find . -print0 | cpio --null -o -H newc --quiet | gzip -9) > "$out"
 echo "image: early-boot initramfs $(du -k "$out" | cut -f1) KB" >&2

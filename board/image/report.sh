@@ -5,8 +5,8 @@
 set -euo pipefail
 dir=$1 initramfs=$2
 root=$dir/root
-img=$dir/playhead-x86_64.img
-[ -d "$root" ] && [ -f "$img" ] || { echo "image report: run 'make image' first"; exit 1; }
+img=$(ls "$dir"/playhead-*.img 2>/dev/null | head -1)
+[ -d "$root" ] && [ -f "$img" ] || { echo "image report: no image in $dir; run 'make image' first"; exit 1; }
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1048576 }'; }
 libs=$(find "$root" -name '*.so*' -type f | wc -l)
 squash=$(sfdisk -J "$img" | python3 -c 'import json,sys; print(json.load(sys.stdin)["partitiontable"]["partitions"][1]["size"]*512)')

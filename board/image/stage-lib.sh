@@ -1,14 +1,43 @@
-# Shared by the scripts that fill a root tree (sourced, bash): the emulated board's initramfs,
-# the image's root and its early-boot initramfs.
+# Shared by the scripts that fill a root tree (sourced, bash): the emulated boards' initramfs,
+# the images' roots and their early-boot initramfs.
+# For an aarch64 root, STAGE_SYSROOT names the sysroot its libraries come from, and
+# STAGE_ROOTS other unpacked roots searched after it (the host's ldd cannot run aarch64 ELFs).
 
 # stage_elf ROOT BINARY DEST: the binary and every library it needs, at the paths the dynamic
 # linker will look; LD_LIBRARY_PATH (a small FFmpeg) is honoured.
 stage_elf() {
   local root=$1 bin=$2 dest=$3 lib
   install -D -m 755 "$bin" "$root$dest"
+  if [ -n "${STAGE_SYSROOT:-}" ]; then stage_needed "$root" "$bin"; return; fi
   ldd "$bin" 2>/dev/null | awk '/=> \//{print $3} /^\t\/lib64/{print $1}' | while read -r lib; do
     [ -e "$root$lib" ] && continue
     install -D -m 755 "$(readlink -f "$lib")" "$root$lib"
+  done
+}
+
+# stage_needed ROOT ELF: the sysroot's dynamic linker and the libraries an aarch64 ELF names
+# (DT_NEEDED), and theirs, into the multiarch folder where Debian's loader looks, or into the
+# folder of the ELF's RUNPATH that holds it (libpulse keeps its private library in one).
+stage_needed() {
+  local root=$1 elf=$2 multi=/usr/lib/aarch64-linux-gnu interp lib found dir dirs from
+  interp=$(readelf -l "$elf" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+  if [ -n "$interp" ] && [ ! -e "$root$interp" ]; then
+    install -D -m 755 "$(readlink -f "$STAGE_SYSROOT$interp")" "$root$interp"
+  fi
+  dirs="$multi $(readelf -d "$elf" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p' | tr ':' ' ')"
+  for lib in $(readelf -d "$elf" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+    found=""
+    for dir in $dirs; do
+      [ -e "$root$dir/$lib" ] && { found=present; break; }
+      for from in "$STAGE_SYSROOT" ${STAGE_ROOTS:-}; do
+        found=$(readlink -f "$from$dir/$lib" 2>/dev/null) && [ -f "$found" ] && break 2
+        found=""
+      done
+    done
+    [ "$found" = present ] && continue
+    [ -n "$found" ] || { echo "stage: $lib (needed by ${elf##*/}) is not in the sysroot's $dirs" >&2; return 1; }
+    install -D -m 755 "$found" "$root$dir/$lib"
+    stage_needed "$root" "$found" || return 1
   done
 }
 
@@ -18,7 +47,9 @@ stage_busybox() {
   local root=$1 busybox=$2 app
   mkdir -p "$root/bin" "$root/sbin"
   install -m 755 "$busybox" "$root/bin/busybox"
-  for app in $("$busybox" --list); do
+  local run=()
+  [ -n "${STAGE_SYSROOT:-}" ] && run=(qemu-aarch64-static)
+  for app in $("${run[@]}" "$busybox" --list); do
     case $app in busybox) ;; *) [ -e "$root/bin/$app" ] || ln -s busybox "$root/bin/$app" ;; esac
   done
   for app in init modprobe mdev switch_root; do ln -sf ../bin/busybox "$root/sbin/$app"; done
@@ -35,7 +66,8 @@ stage_modules() {
   done | sort -u | while read -r ko; do
     rel=${ko#"$tree"}
     install -D -m 644 "$ko" "$root$rel"
-    strip --strip-debug "$root$rel"
+    # The host's strip reads x86_64 objects only; the arm64 tree's modules come stripped.
+    [ -n "${STAGE_SYSROOT:-}" ] || strip --strip-debug "$root$rel"
   done
   cp "$tree/lib/modules/$abi"/modules.{order,builtin,builtin.modinfo} "$root/lib/modules/$abi/" 2>/dev/null || true
   depmod -b "$root" "$abi"

@@ -1,6 +1,7 @@
 # Sourced by the cross scripts: apt on Debian's registry with a configuration of its own (its
 # own sources, lists, archives and an empty dpkg status), so the machine's apt is never touched.
 # cross_apt DIR "SUITE..." ARCH [EXTRA_ARCH]  defines `xapt` and `xapt_cache` for that set-up.
+# XAPT_COMPONENTS (default main) names the archive's components, e.g. "main non-free-firmware".
 cross_apt() {
   local dir=$1 suites=$2 arch=$3 extra=${4:-}
   mkdir -p "$dir/lists/partial" "$dir/archives/partial" "$dir/parts"
@@ -8,7 +9,7 @@ cross_apt() {
   local archs=$arch${extra:+,$extra} s
   : > "$dir/sources.list.new"
   for s in $suites; do
-    echo "deb [arch=$archs signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $s main" \
+    echo "deb [arch=$archs signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $s ${XAPT_COMPONENTS:-main}" \
       >> "$dir/sources.list.new"
   done
   mv "$dir/sources.list.new" "$dir/sources.list"

@@ -14,6 +14,7 @@ kdir=$(cd "$kdir" && pwd)  # modprobe prints absolute paths
 here=$(cd "$(dirname "$0")/.." && pwd)
 repo=$(cd "$here/../.." && pwd)
 fail() { echo "board: $*" >&2; exit 1; }
+. "$repo/board/image/stage-lib.sh"
 
 stage=$(mktemp -d "${out%/*}/initramfs.XXXX")
 trap 'rm -rf "$stage"' EXIT
@@ -23,35 +24,10 @@ mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,run,mnt,host,etc,l
 add_elf() {
   local bin=$1 dest=$2
   install -D -m 755 "$bin" "$stage$dest"
-  [ -n "$sysroot" ] && { add_needed "$bin"; return; }
+  if [ -n "$sysroot" ]; then STAGE_SYSROOT=$sysroot STAGE_ROOTS=$ffroot stage_needed "$stage" "$bin" || exit 1; return; fi
   ldd "$bin" 2>/dev/null | awk '/=> \//{print $3} /^\t\/lib64/{print $1}' | while read -r lib; do
     [ -e "$stage$lib" ] && continue
     install -D -m 755 "$(readlink -f "$lib")" "$stage$lib"
-  done
-}
-
-# The sysroot's dynamic linker and the libraries an aarch64 ELF names (DT_NEEDED), and theirs,
-# into the guest's multiarch folder, where Debian's loader looks, or into the folder of the
-# ELF's RUNPATH that holds it (libpulse keeps its private library in one).
-multi=/usr/lib/aarch64-linux-gnu
-add_needed() {
-  local elf=$1 interp lib found dir dirs root
-  interp=$(readelf -l "$elf" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
-  if [ -n "$interp" ] && [ ! -e "$stage$interp" ]; then install -D -m 755 "$(readlink -f "$sysroot$interp")" "$stage$interp"; fi
-  dirs="$multi $(readelf -d "$elf" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p' | tr ':' ' ')"
-  for lib in $(readelf -d "$elf" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-    found=""
-    for dir in $dirs; do
-      [ -e "$stage$dir/$lib" ] && { found=present; break; }
-      for root in "$sysroot" $ffroot; do
-        found=$(readlink -f "$root$dir/$lib" 2>/dev/null) && [ -f "$found" ] && break 2
-        found=""
-      done
-    done
-    [ "$found" = present ] && continue
-    [ -n "$found" ] || fail "$lib (needed by ${elf##*/}) is not in the sysroot's $dirs"
-    install -D -m 755 "$found" "$stage$dir/$lib"
-    add_needed "$found"
   done
 }
 
@@ -84,6 +60,7 @@ depmod -b "$stage" "$abi"
 add_elf "$playhead" /usr/bin/playhead
 # playhead loads libavfilter itself (dlopen) the first time sound plays at a rate other than 1.
 if [ -n "$sysroot" ]; then
+  multi=/usr/lib/aarch64-linux-gnu
   avfilter=$(cd "$sysroot$multi" && ls libavfilter.so.[0-9]* 2>/dev/null | head -1)
   [ -n "$avfilter" ] || fail "libavfilter is missing from $sysroot"
   add_elf "$sysroot$multi/$avfilter" "$multi/$avfilter"

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# What the arm64 image takes from Debian 13 (trixie) beyond the sysroot and the arm64 board's
+# kernel tree, fetched once with apt-get download into CACHE/image-arm64 (the machine's apt is
+# never touched, scripts/cross/apt.sh):
+#   boot/  the Raspberry Pi firmware (raspi-firmware, from non-free-firmware: start4.elf and
+#          fixup4.dat, which boot a Pi 4 from the card's FAT partition) with its licence, and
+#          the Pi 4 family's device trees from the same kernel package the board boots
+#          (linux-image-ABI's broadcom/bcm2711-*.dtb)
+#   root/  e2fsprogs for the early boot's check of /data, with the libraries the sysroot lacks
+# Usage: arm64-packages.sh CACHE ABI SYSROOT   Prints the folder's path.
+set -euo pipefail
+cache=${1:?usage: arm64-packages.sh CACHE ABI SYSROOT}
+abi=${2:?usage: arm64-packages.sh CACHE ABI SYSROOT}
+sysroot=${3:?usage: arm64-packages.sh CACHE ABI SYSROOT}
+cache=$(mkdir -p "$cache" && cd "$cache" && pwd)
+. "$(dirname "$0")/../../scripts/cross/apt.sh"
+fail() { echo "image: $*" >&2; exit 1; }
+out=$cache/image-arm64
+
+XAPT_COMPONENTS="main non-free-firmware" cross_apt "$cache/apt-image" "trixie trixie-updates" arm64
+[ -s "$sysroot/.packages" ] || fail "$sysroot has no .packages list; run 'make build ARCH=arm64'"
+closure=$(xapt -s install e2fsprogs 2>/dev/null | awk '/^Inst /{print $2, $3}' | tr -d '(' | sort) \
+  || fail "apt cannot resolve e2fsprogs for trixie arm64"
+e2fs=$(awk 'NR == FNR { have[$1] = 1; next } !($1 in have)' \
+  <(tail -n +2 "$sysroot/.packages" | sed 's/:[a-z0-9]*//') <(echo "$closure"))
+firmware=$(xapt_version raspi-firmware)
+[ -n "$firmware" ] && [ -n "$e2fs" ] || fail "apt does not know raspi-firmware or e2fsprogs for trixie arm64; check the network"
+key=$(echo "$abi $firmware $e2fs" | cat - "$0" | sha256sum | cut -c1-16)
+if [ "$(cat "$out/.key" 2>/dev/null)" = "$key" ]; then echo "$out"; exit 0; fi
+
+tmp=$out.tmp debs=$cache/image-debs
+rm -rf "$tmp" "$debs" && mkdir -p "$tmp/boot" "$tmp/root" "$tmp/unpack" "$debs"
+echo "image: fetching the Pi firmware, linux-image-$abi's device trees and e2fsprogs for arm64 (about 80 MB, once)" >&2
+(cd "$debs" && xapt download -q "raspi-firmware=$firmware" "linux-image-$abi" \
+    $(echo "$e2fs" | awk '{print $1 "=" $2}') >&2) \
+  || fail "apt-get download of raspi-firmware, linux-image-$abi and e2fsprogs for trixie arm64 failed; check the network"
+
+dpkg-deb -x "$debs"/raspi-firmware_*.deb "$tmp/unpack"
+fw=$tmp/unpack/usr/lib/raspi-firmware
+cp "$fw/start4.elf" "$fw/fixup4.dat" "$tmp/boot/"
+cp "$tmp/unpack/usr/share/doc/raspi-firmware/copyright" "$tmp/boot/LICENCE.raspi-firmware"
+dpkg-deb --fsys-tarfile "$debs"/linux-image-"$abi"_*.deb \
+  | tar -x -C "$tmp/unpack" --wildcards "./usr/lib/linux-image-$abi/broadcom/bcm2711-*.dtb"
+cp "$tmp/unpack/usr/lib/linux-image-$abi/broadcom/"bcm2711-*.dtb "$tmp/boot/"
+[ -s "$tmp/boot/bcm2711-rpi-4-b.dtb" ] || fail "linux-image-$abi has no bcm2711-rpi-4-b.dtb"
+for deb in "$debs"/*.deb; do
+  case ${deb##*/} in raspi-firmware_*|linux-image-*) ;; *) dpkg-deb -x "$deb" "$tmp/root" ;; esac
+done
+rm -rf "$tmp/unpack" "$debs" "$out"
+echo "$key" > "$tmp/.key"
+mv "$tmp" "$out"
+echo "$out"
