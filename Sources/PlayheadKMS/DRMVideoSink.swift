@@ -275,14 +275,14 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     }
 
     /// A frame whose flip would land more than half a refresh after its time is dropped
-    /// rather than shown late: the vblank it would take is the first one after now. An item's
-    /// first frame is always shown (the engine waits to hear of it), and so is any frame when
-    /// the picture has not changed for four refreshes: a late picture beats a frozen one.
+    /// rather than shown late (FlipTiming.dropsLate): the vblank it would take is the first one
+    /// after now. An item's first frame is always shown (the engine waits to hear of it), and
+    /// so is any frame once the picture is frozen: a late picture beats a frozen one.
     private func dropsLate(_ frame: VideoFrame, due: HostTime) -> Bool {
         let timing = FlipTiming(refresh: refreshNanoseconds, lastVblank: lastVblank)
-        guard frame.displayTag == 0, let last = lastVblank else { return false }
+        guard frame.displayTag == 0 else { return false }
         let now = MonotonicClock().now().nanoseconds
-        guard now - last <= 4 * timing.refresh, timing.isTooLate(due: due.nanoseconds, now: now),
+        guard timing.dropsLate(due: due.nanoseconds, now: now, frameDuration: frame.duration.nanoseconds),
               let next = timing.nextVblank(after: now) else { return false }
         trace?.dropped(pts: frame.pts, due: due.nanoseconds, expectedVblank: next)
         lock.withLock { stats.dropped += 1; stats.droppedLate += 1 }

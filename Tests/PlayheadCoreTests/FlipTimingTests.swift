@@ -40,6 +40,24 @@ import PlayheadCore
         #expect(timing.targetVblank(due: 100 * ms) == nil)
     }
 
+    /// At 15 fps on 60 Hz each picture stays four refreshes: a frame 20 ms late comes more than
+    /// four refreshes after the last flip. The old rule (a picture unchanged for four refreshes
+    /// is frozen) showed every such frame late; counted in frames, it is dropped, and shown only
+    /// once the picture has been up for two frames.
+    @Test func aLowFrameRatesLateFrameIsDroppedUntilThePictureFreezes() {
+        let timing = FlipTiming(refresh: refresh, lastVblank: 0)
+        let frame = 4 * refresh
+        let due = 4 * refresh
+        #expect(timing.dropsLate(due: due, now: due + 20 * ms, frameDuration: frame))
+        #expect(!timing.dropsLate(due: due + frame, now: due + frame + 20 * ms, frameDuration: frame))
+        // On time (committed after the vblank before its own), it is shown.
+        #expect(!timing.dropsLate(due: due, now: timing.commitTime(due: due), frameDuration: frame))
+        // At 30 fps the picture is frozen after four refreshes, as before.
+        #expect(timing.dropsLate(due: 2 * refresh, now: 2 * refresh + 10 * ms, frameDuration: 2 * refresh))
+        #expect(!timing.dropsLate(due: 4 * refresh, now: 4 * refresh + 10 * ms, frameDuration: 2 * refresh))
+        #expect(!FlipTiming(refresh: refresh, lastVblank: nil).dropsLate(due: due, now: due + 20 * ms, frameDuration: frame))
+    }
+
     @Test func vblanksBeforeTheLastOneAreFoundToo() {
         let timing = FlipTiming(refresh: refresh, lastVblank: 100 * refresh)
         #expect(timing.targetVblank(due: 97 * refresh + ms) == 97 * refresh)

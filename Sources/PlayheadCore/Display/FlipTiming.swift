@@ -45,6 +45,17 @@ public struct FlipTiming: Sendable, Hashable {
         return late > refresh / 2
     }
 
+    /// Whether a frame due at `due`, committed at `now` and meant to stay `frameDuration`, is
+    /// dropped rather than shown: it would come more than half a refresh late, and the picture
+    /// on screen is not frozen yet. A picture is frozen once it has been up for two frames'
+    /// time or four refreshes, whichever is longer: then a late picture beats a frozen one.
+    /// Counted in frames, a 15 fps clip's late frames on a 60 Hz screen (each picture up for
+    /// four refreshes anyway) are dropped too.
+    public func dropsLate(due: Int64, now: Int64, frameDuration: Int64) -> Bool {
+        guard let last = lastVblank else { return false }
+        return now - last <= max(4 * refresh, 2 * frameDuration) && isTooLate(due: due, now: now)
+    }
+
     private static func floorDivision(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q

@@ -286,6 +286,9 @@ def test(args):
         old.unlink()
     expected = sorted(p.stem for p in SCENARIOS.glob("*.sh")
                       if (not args.only or p.stem.startswith(args.only)) and runs_on(p, args))
+    if not expected:
+        # A run of nothing would pass: ONLY is one prefix (ONLY=12), not a list.
+        sys.exit(f"board-test: no scenario on this board starts with '{args.only}'; ONLY takes one prefix, such as ONLY=12")
     echo = lambda t: t.startswith(("BOARD-RESULT", "board:")) or "| " in t
     started = time.monotonic()
     results, wedged, logs = {}, [], [str(args.log)]
