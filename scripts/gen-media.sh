@@ -63,10 +63,14 @@ ff -f lavfi -t 4 -i "testsrc2=size=160x120:rate=25" -c:v libx264 -g 100 -keyint_
 ff -ss 0.68 -i "$out/h264_aac.mp4" -frames:v 1 -pix_fmt bgr0 -f rawvideo "$out/h264_frame17.bgr0"
 # No gap between items: two seconds of pictures at 30 fps (two vblanks each at 60 Hz) with a
 # 1 kHz tone in PCM (no codec padding), whose phase is whole at the end, so that items played
-# back to back make one unbroken tone; once at 48 kHz and once at 44.1 kHz (converted).
+# back to back make one unbroken tone; once at 48 kHz and once at 44.1 kHz (converted). The
+# 640x480 ones go to a 7.x board's YUV plane as decoded (a 640x480 mode: vkms does not scale).
 for hz in 48000 44100; do
-  ff -f lavfi -t 2 -i "testsrc2=size=320x240:rate=30" -f lavfi -t 2 -i "sine=frequency=1000:sample_rate=$hz" \
-     -c:v libx264 -g 30 -bf 0 -pix_fmt yuv420p -c:a pcm_s16le -ac 2 "$out/gapless_$((hz / 1000))k.mkv"
+  for size in 320x240 640x480; do
+    suffix=$([ "$size" = 640x480 ] && echo _480p || true)
+    ff -f lavfi -t 2 -i "testsrc2=size=$size:rate=30" -f lavfi -t 2 -i "sine=frequency=1000:sample_rate=$hz" \
+       -c:v libx264 -g 30 -bf 0 -pix_fmt yuv420p -c:a pcm_s16le -ac 2 "$out/gapless_$((hz / 1000))k$suffix.mkv"
+  done
 done
 # Half a second of silence, played last: the loopback card's capture can read a few timer ticks
 # past the end of playback, out of a ring buffer that must then hold silence, not the tone.

@@ -8,6 +8,7 @@ public final class SerialQueue: @unchecked Sendable {
     // Guarded by `lock`:
     private var work = Deque<@Sendable () -> Void>()
     private var stopping = false
+    private var draining = false
     private var worker: WorkerThread!
 
     public init(name: String) {
@@ -18,7 +19,7 @@ public final class SerialQueue: @unchecked Sendable {
     /// Queues `body`; ignored once the queue is stopped.
     public func async(_ body: @escaping @Sendable () -> Void) {
         lock.withLock {
-            guard !stopping else { return }
+            guard !stopping && !draining else { return }
             work.append(body)
             lock.broadcast()
         }
@@ -36,11 +37,22 @@ public final class SerialQueue: @unchecked Sendable {
         }
     }
 
+    /// Runs what is queued, then ends the thread; later closures are ignored. For work that
+    /// must not be dropped (closing what was handed over). Not to be called from the queue.
+    public func finish() {
+        worker.stop {
+            lock.withLock {
+                draining = true
+                lock.broadcast()
+            }
+        }
+    }
+
     private func run() {
         while true {
             let next: (@Sendable () -> Void)? = lock.withLock {
-                while work.isEmpty && !stopping { lock.wait() }
-                return stopping ? nil : work.removeFirst()
+                while work.isEmpty && !stopping && !draining { lock.wait() }
+                return stopping || work.isEmpty ? nil : work.removeFirst()
             }
             guard let next else { return }
             next()

@@ -84,6 +84,23 @@ import Testing
         #expect(seen.withLock { $0.count } == 2000)
     }
 
+    /// `finish` runs everything already queued (sources handed over to be closed must all be
+    /// closed), then ends the thread and ignores what comes later.
+    @Test func serialQueueFinishRunsWhatIsQueuedThenEnds() {
+        let queue = SerialQueue(name: "ph-finish")
+        let seen = Mutex<[Int]>([])
+        queue.async { usleep(50_000) }
+        for i in 0..<100 {
+            queue.async { seen.withLock { $0.append(i) } }
+        }
+        queue.finish()
+        #expect(seen.withLock { $0 } == Array(0..<100))
+        queue.async { seen.withLock { $0.append(-1) } }
+        usleep(10_000)
+        #expect(seen.withLock { $0.count } == 100)
+        #expect(Self.threads(named: "ph-finish") == 0)
+    }
+
     /// The nice value of the calling thread, from /proc (field 19 of stat, after the name).
     static func threadNice() -> Int? {
         guard let stat = FileInput.readText("/proc/thread-self/stat"), let close = stat.lastIndex(of: ")") else { return nil }

@@ -1,5 +1,6 @@
 import Playhead
 import Synchronization
+import Glibc
 
 /// A source that makes frames on demand: `frameCount` video frames at `fps` and audio in
 /// 1024-frame buffers, every keyframeInterval-th frame a keyframe. Pulls never wait, so tests
@@ -113,7 +114,10 @@ public final class FakeSource: MediaSource {
     public func loadedTimeRanges() -> [MediaTimeRange] {
         [MediaTimeRange(start: .zero, end: gate?.loadedUntil.map { MediaTime.minimum($0, info.duration) } ?? info.duration)]
     }
-    public func close() { state.withLock { $0.closed = true } }
+    public func close() {
+        gate?.waitWhileClosesHeld()
+        state.withLock { $0.closed = true }
+    }
 }
 
 /// Opens "fake://N" locations... by path: "fake-<frames>[-noaudio][-fail<k>]"; anything else
@@ -196,4 +200,22 @@ public final class FakeGate: Sendable {
     }
 
     func register(_ wake: @escaping @Sendable () -> Void) { state.withLock { $0.wakes.append(wake) } }
+
+    private let closes = Mutex((held: false, started: 0))
+
+    /// While held, a source's close waits (as a real one joins its threads), at most 10 s so
+    /// that a failing test does not hang.
+    public func holdCloses() { closes.withLock { $0.held = true } }
+    public func releaseCloses() { closes.withLock { $0.held = false } }
+    /// How many closes have begun.
+    public var closesStarted: Int { closes.withLock { $0.started } }
+
+    func waitWhileClosesHeld() {
+        closes.withLock { $0.started += 1 }
+        var waited = 0
+        while closes.withLock({ $0.held }) && waited < 10_000 {
+            usleep(1000)
+            waited += 1
+        }
+    }
 }

@@ -67,6 +67,25 @@ import PlayheadTestSupport
         #expect(h.eventNames.filter { $0 == "didPlayToEndTime" }.count == 3)
     }
 
+    /// Closing a source joins its threads and frees its decoders; at a gapless join the engine
+    /// must go on to the next item meanwhile (on the engine's thread, the next item's second
+    /// picture missed its vblank on the board).
+    @Test func aSourceThatPlayedOutIsClosedWithoutHoldingTheNextItemBack() async {
+        let gate = FakeGate()
+        gate.holdCloses()
+        defer { gate.releaseCloses() }
+        let h = PlayerHarness(urls: ["fake-10", "fake-10"], backend: FakeBackend(gate: gate))
+        h.player.play()
+        let moved = await h.waitFor(seconds: 5) { events in
+            events.filter { if case .currentItemChanged = $0.kind, $0.item != nil { return true }; return false }.count >= 2
+        }
+        #expect(moved)
+        // The first item's close had begun and was still held while the second item played.
+        #expect(gate.closesStarted >= 1)
+        gate.releaseCloses()
+        #expect(await h.waitUntilQueueEnds())
+    }
+
     @Test func aLoopedItemFollowsItselfWithoutAHole() async {
         // One item looped: each pass is opened ahead and joins the last one as a queue's next
         // item does, instead of closing, flushing the sound and opening again.

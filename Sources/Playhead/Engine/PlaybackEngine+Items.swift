@@ -43,6 +43,14 @@ extension PlaybackEngine {
         return try result.get()
     }
 
+    /// Closes a source that has played out on the closing thread. Closing joins its demux and
+    /// decode threads and frees its decoders: done on the engine's thread at a gapless join, it
+    /// held back the next item's second picture, which then missed its vblank at most joins
+    /// (seen in the 7.x board's flip traces, where nothing else is late).
+    func closeAside(_ source: any MediaSource) {
+        closer.async { source.close() }
+    }
+
     /// Ten nice levels: a tenth of the processor's share when playback wants it all, all of it
     /// when idle.
     static var probeNiceSteps: Int32 { 10 }

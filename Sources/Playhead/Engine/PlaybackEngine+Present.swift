@@ -137,7 +137,7 @@ extension PlaybackEngine {
         if segments.count > 1 {
             guard t >= segments[1].offset else { return }
             let done = segments.removeFirst()
-            done.source.close()
+            closeAside(done.source)
             done.item.setToggleHandler(nil)
             emit(.didPlayToEndTime, item: done.item, time: done.end)
             noteProgress(ended: done.item)

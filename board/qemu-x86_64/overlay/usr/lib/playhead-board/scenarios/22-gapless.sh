@@ -5,9 +5,15 @@
 # measures the sound lost or inserted at each join, and how long the pictures on either side of
 # it stayed up. (vkms's CRCs are not read here: with frame-log reading them, this scenario
 # wedged the 6.1 guest's kernel.)
+# On the 6.1 profile every picture is converted and scaled in software (320x240 onto the
+# 640x480 mode), which takes most of a frame's time under TCG, so some pictures anywhere come
+# late. On the 7.x profile the same clips at 640x480 go to vkms's YUV plane as decoded, and the
+# joins are measured without that load.
+# kernels: 6 7
 # time-limit: 90
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
+if [ "$(uname -r | cut -d. -f1)" -ge 7 ]; then V=_480p; else V=; fi
 run() {  # NAME PLAYHEAD-ARGS...: records while playhead plays
   name=$1; shift
   arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 15 "$OUT/$name.wav" &
@@ -27,16 +33,16 @@ finish() {  # STATUS: the exit status wanted
 
 # One item alone, for the queue to be compared with. Both end with half a second of silence
 # (see host/checks/22-gapless.py).
-run gapless-single $M/gapless_48k.mkv $M/silence_05.wav
+run gapless-single $M/gapless_48k$V.mkv $M/silence_05.wav
 finish 0
 
 # A queue: 48 kHz, 44.1 kHz (converted to the card's 48 kHz), 48 kHz again.
-run gapless-queue $M/gapless_48k.mkv $M/gapless_44k.mkv $M/gapless_48k.mkv $M/silence_05.wav
+run gapless-queue $M/gapless_48k$V.mkv $M/gapless_44k$V.mkv $M/gapless_48k$V.mkv $M/silence_05.wav
 finish 0
 echo "queue: $(grep -c didPlayToEndTime "$OUT/gapless-queue.events") items played to their end"
 
 # One item looped: once three passes have ended, SIGTERM (128 + 15).
-run gapless-loop --loop $M/gapless_48k.mkv
+run gapless-loop --loop $M/gapless_48k$V.mkv
 for i in $(seq 100); do
   [ "$(grep -c didPlayToEndTime "$OUT/gapless-loop.events")" -ge 3 ] && break
   sleep 0.2
