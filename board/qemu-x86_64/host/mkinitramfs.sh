@@ -20,16 +20,8 @@ stage=$(mktemp -d "${out%/*}/initramfs.XXXX")
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,run,mnt,host,etc,lib64,root}
 
-# Copies a binary and every library it needs, at the paths the dynamic linker will look.
-add_elf() {
-  local bin=$1 dest=$2
-  install -D -m 755 "$bin" "$stage$dest"
-  if [ -n "$sysroot" ]; then STAGE_SYSROOT=$sysroot STAGE_ROOTS=$ffroot stage_needed "$stage" "$bin" || exit 1; return; fi
-  ldd "$bin" 2>/dev/null | awk '/=> \//{print $3} /^\t\/lib64/{print $1}' | while read -r lib; do
-    [ -e "$stage$lib" ] && continue
-    install -D -m 755 "$(readlink -f "$lib")" "$stage$lib"
-  done
-}
+# Copies a binary and every library it needs (stage-lib.sh: through the sysroot on arm64).
+add_elf() { STAGE_SYSROOT=$sysroot STAGE_ROOTS=$ffroot stage_elf "$stage" "$1" "$2" || exit 1; }
 
 # BusyBox, statically linked, provides the shell and the usual commands.
 busybox=$guest/bin/busybox
@@ -45,16 +37,8 @@ ln -sf ../bin/busybox "$stage/sbin/modprobe"  # the kernel asks /sbin/modprobe f
 moddir=$kdir/modules/lib/modules/$abi
 modules="vkms snd-aloop snd-dummy snd-hda-intel snd-hda-codec-generic gpio-sim 9p 9pnet_virtio virtio_pci configfs
   xhci-pci usb-storage sd_mod vfat nls_cp437 nls_utf8 softdog"
-for m in $modules; do
-  modprobe -d "$kdir/modules" -S "$abi" --show-depends "$m" 2>/dev/null | awk '$1=="insmod"{print $2}' \
-    || fail "module $m is missing from the kernel tree $moddir"
-done | sort -u | while read -r ko; do
-  rel=${ko#"$kdir/modules"}
-  install -D -m 644 "$ko" "$stage$rel"
-  [ -n "$sysroot" ] || strip --strip-debug "$stage$rel"
-done
-cp "$moddir"/modules.{order,builtin,builtin.modinfo} "$stage/lib/modules/$abi/" 2>/dev/null || true
-depmod -b "$stage" "$abi"
+# shellcheck disable=SC2086  # one word per module
+STAGE_SYSROOT=$sysroot stage_modules "$stage" "$kdir/modules" "$abi" $modules || fail "a module is missing from $moddir"
 
 # playhead and the guest tools.
 add_elf "$playhead" /usr/bin/playhead
