@@ -129,7 +129,8 @@ board-shell: board
 	$(BOOT) --mode shell --share $(BOARD_OUT)/share
 endif
 
-# The 7.x profile's scenarios: direct YUV scan-out on a real YUV plane, and the display basics.
+# The 7.x profile's scenarios: direct YUV scan-out on a real YUV plane, the joins, a configfs-built
+# card with real hot-plug and an overlay plane, and the display basics.
 board-test-7:
 	@$(MAKE) --no-print-directory board-test KERNEL=7
 

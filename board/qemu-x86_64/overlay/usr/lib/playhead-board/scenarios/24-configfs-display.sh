@@ -1,0 +1,74 @@
+# A display built through vkms's configfs (7.x): a second card with a primary plane, an overlay
+# plane, a CRTC, an encoder and a connector whose status is written from here. Writing the status
+# makes the kernel itself send the hot-plug uevent, as a real connector's interrupt does (scenario
+# 11 on 6.1 has to force the connector and ask for the uevent through sysfs). playhead is told
+# the card and the overlay plane, starts with the connector unplugged and waits, shows once it is
+# plugged in, hides at the unplug and shows again in the same mode at the replug; the clock and
+# the sound go on throughout. The kernel's own state says the picture is on the overlay plane.
+# kernels: 7
+# time-limit: 120
+. /usr/lib/playhead-board/board.sh
+M=/usr/share/playhead/media
+V=/sys/kernel/config/vkms/playhead
+[ -d /sys/kernel/config/vkms ] || { echo "vkms offers no configfs here (/sys/kernel/config/vkms is missing)"; exit 1; }
+
+before=$(ls -d /sys/class/drm/card? | tr '\n' ' ')
+mkdir $V $V/planes/primary $V/planes/overlay $V/crtcs/crtc $V/encoders/encoder $V/connectors/connector
+# DRM's plane types: 0 overlay, 1 primary. Connector status: 1 connected, 2 disconnected.
+echo 1 > $V/planes/primary/type
+echo 0 > $V/planes/overlay/type
+ln -s $V/crtcs/crtc $V/planes/primary/possible_crtcs/crtc
+ln -s $V/crtcs/crtc $V/planes/overlay/possible_crtcs/crtc
+ln -s $V/crtcs/crtc $V/encoders/encoder/possible_crtcs/crtc
+ln -s $V/encoders/encoder $V/connectors/connector/possible_encoders/encoder
+echo 2 > $V/connectors/connector/status
+echo 1 > $V/enabled
+mdev -s 2>/dev/null || true
+card=
+for c in /sys/class/drm/card?; do
+  case " $before " in *" $c "*) ;; *) card=${c##*/} ;; esac
+done
+[ -n "$card" ] || { echo "enabling the configfs device made no new card (before: $before)"; exit 1; }
+[ -e /dev/dri/$card ] || { echo "/dev/dri/$card did not appear"; exit 1; }
+state=/sys/kernel/debug/dri/${card#card}/state
+plug() { echo "$1" > $V/connectors/connector/status; }
+
+playhead --video-output drm --drm-card /dev/dri/$card --display-plane overlay --display-mode 640x480 --stats \
+  --events text $M/demo.mp4 > "$OUT/configfs.events" 2> "$OUT/configfs.err" &
+pid=$!
+# demo.mp4 lasts 5 s: the plug, the unplug and the replug all come within it.
+for i in $(seq 100); do grep -q "waiting for one" "$OUT/configfs.err" && break; sleep 0.1; done
+sleep 0.3
+plug 1
+for i in $(seq 50); do grep -q "is connected; showing" "$OUT/configfs.err" && break; sleep 0.1; done
+# The kernel's view while it shows: the overlay plane scans the decoded picture out on the CRTC.
+: > "$OUT/configfs.state"
+for i in $(seq 30); do
+  grep -q "format=YU12" $state && { cat $state > "$OUT/configfs.state"; break; }
+  sleep 0.1
+done
+plug 2
+sleep 1
+plug 1
+wait $pid
+cat "$OUT/configfs.err"
+echo 0 > $V/enabled
+
+# The connector of the new card (DRM numbers connectors across cards: not Virtual-1 here) and
+# the plane playhead took.
+name=$(sed -n "s|.*video on drm /dev/dri/$card \([^ ]*\) (no display yet) CRTC [0-9]* overlay plane .*|\1|p" "$OUT/configfs.err")
+[ -n "$name" ] || { echo "playhead did not say it waits on $card's overlay plane"; exit 1; }
+# The block of the plane playhead named: bound to the CRTC, a YU12 framebuffer on it.
+plane=$(sed -n 's/.*(no display yet) CRTC [0-9]* overlay plane \([0-9]*\) .*/\1/p' "$OUT/configfs.err")
+[ -n "$plane" ] || { echo "playhead did not say it took an overlay plane"; exit 1; }
+awk -v want="plane[$plane]:" '/^plane\[/ { on = ($1 == want) } on' "$OUT/configfs.state" > "$OUT/configfs.overlay"
+grep -E "plane\[|crtc=|format=|crtc-pos" "$OUT/configfs.overlay" || { echo "the state showed no YU12 plane"; exit 1; }
+grep -q "crtc=crtc-0" "$OUT/configfs.overlay"
+grep -q "format=YU12" "$OUT/configfs.overlay"
+grep -q "display: no display is connected to $name; waiting for one (sound goes on)" "$OUT/configfs.err"
+grep -q "display: $name is connected; showing in 640x480" "$OUT/configfs.err"
+grep -q "display: $name was disconnected; waiting for a display (sound goes on)" "$OUT/configfs.err"
+grep -q "display: $name is connected again; showing in 640x480" "$OUT/configfs.err"
+grep -q "didPlayToEndTime" "$OUT/configfs.events"
+line=$(grep "playhead: display: presented=" "$OUT/configfs.err")
+echo "RESULT configfs-display: $card, $line"
