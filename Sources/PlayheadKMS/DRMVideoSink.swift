@@ -44,6 +44,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var lastDrawError: String?
     private var capture = CapturePlan()
     private var committed = 0
+    /// Whether the last commit was refused: a run of refusals is said once, not per frame.
+    private var commitsRefused = false
     private var pendingCaptures: [Int: (fence: Int32, path: String)] = [:]
     private var scaler: (layout: PictureLayout, choice: ScalerChoice)?
     private var scanout: (key: ScanoutKey, choice: ScanoutChoice)?
@@ -258,6 +260,10 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             e = display.flip(plane, userData: UInt64(index))
         }
         if e == 0 {
+            if commitsRefused {
+                commitsRefused = false
+                Log.info("display: \(display.card.path) takes page flips again")
+            }
             ring.queue(index)
             dueOfFlip[index] = due
             tagOfFlip[index] = frame.displayTag
@@ -270,6 +276,11 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 stats.dropped += 1
                 // ENODEV: the card is gone; nothing more can be shown.
                 if e == ENODEV { failed = PlaybackError(.deviceFailed, "\(display.card.path): the display card went away") }
+            }
+            if !commitsRefused {
+                commitsRefused = true
+                Log.warning("display: \(display.card.path) refused a page flip (\(String(cString: strerror(e)))); pictures are dropped "
+                    + "while it does, the sound goes on; if the card was removed, restart playhead once it is back")
             }
         }
     }

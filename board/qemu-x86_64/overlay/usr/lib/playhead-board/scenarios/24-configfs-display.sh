@@ -5,6 +5,8 @@
 # the card and the overlay plane, starts with the connector unplugged and waits, shows once it is
 # plugged in, hides at the unplug and shows again in the same mode at the replug; the clock and
 # the sound go on throughout. The kernel's own state says the picture is on the overlay plane.
+# Then the card itself is removed under playhead (the device disabled): one line says so, the
+# sound and the clock go on, the item plays to its end, and playhead exits as usual.
 # kernels: 7
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
@@ -52,7 +54,6 @@ sleep 1
 plug 1
 wait $pid
 cat "$OUT/configfs.err"
-echo 0 > $V/enabled
 
 # The connector of the new card (DRM numbers connectors across cards: not Virtual-1 here) and
 # the plane playhead took.
@@ -72,3 +73,19 @@ grep -q "display: $name is connected again; showing in 640x480" "$OUT/configfs.e
 grep -q "didPlayToEndTime" "$OUT/configfs.events"
 line=$(grep "playhead: display: presented=" "$OUT/configfs.err")
 echo "RESULT configfs-display: $card, $line"
+
+# The card removed while playing.
+playhead --video-output drm --drm-card /dev/dri/$card --display-plane overlay --display-mode 640x480 --stats \
+  --events text $M/demo.mp4 > "$OUT/removed.events" 2> "$OUT/removed.err" &
+pid=$!
+for i in $(seq 100); do grep -q "first frame on screen" "$OUT/removed.err" && break; sleep 0.1; done
+sleep 0.5
+echo 0 > $V/enabled
+rc=0; wait $pid || rc=$?
+cat "$OUT/removed.err"
+[ $rc = 0 ] || { echo "playhead exited with $rc after its card was removed"; exit 1; }
+grep -q "didPlayToEndTime" "$OUT/removed.events"
+refused=$(grep -c "display: /dev/dri/$card refused a page flip (.*); pictures are dropped while it does" "$OUT/removed.err" || true)
+[ "$refused" = 1 ] || { echo "the refused page flips were said $refused times, not once"; exit 1; }
+line=$(grep "playhead: display: presented=" "$OUT/removed.err")
+echo "RESULT configfs-removed: $line"
