@@ -17,3 +17,7 @@ make_clip bench_720p30.mp4 1280x720 10
 # Five minutes with sound, small enough to play in real time on the board: A/V sync and
 # underruns over a long run.
 make_clip bench_av_240p30.mp4 320x240 300
+# One second of black at the peers' screen size: what the screen's CRC reads when a player
+# shows nothing but black (its first buffer, say), so that it is not counted as a picture.
+[ -s "$out/black_480p.mp4" ] || ffmpeg -hide_banner -loglevel error -y -f lavfi -t 1 -i "color=black:size=640x480:rate=30" \
+  -c:v libx264 -preset veryfast -pix_fmt yuv420p -movflags +faststart "$out/black_480p.mp4"

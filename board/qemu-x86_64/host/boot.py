@@ -423,7 +423,7 @@ def bench(args):
         sys.exit("board bench: the peers run from the host's x86_64 root; run 'make bench ONLY=peers' without ARCH")
     share = pathlib.Path(args.share).resolve()
     (share / "media").mkdir(parents=True, exist_ok=True)
-    for clip in ("bench_360p30.mp4", "bench_720p30.mp4", "bench_av_240p30.mp4", "loop_1s.mp4"):
+    for clip in ("bench_360p30.mp4", "bench_720p30.mp4", "bench_av_240p30.mp4", "loop_1s.mp4", "black_480p.mp4"):
         shutil.copy(pathlib.Path(args.media) / clip, share / "media" / clip)
     # GStreamer's plugin registry, made here: a scan under emulation takes 15 s per start.
     if shutil.which("gst-inspect-1.0"):

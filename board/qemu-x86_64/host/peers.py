@@ -23,7 +23,20 @@ def frames(path, start, end):
     return rows
 
 
-def pictures(rows, start):
+def black_crcs(share, lines):
+    """The CRCs the screen read while the reference run showed one second of black: a player's
+    first buffer is often black (cleared before the video comes), and that is not a picture."""
+    for line in lines:
+        m = PEER.match(line)
+        if m and m.group(1) == "reference":
+            start, end = float(m.group(3)), float(m.group(4))
+            rows = frames(pathlib.Path(share) / "out" / f"peer-reference-{m.group(2)}.frames", start - 1.0, end)
+            console = {crc for t, crc in rows if t < start}
+            return {crc for t, crc in rows if t >= start} - console
+    return set()
+
+
+def pictures(rows, start, black=frozenset()):
     """Times at which the screen changed to a new picture of the player's. What the screen
     showed before the player started (the text console, whose blinking cursor alternates two
     CRCs) is not the player's: the pictures begin at the first change to anything else, and a
@@ -32,17 +45,17 @@ def pictures(rows, start):
     passed for it (a loop's "longest picture" of 1950 ms that was the player's start-up)."""
     console = {crc for t, crc in rows if t < start}
     changes = [rows[i] for i in range(1, len(rows)) if rows[i][1] != rows[i - 1][1] and rows[i][0] >= start]
-    return [t for t, crc in changes if crc not in console]
+    return [t for t, crc in changes if crc not in console and crc not in black]
 
 
-def measure(share, line):
+def measure(share, line, black=frozenset()):
     m = PEER.match(line)
-    if not m:
+    if not m or m.group(1) == "reference":
         return None
     player, clip, start, end, ticks, hwm, rc = m.groups()
     start, end = float(start), float(end)
     log = pathlib.Path(share) / "out" / f"peer-{player}-{clip}.frames"
-    shown = pictures(frames(log, start - 1.0, end), start)
+    shown = pictures(frames(log, start - 1.0, end), start, black)
     result = {"player": player, "clip": clip, "exit": int(rc), "cpu_s": int(ticks) / 100, "peak_mb": int(hwm) / 1024,
               "shown": len(shown)}
     if shown:
@@ -63,11 +76,13 @@ def ratio(value, best, higher_is_better=False):
 
 
 def report(share, lines):
-    results = [r for r in (measure(share, l) for l in lines) if r]
+    black = black_crcs(share, lines)
+    results = [r for r in (measure(share, l, black) for l in lines) if r]
     if not results:
         return ["board peers: no results (mpv and GStreamer need 'make bench-deps')"]
-    out = ["players side by side on the board (same guest, clips, screen 1024x768 and sound card; "
-           "each figure with its ratio to the best of the players; 1.00x is the best):"]
+    out = ["players side by side on the board (same guest, clips, screen 640x480 and sound card; "
+           "each figure with its ratio to the best of the players; 1.00x is the best; "
+           + (f"{len(black)} black-screen CRCs not counted as pictures):" if black else "no black reference: a black first buffer counts as a picture):")]
     metrics = [("shown", "frames shown", True, "{:.0f}"), ("first_frame_ms", "first frame", False, "{:.0f} ms"),
                ("last_late_ms", "last frame late", False, "{:+.0f} ms"),
                ("cpu_per_frame_ms", "CPU per shown frame", False, "{:.1f} ms"), ("peak_mb", "peak memory", False, "{:.0f} MB")]
