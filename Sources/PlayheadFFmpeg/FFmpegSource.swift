@@ -103,9 +103,13 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
 
     func start(wake: @escaping @Sendable () -> Void) {
         control.withLock { state.wake = wake }
-        threads.append(WorkerThread(name: "ph-demux") { [self] in runDemuxer() })
-        if let video { threads.append(WorkerThread(name: "ph-vdec") { [self] in runVideoDecoder(video) }) }
-        if let audio { threads.append(WorkerThread(name: "ph-adec") { [self] in runAudioDecoder(audio) }) }
+        threads.append(WorkerThread(name: "ph-demux") { [self] in WorkerThread.giveWayAsDecoding(); runDemuxer() })
+        if let video {
+            threads.append(WorkerThread(name: "ph-vdec") { [self] in WorkerThread.giveWayAsDecoding(); runVideoDecoder(video) })
+        }
+        if let audio {
+            threads.append(WorkerThread(name: "ph-adec") { [self] in WorkerThread.giveWayAsDecoding(); runAudioDecoder(audio) })
+        }
     }
 
     func notifyConsumer() {

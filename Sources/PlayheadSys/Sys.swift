@@ -75,6 +75,24 @@ enum Sys {
         #endif
     }
 
+    /// Sets the calling thread's nice value to the process's (its main thread's) plus `steps`,
+    /// unless it is that low already: a thread started by one that gave way does not give way
+    /// again (relative steps compounded down to 19 along chains of threads).
+    static func lowerCurrentThreadPriority(toProcessPlus steps: Int32) -> Int32? {
+        #if os(Linux)
+        errno = 0
+        let process = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(getpid()))
+        guard process != -1 || errno == 0 else { return nil }
+        errno = 0
+        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        guard current != -1 || errno == 0 else { return nil }
+        let wanted = min(19, process + steps)
+        return wanted > current ? lowerCurrentThreadPriority(by: wanted - current) : current
+        #else
+        return nil
+        #endif
+    }
+
     /// pthread_setname_np and prctl are not in the Glibc module (GNU and variadic): the
     /// thread's comm file takes the name as well.
     static func nameCurrentThread(_ name: String) {

@@ -54,6 +54,21 @@ public final class WorkerThread: @unchecked Sendable {
         worker.lock.withLock { worker.detachLocked() }
     }
 
+    /// How many nice levels demuxing and decoding (and the codec's own threads, made while an
+    /// item opens) sit below the threads that keep time: the engine, the display's
+    /// presentation, the sound. Decoded frames wait in queues and may come a moment later; a
+    /// frame the engine hands over late is dropped. On the two-processor board the engine
+    /// thread waited 15-26 ms for a processor at item changes (its schedstat) while the next
+    /// item decoded, and pictures were dropped there.
+    public static let decodingNiceSteps: Int32 = 4
+
+    /// For decoding: the calling thread, and the threads it starts, run `decodingNiceSteps`
+    /// below the process (not below the caller: never further down than that).
+    @discardableResult
+    public static func giveWayAsDecoding() -> Int32? {
+        Sys.lowerCurrentThreadPriority(toProcessPlus: decodingNiceSteps)
+    }
+
     /// For work that may wait while playback needs the processor (opening the next item): the
     /// calling thread gives way to the others by `steps` nice levels, for the rest of its life.
     /// Returns its nice value, or nil when the system refused.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Playhead
+import PlayheadSys
 @testable import PlayheadFFmpeg
 
 /// An FFmpeg source driven directly, without a player: what its threads do at the edges. The
@@ -125,5 +126,39 @@ import Playhead
             }
         }
         #expect(frames == 96000)
+    }
+
+    /// Demuxing and decoding give way to the threads that keep time: each of the source's
+    /// threads runs `decodingNiceSteps` nice levels below the process.
+    @Test func theSourcesThreadsRunBelowTheProcess() async throws {
+        let opened = try FFmpegBackend().open(MediaLocation("\(Self.media)/h264_aac.mp4"), options: SourceOptions())
+        let source = try #require(opened as? FFmpegSource)
+        defer { source.close() }
+        let base = try #require(Self.nice(of: "self"))
+        source.start(wake: {})
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if case .element = source.pullVideo() { break }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        // Other suites' sources may run meanwhile; theirs were started by threads at the same level.
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
+        var seen: [String: Int] = [:]
+        for tid in tasks {
+            guard let comm = try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8),
+                  ["ph-demux", "ph-vdec", "ph-adec"].contains(comm.trimmingCharacters(in: .whitespacesAndNewlines)),
+                  let nice = Self.nice(of: "self/task/\(tid)") else { continue }
+            seen[comm.trimmingCharacters(in: .whitespacesAndNewlines), default: 0] += 1
+            #expect(nice == min(19, base + Int(WorkerThread.decodingNiceSteps)), "\(comm) at nice \(nice), the process at \(base)")
+        }
+        #expect(seen.keys.sorted() == ["ph-adec", "ph-demux", "ph-vdec"], "threads seen: \(seen)")
+    }
+
+    /// The nice value in /proc/PATH/stat (its 19th field; the name in field 2 may hold spaces).
+    static func nice(of path: String) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(path)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 16 ? Int(fields[16]) : nil
     }
 }

@@ -123,4 +123,22 @@ import Testing
         // The nice value is the thread's own: the caller's stays as it was.
         #expect(Self.threadNice() == before)
     }
+
+    /// Giving way as decoding lands at the process's nice value plus the steps, however often
+    /// it is asked and from however low a thread: chains of threads do not sink to 19.
+    @Test func givingWayAsDecodingDoesNotCompound() {
+        let process = Atomic(-100), first = Atomic(-100), child = Atomic(-100)
+        let worker = WorkerThread(name: "ph-test-nice") {
+            process.store(Int(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(getpid()))), ordering: .relaxed)
+            first.store(Int(WorkerThread.giveWayAsDecoding() ?? -1), ordering: .relaxed)
+            WorkerThread(name: "ph-test-nice2") {
+                child.store(Int(WorkerThread.giveWayAsDecoding() ?? -1), ordering: .relaxed)
+            }.join()
+        }
+        worker.join()
+        let wanted = min(19, process.load(ordering: .relaxed) + Int(WorkerThread.decodingNiceSteps))
+        #expect(first.load(ordering: .relaxed) == wanted)
+        #expect(child.load(ordering: .relaxed) == wanted)
+    }
 }
+

@@ -8,6 +8,8 @@ extension PlaybackEngine {
         opening.insert(item)
         let backend = env.backend, options = env.sourceOptions
         openers[item] = WorkerThread(name: "ph-open") { [self] in
+            // The codec's threads, made here, inherit this.
+            WorkerThread.giveWayAsDecoding()
             let result: Result<any MediaSource, PlaybackError>
             do throws(PlaybackError) {
                 let probe = try Self.probeGivingWay(item, backend: backend, options: options)
