@@ -64,7 +64,7 @@ enum Sys {
     /// Raises the calling thread's nice value by `steps` (Linux keeps one per thread; threads
     /// it starts later inherit it). Lowering is always allowed; a process cannot raise it back
     /// without privilege. Returns the nice value now in force, or nil when refused.
-    static func lowerCurrentThreadPriority(by steps: Int32) -> Int32? {
+    private static func lowerCurrentThreadPriority(by steps: Int32) -> Int32? {
         #if os(Linux)
         // nice(2) is setpriority(PRIO_PROCESS, 0): on Linux, "0" is the calling thread alone.
         errno = 0
@@ -76,8 +76,7 @@ enum Sys {
     }
 
     /// Sets the calling thread's nice value to the process's (its main thread's) plus `steps`,
-    /// unless it is that low already: a thread started by one that gave way does not give way
-    /// again (relative steps compounded down to 19 along chains of threads).
+    /// unless it is that low already.
     static func lowerCurrentThreadPriority(toProcessPlus steps: Int32) -> Int32? {
         #if os(Linux)
         errno = 0

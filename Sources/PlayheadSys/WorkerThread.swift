@@ -63,18 +63,20 @@ public final class WorkerThread: @unchecked Sendable {
     public static let decodingNiceSteps: Int32 = 4
 
     /// For decoding: the calling thread, and the threads it starts, run `decodingNiceSteps`
-    /// below the process (not below the caller: never further down than that).
+    /// below the process.
     @discardableResult
     public static func giveWayAsDecoding() -> Int32? {
-        Sys.lowerCurrentThreadPriority(toProcessPlus: decodingNiceSteps)
+        lowerCurrentPriority(toProcessPlus: decodingNiceSteps)
     }
 
-    /// For work that may wait while playback needs the processor (opening the next item): the
-    /// calling thread gives way to the others by `steps` nice levels, for the rest of its life.
-    /// Returns its nice value, or nil when the system refused.
+    /// For work that may wait while playback needs the processor: the calling thread (and the
+    /// threads it starts) runs `steps` nice levels below the process, for the rest of its life.
+    /// Counted from the process, not from the caller: a thread started by one that gave way
+    /// does not sink further (steps counted from the caller compounded along chains of
+    /// threads). Returns its nice value, or nil when the system refused.
     @discardableResult
-    public static func lowerCurrentPriority(by steps: Int32) -> Int32? {
-        Sys.lowerCurrentThreadPriority(by: steps)
+    public static func lowerCurrentPriority(toProcessPlus steps: Int32) -> Int32? {
+        Sys.lowerCurrentThreadPriority(toProcessPlus: steps)
     }
 
     /// True on the thread this worker runs.

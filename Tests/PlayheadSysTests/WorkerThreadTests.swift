@@ -110,16 +110,17 @@ import Testing
 
     @Test func aThreadThatGivesWayLowersItsOwnPriorityOnly() {
         let before = Self.threadNice()
+        let process = Int(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(getpid())))
         let seen = Mutex<(returned: Int32?, read: Int?)>((nil, nil))
         let worker = WorkerThread(name: "ph-test-nice") {
-            let returned = WorkerThread.lowerCurrentPriority(by: 5)
+            let returned = WorkerThread.lowerCurrentPriority(toProcessPlus: 5)
             seen.withLock { $0 = (returned, Self.threadNice()) }
         }
         worker.join()
         let (returned, read) = seen.withLock { $0 }
         #expect(before != nil)
         #expect(returned.map(Int.init) == read)
-        #expect(read == min(19, (before ?? 0) + 5))
+        #expect(read == min(19, process + 5))
         // The nice value is the thread's own: the caller's stays as it was.
         #expect(Self.threadNice() == before)
     }

@@ -25,12 +25,12 @@ extension PlaybackEngine {
     /// on a thread that gives way to playback: probing reads and decodes the item's start, and
     /// on a busy board (the next item opened while this one plays) it took the processor from
     /// the pictures right after each item change, which then missed their vblank (seen in the
-    /// flip traces). The decoders are made at the usual priority: threads inherit it.
+    /// flip traces). The decoders are made on the opener, at decoding's level: threads inherit it.
     private static func probeGivingWay(_ item: PlayerItem, backend: any MediaBackend,
                                        options: SourceOptions) throws(PlaybackError) -> any ProbedMedia {
         let outcome = Mutex<Result<any ProbedMedia, PlaybackError>?>(nil)
         WorkerThread(name: "ph-probe") {
-            WorkerThread.lowerCurrentPriority(by: probeNiceSteps)
+            WorkerThread.lowerCurrentPriority(toProcessPlus: probeNiceSteps)
             let result: Result<any ProbedMedia, PlaybackError>
             do throws(PlaybackError) {
                 result = .success(try item.asset.takeProbe(backend: backend, options: options))
@@ -53,8 +53,8 @@ extension PlaybackEngine {
         closer.async { source.close() }
     }
 
-    /// Ten nice levels: a tenth of the processor's share when playback wants it all, all of it
-    /// when idle.
+    /// Ten nice levels below the process: a tenth of the processor's share when playback wants
+    /// it all, all of it when idle.
     static var probeNiceSteps: Int32 { 10 }
 
     /// Makes the queue's first item the playing one, once it is open.
