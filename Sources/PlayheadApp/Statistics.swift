@@ -6,7 +6,7 @@ import PlayheadSys
 enum Statistics {
     static func print(player: QueuePlayer, outputs: Outputs, started: Int64) {
         let s = player.statistics
-        StandardStreams.error("playhead: stats: presented=\(s.framesPresented) dropped=\(s.framesDropped) late=\(s.framesLate) audio-frames=\(s.audioFramesWritten) stalls=\(s.stalls) restarts=\(s.restarts) decode-skip-changes=\(s.decodeSkipChanges)")
+        StandardStreams.error("playhead: stats: presented=\(s.framesPresented) dropped=\(s.framesDropped) late=\(s.framesLate) audio-frames=\(s.audioFramesWritten) stalls=\(s.stalls) restarts=\(s.restarts) decode-skip-changes=\(s.decodeSkipChanges) decode-skip-deepest=\(s.decodeSkipDeepest)")
         if let alsa = outputs.alsa { StandardStreams.error("playhead: audio: \(alsa.statisticsSummary)") }
         var first = "none"
         var presented = s.framesPresented

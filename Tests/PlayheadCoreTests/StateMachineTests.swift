@@ -116,21 +116,3 @@ final class DummyPicture: VideoPicture {
     func digest() -> UInt64 { 0 }
     func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError) {}
 }
-
-@Suite struct DecodeSkipTests {
-    @Test func skipsWhenLateAndStopsOnlyWhenBackOnTime() {
-        var level = DecodeSkip.none
-        level = level.next(latenessNanoseconds: 50_000_000)
-        #expect(level == .none)
-        level = level.next(latenessNanoseconds: 120_000_000)
-        #expect(level == .nonReference)
-        level = level.next(latenessNanoseconds: 40_000_000)  // better, not yet on time
-        #expect(level == .nonReference)
-        level = level.next(latenessNanoseconds: 1_500_000_000)
-        #expect(level == .nonKey)
-        level = level.next(latenessNanoseconds: 200_000_000)  // still late: keep skipping references
-        #expect(level == .nonKey)
-        level = level.next(latenessNanoseconds: 5_000_000)
-        #expect(level == .none)
-    }
-}

@@ -154,6 +154,42 @@ import PlayheadSys
         #expect(seen.keys.sorted() == ["ph-adec", "ph-demux", "ph-vdec"], "threads seen: \(seen)")
     }
 
+    /// The levels of decode skip reach libavcodec: leaving out non-reference frames shows fewer
+    /// frames, the same pictures; leaving out deblocking too changes the pictures, keyframes
+    /// included (H.264 deblocks intra pictures as well).
+    @Test func decodeSkipLevelsLeaveOutFramesAndDeblocking() async throws {
+        let all = try await Self.decodedPictures(skipping: .none)
+        let nonReference = try await Self.decodedPictures(skipping: .nonReference)
+        let unfiltered = try await Self.decodedPictures(skipping: .nonReferenceUnfiltered)
+        // h264_aac.mp4: 50 frames, 27 of them B-frames (ffprobe), not all used as references.
+        #expect(all.count == 50)
+        #expect(nonReference.count < all.count && nonReference.count > 20, "\(nonReference.count) frames")
+        #expect(unfiltered.map(\.pts) == nonReference.map(\.pts))
+        let first = try #require(all.first)
+        #expect(nonReference.first?.digest == first.digest)
+        #expect(unfiltered.first.map { $0.digest != first.digest } == true)
+    }
+
+    static func decodedPictures(skipping level: DecodeSkip) async throws -> [(pts: MediaTime, digest: UInt64)] {
+        let opened = try FFmpegBackend().open(MediaLocation("\(media)/h264_aac.mp4"), options: SourceOptions())
+        let source = try #require(opened as? FFmpegSource)
+        defer { source.close() }
+        source.setEnabled(false, mediaType: .audio)
+        source.setDecodeSkip(level)
+        source.start(wake: {})
+        var pictures: [(pts: MediaTime, digest: UInt64)] = []
+        let deadline = ContinuousClock.now + .seconds(60)
+        pulling: while ContinuousClock.now < deadline {
+            switch source.pullVideo() {
+            case .element(let frame): pictures.append((frame.pts, frame.picture.digest()))
+            case .pending: try await Task.sleep(for: .milliseconds(2))
+            case .endOfStream: break pulling
+            case .failed(let error): Issue.record("\(error)"); break pulling
+            }
+        }
+        return pictures
+    }
+
     /// The nice value in /proc/PATH/stat (its 19th field; the name in field 2 may hold spaces).
     static func nice(of path: String) -> Int? {
         guard let stat = try? String(contentsOfFile: "/proc/\(path)/stat", encoding: .utf8),

@@ -53,11 +53,10 @@ extension PlaybackEngine {
         // Late frames mean decoding cannot keep up: let the decoder leave frames out until the
         // picture is back on time, rather than fall further behind the clock.
         if !env.clock.isVirtual, let i = index {
-            let level = segments[i].decodeSkip.next(latenessNanoseconds: now - due)
-            if level != segments[i].decodeSkip {
-                segments[i].decodeSkip = level
-                segments[i].source.setDecodeSkip(level)
+            if segments[i].decodeSkip.update(latenessNanoseconds: now - due) {
+                segments[i].source.setDecodeSkip(segments[i].decodeSkip.level)
                 statistics.decodeSkipChanges += 1
+                statistics.decodeSkipDeepest = max(statistics.decodeSkipDeepest, segments[i].decodeSkip.level)
             }
         }
         if first, let i = index {

@@ -72,6 +72,7 @@ extension PlaybackEngine {
                 let timeline = segments[i].offset + frame.pts
                 if !rate.isReverse {
                     segments[i].videoEnd = MediaTime.maximum(segments[i].videoEnd ?? frame.end, frame.end)
+                    segments[i].decodeSkip.observe(pts: frame.pts, isKeyframe: frame.isKeyframe)
                 }
                 video.append(QueuedFrame(frame: frame, timeline: timeline, item: segments[i].item, segment: segments[i].id))
             case .pending:

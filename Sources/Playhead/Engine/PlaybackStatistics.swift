@@ -10,5 +10,7 @@ public struct PlaybackStatistics: Sendable, Hashable {
     public var restarts = 0
     /// How often the decoder was told to skip more or fewer frames to keep up.
     public var decodeSkipChanges = 0
+    /// The most decoding was ever left out.
+    public var decodeSkipDeepest = DecodeSkip.none
     public init() {}
 }

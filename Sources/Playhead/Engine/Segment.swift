@@ -12,7 +12,7 @@ struct Segment {
     var audioEnd: MediaTime?
     var shownFirstFrame = false
     var endAnnounced = false
-    var decodeSkip: DecodeSkip = .none
+    var decodeSkip = DecodeSkipPolicy()
 
     init(id: UInt64, item: PlayerItem, source: any MediaSource, offset: MediaTime) {
         self.id = id

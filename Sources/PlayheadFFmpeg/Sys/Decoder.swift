@@ -14,9 +14,10 @@ final class Decoder: @unchecked Sendable {
         skip = level
         switch level {
         case .none: context.pointee.skip_frame = AVDISCARD_DEFAULT
-        case .nonReference: context.pointee.skip_frame = AVDISCARD_NONREF
+        case .nonReference, .nonReferenceUnfiltered: context.pointee.skip_frame = AVDISCARD_NONREF
         case .nonKey: context.pointee.skip_frame = AVDISCARD_NONKEY
         }
+        context.pointee.skip_loop_filter = level == .nonReferenceUnfiltered ? AVDISCARD_ALL : AVDISCARD_DEFAULT
     }
 
     enum Output {
