@@ -1,12 +1,14 @@
 import PlayheadCore
 
 extension DRMDisplay {
-    /// Asks the driver, with a TEST_ONLY commit, whether the plane scales a `source`-sized
-    /// picture onto `destination`. Makes the picture-sized buffers it would use first (the
-    /// test needs a real framebuffer of that size). Returns 0 or the driver's errno.
-    func testPlaneScaling(source: PixelSize, destination: PixelRect) -> Int32 {
+    /// Asks the driver, with a TEST_ONLY commit, whether the plane shows a `source`-sized
+    /// picture on `destination`, turned by `rotation` (scaling it where the sizes differ).
+    /// Makes the picture-sized buffers it would use first (the test needs a real framebuffer
+    /// of that size). Returns 0 or the driver's errno.
+    func testPlaneScaling(source: PixelSize, destination: PixelRect, rotation: PictureRotation = .none) -> Int32 {
         do { try makeContentBuffers(source) } catch { return 12 }  // ENOMEM, in effect
-        let values = planeValues(framebuffer: contentBuffers[0].framebuffer, source: source, destination: destination)
+        let values = planeValues(framebuffer: contentBuffers[0].framebuffer, source: PixelRect(size: source), destination: destination,
+                                 rotation: rotation)
         return card.commit(values, testOnly: true)
     }
 

@@ -47,7 +47,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     /// Whether the last commit was refused: a run of refusals is said once, not per frame.
     private var commitsRefused = false
     private var pendingCaptures: [Int: (fence: Int32, path: String)] = [:]
-    private var scaler: (layout: PictureLayout, choice: ScalerChoice)?
+    private var scaler: (key: ScanoutKey, choice: ScalerChoice)?
     private var scanout: (key: ScanoutKey, choice: ScanoutChoice)?
     /// The last scaler choice in words, for the console (read under `lock`).
     private var scalerText = "none yet (no picture shown)"
@@ -181,20 +181,23 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         let upright = PictureLayout.place(frame.picture.uprightSize, on: view, gravity: gravity)
         let layout = PictureLayout(source: upright.source, destination: screenTurn.uprightRect(for: upright.destination, stored: view))
         let path = scanoutChoice(for: frame.picture, layout: layout)
-        let choice = path.isDirect ? .none : scalerChoice(for: layout)
+        let choice = path.isDirect ? .none : scalerChoice(for: frame.picture, layout: layout)
         let canvas: MappedCanvas
         let source: PixelRect
         let target: PixelRect
+        var asStored = false
         if path.isDirect {
             // The whole picture goes in as decoded (and as stored: the plane turns it); the
             // plane shows the layout's part of it.
             canvas = display.directCanvases[index]
             source = PixelRect(size: frame.picture.size)
             target = source
-        } else if case .plane(let size, _) = choice {
+        } else if case .plane(let size, _, let turn) = choice {
             canvas = display.contentCanvases[index]
-            source = layout.source
             target = PixelRect(size: size)
+            // A plane that turns the picture takes it as stored.
+            asStored = turn != .none
+            source = asStored ? frame.picture.rotation.storedRect(for: layout.source, stored: frame.picture.size) : layout.source
         } else {
             canvas = display.canvases[index]
             source = layout.source
@@ -207,7 +210,9 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         }
         let started = MonotonicClock().now().nanoseconds
         do {
-            if screenTurn != .none && !path.isDirect {
+            if asStored {
+                try frame.picture.drawAsStored(source, into: canvas, at: target)
+            } else if screenTurn != .none && !path.isDirect {
                 try drawTurned(frame.picture, source: source, into: canvas, at: target)
             } else {
                 try frame.picture.draw(source, into: canvas, at: target)
@@ -246,8 +251,9 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         case (.direct(_, let colorimetry, let source, let destination, let rotation), _):
             plane = display.directPlaneValues(index: index, source: source, destination: destination, rotation: rotation,
                                               colorimetry: colorimetry)
-        case (_, .plane(let size, let destination)):
-            plane = display.planeValues(framebuffer: display.contentBuffers[index].framebuffer, source: size, destination: destination)
+        case (_, .plane(let size, let destination, let turn)):
+            plane = display.planeValues(framebuffer: display.contentBuffers[index].framebuffer, source: PixelRect(size: size),
+                                        destination: destination, rotation: turn)
         default:
             plane = display.planeValues(buffer: index)
         }
@@ -366,18 +372,32 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         canvas.copy(scratch, turnedBy: screenTurn, into: destination, bytesPerPixel: display.bytesPerPixel)
     }
 
-    /// The plane scales when the driver says it can (TEST_ONLY), else libswscale does; asked
-    /// again only when the layout changes, and said once each time. On a turned screen
-    /// libswscale scales (the picture is turned in software anyway).
-    private func scalerChoice(for layout: PictureLayout) -> ScalerChoice {
-        if let scaler, scaler.layout == layout { return scaler.choice }
-        let choice = screenTurn != .none
+    /// The plane scales and turns the picture when the driver says it can (TEST_ONLY), else
+    /// libswscale scales and the picture is turned in software; asked again only when the
+    /// picture's layout, size or turn changes, and said once each time.
+    private func scalerChoice(for picture: any VideoPicture, layout: PictureLayout) -> ScalerChoice {
+        let key = ScanoutKey(layout: layout, pixelFormat: "", colorimetry: picture.colorimetry, rotation: picture.rotation, size: picture.size)
+        if let scaler, scaler.key == key { return scaler.choice }
+        let turn = picture.rotation.then(screenTurn)
+        var choice: ScalerChoice?
+        if turn != .none && display.planeRotations.contains(turn) {
+            let stored = picture.rotation.storedRect(for: layout.source, stored: picture.size).size
+            let turned = ScalerChoice.decideTurned(layout: layout, storedSource: stored, turn: turn) {
+                display.testPlaneScaling(source: $0, destination: $1, rotation: $2)
+            }
+            switch turned {
+            case .plane: choice = turned
+            case .software(let reason): Log.info("display: the picture is turned in software: \(reason)")
+            case .none: break
+            }
+        }
+        let chosen = choice ?? (screenTurn != .none
             ? ScalerChoice.software(reason: "the screen is turned \(screenTurn.rawValue) degrees (--display-rotate), which is done in software")
-            : ScalerChoice.decide(layout: layout) { display.testPlaneScaling(source: $0, destination: $1) }
-        scaler = (layout, choice)
-        lock.withLock { scalerText = choice.description }
-        Log.info("display: \(layout.source.width)x\(layout.source.height) onto \(layout.destination.width)x\(layout.destination.height) by \(choice)")
-        return choice
+            : ScalerChoice.decide(layout: layout) { display.testPlaneScaling(source: $0, destination: $1) })
+        scaler = (key, chosen)
+        lock.withLock { scalerText = chosen.description }
+        Log.info("display: \(layout.source.width)x\(layout.source.height) onto \(layout.destination.width)x\(layout.destination.height) by \(chosen)")
+        return chosen
     }
 
     /// What a change of picture format, colours or layout asks of the plane: direct YUV when

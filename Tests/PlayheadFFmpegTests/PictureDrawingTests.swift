@@ -59,6 +59,18 @@ import Synchronization
         #expect(psnr >= 35, "PSNR \(psnr) dB against ffmpeg's upright picture")
     }
 
+    /// For a plane that turns it, the same clip is drawn as stored: rotated90.mp4 is
+    /// h264_aac.mp4 with a display matrix added, so its stored picture is that clip's.
+    @Test func aRotatedClipDrawnAsStoredIsNotTurned() throws {
+        let picture = try firstPicture("rotated90.mp4")
+        let canvas = MappedCanvas(format: .xrgb8888, size: picture.size, bytesPerPixel: 4)
+        try picture.drawAsStored(PixelRect(size: picture.size), into: canvas, at: PixelRect(size: picture.size))
+        let reference = try Data(contentsOf: URL(fileURLWithPath: "\(Self.media)/h264_first_frame.bgr0"))
+        #expect(reference.count == canvas.count)
+        let psnr = Self.psnr(canvas.withUnsafeMutableBytes { Array($0) }, Array(reference))
+        #expect(psnr >= 35, "PSNR \(psnr) dB against ffmpeg's stored picture")
+    }
+
     static func psnr(_ ours: [UInt8], _ reference: [UInt8]) -> Double {
         var squared = 0.0, samples = 0
         for (i, (a, b)) in zip(ours, reference).enumerated() where i % 4 != 3 {

@@ -12,6 +12,9 @@ public protocol VideoPicture: AnyObject, Sendable {
     /// `source` is in the upright picture's coordinates (see `rotation`), except in a plane's
     /// own YUV buffer, which takes the picture as stored for the plane to turn.
     func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError)
+    /// Like `draw`, with the picture left as stored (`source` in stored coordinates), for a
+    /// plane that turns it.
+    func drawAsStored(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError)
     /// How the stored picture must be turned to be upright (the file's display matrix).
     var rotation: PictureRotation { get }
     /// How the YUV numbers map to colours, for a plane that converts them itself.
@@ -20,6 +23,13 @@ public protocol VideoPicture: AnyObject, Sendable {
 
 extension VideoPicture {
     public var rotation: PictureRotation { .none }
+    /// A picture that is never turned is stored upright.
+    public func drawAsStored(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError) {
+        guard rotation == .none else {
+            throw PlaybackError(.internalError, "\(type(of: self)) cannot be drawn as stored; its turn (\(rotation.rawValue) degrees) would be lost")
+        }
+        try draw(source, into: canvas, at: destination)
+    }
     public var colorimetry: YUVColorimetry {
         .from(colorSpace: "unknown", range: "unknown", pixelFormat: pixelFormatName, height: size.height)
     }

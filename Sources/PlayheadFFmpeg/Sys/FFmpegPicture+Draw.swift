@@ -6,7 +6,7 @@ extension FFmpegPicture {
     func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError) {
         // A YUV canvas is a plane's own buffer: the picture goes in as stored, and the plane turns it.
         let isYUV = (canvas as? MappedCanvas)?.yuvLayout != nil
-        if rotation == .none || isYUV { return try drawStored(source, into: canvas, at: destination) }
+        if rotation == .none || isYUV { return try drawAsStored(source, into: canvas, at: destination) }
         guard let target = canvas as? MappedCanvas else {
             throw PlaybackError(.internalError, "cannot draw a turned picture into a \(canvas.format) \(type(of: canvas))")
         }
@@ -18,12 +18,12 @@ extension FFmpegPicture {
         let bytesPerPixel = canvas.format == .rgb565 ? 2 : 4
         let turned = rotation.inverse.upright(destination.size)
         let scratch = MappedCanvas(format: canvas.format, size: turned, bytesPerPixel: bytesPerPixel)
-        try drawStored(rotation.storedRect(for: source, stored: size), into: scratch, at: PixelRect(size: turned))
+        try drawAsStored(rotation.storedRect(for: source, stored: size), into: scratch, at: PixelRect(size: turned))
         target.copy(scratch, turnedBy: rotation, into: destination, bytesPerPixel: bytesPerPixel)
     }
 
     /// Draws the picture as stored (`source` in stored coordinates).
-    private func drawStored(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError) {
+    func drawAsStored(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError) {
         guard let target = canvas as? MappedCanvas else {
             throw PlaybackError(.internalError, "cannot draw into a \(type(of: canvas)); only mapped canvases are supported")
         }

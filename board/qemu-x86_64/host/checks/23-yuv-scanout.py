@@ -6,7 +6,9 @@ COLOR_ENCODING and COLOR_RANGE playhead set really reached the plane's conversio
 default, BT.601 full range, or the other clip's setting would lose). The portrait clip, turned
 by the plane, is compared where it lies on the screen (360x480 in the middle) with ffmpeg's
 upright picture, and must also beat that picture turned the other way by 3 dB; on the screen
-mounted upside down (--display-rotate 180) the picture turned over is the right one."""
+mounted upside down (--display-rotate 180) the picture turned over is the right one. The
+converted portrait clip was scaled by libswscale as stored and turned by the plane: its
+reference is ffmpeg's fast-bilinear scaling of the stored picture, turned upright after."""
 import math
 import pathlib
 import subprocess
@@ -22,15 +24,25 @@ FPS = 25
 CASES = {"rotated90_360p": ("rotated90_360p", ("bt601", "tv"), (140, 0, 360, 480), "upright"),
          "yuv709_480p": ("yuv709_480p", ("bt709", "tv"), (0, 0, 640, 480), "upright"),
          "yuv601full_480p": ("yuv601full_480p", ("bt601", "pc"), (0, 0, 640, 480), "upright"),
-         "yuv709_480p-turned180": ("yuv709_480p", ("bt709", "tv"), (0, 0, 640, 480), "other way")}
+         "yuv709_480p-turned180": ("yuv709_480p", ("bt709", "tv"), (0, 0, 640, 480), "other way"),
+         "rotated90-converted": ("rotated90", ("bt601", "tv"), (140, 0, 360, 480), "upright")}
+# Scaled as stored before the turn (width:height), as playhead does for these.
+STORED_SCALE = {"rotated90-converted": "480:360"}
 ALL = [(m, r, t) for m in ("bt601", "bt709") for r in ("tv", "pc") for t in ("upright", "other way")]
 
 
-def converted(clip, index, matrix, range_, turn):
-    # ffmpeg turns the picture upright by its display matrix before these filters.
+def converted(clip, index, matrix, range_, turn, stored_scale=None):
     flip = ",hflip,vflip" if turn == "other way" else ""
-    vf = f"select=eq(n\\,{index}),scale=in_color_matrix={matrix}:in_range={range_}:flags=bilinear{flip}"
-    return subprocess.run(["ffmpeg", "-v", "error", "-i", str(clip), "-vf", vf, "-frames:v", "1",
+    if stored_scale:
+        # Both portrait clips' display matrices read back as transpose=cclock (ffmpeg's autorotate).
+        args = ["-noautorotate"]
+        vf = (f"select=eq(n\\,{index}),scale={stored_scale}:in_color_matrix={matrix}:in_range={range_}"
+              f":flags=fast_bilinear,transpose=cclock{flip}")
+    else:
+        # ffmpeg turns the picture upright by its display matrix before these filters.
+        args = []
+        vf = f"select=eq(n\\,{index}),scale=in_color_matrix={matrix}:in_range={range_}:flags=bilinear{flip}"
+    return subprocess.run(["ffmpeg", "-v", "error", *args, "-i", str(clip), "-vf", vf, "-frames:v", "1",
                            "-pix_fmt", "rgb24", "-f", "rawvideo", "-"], capture_output=True, check=True).stdout
 
 
@@ -55,7 +67,7 @@ for name, (clip, colours, place, way) in CASES.items():
         index = round(int(ppm.stem.split("-")[1]) * FPS / 1000)
         width, height, got = read_ppm(ppm)
         got = crop(got, width, place)
-        scores = {c: psnr(got, converted(MEDIA / f"{clip}.mp4", index, *c)) for c in ALL}
+        scores = {c: psnr(got, converted(MEDIA / f"{clip}.mp4", index, *c, STORED_SCALE.get(name))) for c in ALL}
         best_other = max(v for c, v in scores.items() if c != right)
         ok = (width, height) == (640, 480) and scores[right] >= 35 and scores[right] >= best_other + 3
         failures += not ok

@@ -6,8 +6,10 @@
 # sideways is turned by the plane's rotation property, not in software, and the clips after it
 # must set the plane back to rotate-0. With --display-rotate 180 (a screen mounted upside down)
 # the plane turns every picture.
+# A picture the plane cannot show as decoded (it would have to be scaled, and vkms planes do not
+# scale) is converted by libswscale, as stored, and the plane still turns it: no turn in software.
 # kernels: 7
-# time-limit: 220
+# time-limit: 260
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
 state=/sys/kernel/debug/dri/0/state
@@ -65,3 +67,32 @@ play_direct yuv601full_480p yuvj420p "BT.601, full range" "ITU-R BT.601 YCbCr" "
 # A screen mounted upside down: rotate-180 is bit 2.
 OPTS="--display-rotate 180" TAG=yuv709_480p-turned180 play_direct yuv709_480p yuv420p "BT.709, limited range" "ITU-R BT.709 YCbCr" \
   "YCbCr limited range" 4 640x480 "640x480 unscaled, turned 180 degrees by the plane"
+
+# rotated90.mp4: 320x240 stored with the same display matrix, shown as 360x480 on 640x480. The
+# kernel must show an XR24 buffer of 480x360 (the picture scaled as stored) turned by rotate-90.
+conv=rotated90-converted
+playhead --video-output drm --display-mode 640x480 --stats --events none "$M/rotated90.mp4" 2> "$OUT/$conv.err" &
+pid=$!
+# The state of the plane that scans out the 480x360 buffer.
+scaled_plane() { awk '/^plane\[/ { if (b ~ /size=480x360/) printf "%s", b; b = "" } { b = b $0 "\n" } END { if (b ~ /size=480x360/) printf "%s", b }' "$1"; }
+: > "$OUT/$conv.plane"
+for i in $(seq 100); do
+  cat $state > "$OUT/$conv.state"
+  scaled_plane "$OUT/$conv.state" > "$OUT/$conv.plane"
+  grep -q "format=XR24" "$OUT/$conv.plane" && break
+  sleep 0.1
+done
+wait $pid
+cat "$OUT/$conv.err"
+grep -q "display: 320x240 yuv420p by converted in software: the plane refused YU12" "$OUT/$conv.err"
+grep -q "display: 240x320 onto 360x480 by libswscale into 480x360 as stored, turned 270 degrees by the plane" "$OUT/$conv.err"
+grep -E "plane\[|format=|crtc-pos|src-pos|rotation=" "$OUT/$conv.plane" || true
+if grep -q "format=XR24" "$OUT/$conv.plane"; then :; else echo "$conv: the kernel never showed the 480x360 XR24 buffer"; cat $state; exit 1; fi
+grep -q "rotation=2\$" "$OUT/$conv.plane"
+frame_check "$OUT/$conv.err" 50
+mkdir -p "$OUT/frames-$conv"
+playhead --video-output drm --display-mode 640x480 --events none --rate 0.25 --capture-every 2 --capture-dir "$OUT/frames-$conv" \
+  "$M/rotated90.mp4" 2> "$OUT/$conv-capture.err"
+cat "$OUT/$conv-capture.err"
+test "$(ls "$OUT/frames-$conv" | wc -l)" -ge 2
+echo "RESULT $conv: converted, turned by the plane, display presented $d_pres dropped $d_drop, $(ls "$OUT/frames-$conv" | wc -l) frames captured"
