@@ -208,6 +208,10 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 drawnLayouts[index] = layout
             }
         }
+        // Too late even if drawn in the usual time: dropped before the drawing, whose time
+        // (most of a frame's on a small board scaling in software) goes to the decoder instead.
+        let estimate = lock.withLock { drawEstimate }
+        if estimate > 0 && dropsLate(frame, due: due, drawing: estimate) { ring.release(index); return }
         let started = MonotonicClock().now().nanoseconds
         do {
             if asStored {
@@ -295,14 +299,19 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     /// rather than shown late (FlipTiming.dropsLate): the vblank it would take is the first one
     /// after now. An item's first frame is always shown (the engine waits to hear of it), and
     /// so is any frame once the picture is frozen: a late picture beats a frozen one.
-    private func dropsLate(_ frame: VideoFrame, due: HostTime) -> Bool {
+    /// `drawing` is the drawing time still ahead (before the picture is drawn).
+    private func dropsLate(_ frame: VideoFrame, due: HostTime, drawing: Int64 = 0) -> Bool {
         let timing = FlipTiming(refresh: refreshNanoseconds, lastVblank: lastVblank)
         guard frame.displayTag == 0 else { return false }
         let now = MonotonicClock().now().nanoseconds
-        guard timing.dropsLate(due: due.nanoseconds, now: now, frameDuration: frame.duration.nanoseconds),
-              let next = timing.nextVblank(after: now) else { return false }
+        guard timing.dropsLate(due: due.nanoseconds, now: now, frameDuration: frame.duration.nanoseconds, drawing: drawing),
+              let next = timing.nextVblank(after: now + drawing) else { return false }
         trace?.dropped(pts: frame.pts, due: due.nanoseconds, expectedVblank: next)
-        lock.withLock { stats.dropped += 1; stats.droppedLate += 1 }
+        lock.withLock {
+            stats.dropped += 1
+            stats.droppedLate += 1
+            if drawing > 0 { stats.droppedUndrawn += 1 }
+        }
         return true
     }
 

@@ -26,6 +26,8 @@ public struct DisplayStatistics: Sendable, Hashable {
     /// Frames dropped (and counted in `dropped`) because their flip would have come more than
     /// half a refresh after their time.
     public var droppedLate = 0
+    /// Of those, the ones dropped before drawing: too late even if drawn in the usual time.
+    public var droppedUndrawn = 0
 
     public init() {}
 
@@ -41,7 +43,7 @@ public struct DisplayStatistics: Sendable, Hashable {
     }
 
     public var summary: String {
-        "presented=\(presented) dropped=\(dropped) dropped-late=\(droppedLate) late=\(late) failed-commits=\(failedCommits) flip-delay mean=\(meanFlipDelayNanoseconds / 1_000_000)ms "
+        "presented=\(presented) dropped=\(dropped) dropped-late=\(droppedLate) undrawn=\(droppedUndrawn) late=\(late) failed-commits=\(failedCommits) flip-delay mean=\(meanFlipDelayNanoseconds / 1_000_000)ms "
             + "worst=\(worstFlipDelayNanoseconds / 1_000_000)ms last=\(lastFlipDelayNanoseconds / 1_000_000)ms"
             + " draw mean=\(drawn == 0 ? 0 : drawNanoseconds / Int64(drawn) / 1_000_000)ms"
             + " commit-to-flip mean=\(presented == 0 ? 0 : commitToFlipNanoseconds / Int64(presented) / 1_000_000)ms"

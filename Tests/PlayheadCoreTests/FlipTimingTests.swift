@@ -44,6 +44,16 @@ import PlayheadCore
     /// four refreshes after the last flip. The old rule (a picture unchanged for four refreshes
     /// is frozen) showed every such frame late; counted in frames, it is dropped, and shown only
     /// once the picture has been up for two frames.
+    /// A frame that is on time now but will not be once drawn (50 ms of software scaling on a
+    /// small board) is dropped before the drawing; one that has the time is kept.
+    @Test func aFrameThatWouldBeLateOnceDrawnIsDroppedBeforeDrawing() {
+        let timing = FlipTiming(refresh: refresh, lastVblank: 0)
+        let frame = 2 * refresh, due = 2 * refresh
+        #expect(!timing.dropsLate(due: due, now: due - 5 * ms, frameDuration: frame))
+        #expect(timing.dropsLate(due: due, now: due - 5 * ms, frameDuration: frame, drawing: 50 * ms))
+        #expect(!timing.dropsLate(due: due, now: due - 60 * ms, frameDuration: frame, drawing: 50 * ms))
+    }
+
     @Test func aLowFrameRatesLateFrameIsDroppedUntilThePictureFreezes() {
         let timing = FlipTiming(refresh: refresh, lastVblank: 0)
         let frame = 4 * refresh

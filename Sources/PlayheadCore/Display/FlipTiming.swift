@@ -51,9 +51,11 @@ public struct FlipTiming: Sendable, Hashable {
     /// time or four refreshes, whichever is longer: then a late picture beats a frozen one.
     /// Counted in frames, a 15 fps clip's late frames on a 60 Hz screen (each picture up for
     /// four refreshes anyway) are dropped too.
-    public func dropsLate(due: Int64, now: Int64, frameDuration: Int64) -> Bool {
+    /// `drawing` is the time still needed before the commit can go in (a picture not yet
+    /// drawn): a frame that will be too late once drawn is dropped before it costs the drawing.
+    public func dropsLate(due: Int64, now: Int64, frameDuration: Int64, drawing: Int64 = 0) -> Bool {
         guard let last = lastVblank else { return false }
-        return now - last <= max(4 * refresh, 2 * frameDuration) && isTooLate(due: due, now: now)
+        return now - last <= max(4 * refresh, 2 * frameDuration) && isTooLate(due: due, now: now + max(0, drawing))
     }
 
     private static func floorDivision(_ a: Int64, _ b: Int64) -> Int64 {
