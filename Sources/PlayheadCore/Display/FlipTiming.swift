@@ -52,10 +52,13 @@ public struct FlipTiming: Sendable, Hashable {
     /// Counted in frames, a 15 fps clip's late frames on a 60 Hz screen (each picture up for
     /// four refreshes anyway) are dropped too.
     /// `drawing` is the time still needed before the commit can go in (a picture not yet
-    /// drawn): a frame that will be too late once drawn is dropped before it costs the drawing.
+    /// drawn): both tests are made for the moment it is drawn, so a frame that will be too
+    /// late is dropped before it costs the drawing, and one that will come to a frozen
+    /// picture is drawn.
     public func dropsLate(due: Int64, now: Int64, frameDuration: Int64, drawing: Int64 = 0) -> Bool {
         guard let last = lastVblank else { return false }
-        return now - last <= max(4 * refresh, 2 * frameDuration) && isTooLate(due: due, now: now + max(0, drawing))
+        let drawn = now + max(0, drawing)
+        return drawn - last <= max(4 * refresh, 2 * frameDuration) && isTooLate(due: due, now: drawn)
     }
 
     private static func floorDivision(_ a: Int64, _ b: Int64) -> Int64 {
