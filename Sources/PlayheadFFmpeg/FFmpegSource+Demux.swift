@@ -75,7 +75,21 @@ extension FFmpegSource {
             return
         }
         noteLoaded(track.timing.mediaTime(packet.pts))
-        queue.push(Tagged(epoch: tag, value: .packet(packet))) { self.epoch.load(ordering: .acquiring) == tag }
+        let item = Tagged(epoch: tag, value: PacketItem.packet(packet))
+        let current = { self.epoch.load(ordering: .acquiring) == tag }
+        if queue === videoPackets {
+            // A video decoder seconds behind the clock fills its queue first; the sound, read
+            // from the same file, must not run dry for it (see BoundedQueue's overflow).
+            queue.push(item, overflowingUpTo: queue.capacity * 3, while: { self.soundRunsLow }, accept: current)
+        } else {
+            queue.push(item, accept: current)
+        }
+    }
+
+    /// Fewer than 16 sound packets (a third of a second of AAC at 48 kHz) wait for a decoder
+    /// that plays.
+    private var soundRunsLow: Bool {
+        audio != nil && isEnabled(.audio) && audioPackets.count < 16
     }
 
     private func noteLoaded(_ t: MediaTime) {

@@ -32,6 +32,32 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
         }
     }
 
+    /// Like `push`, but while `starving()` says a sibling queue fed by the same producer runs
+    /// low, takes the element beyond the capacity, up to `hardCapacity`. One demuxer feeds
+    /// the video and the sound in file order: blocked on a full video queue (a decoder that
+    /// cannot keep up), it would read no more sound and the sound would run dry. `starving`
+    /// is asked outside the lock (it may read other queues), again every 10 ms while full.
+    @discardableResult
+    public func push(_ element: Element, overflowingUpTo hardCapacity: Int, while starving: () -> Bool,
+                     accept: () -> Bool = { true }) -> PushResult {
+        while true {
+            let limit = starving() ? max(capacity, hardCapacity) : capacity
+            let result: PushResult? = lock.withLock {
+                if closed { return .closed }
+                guard items.count < limit else {
+                    _ = lock.wait(untilMonotonic: MonotonicClock().now().nanoseconds + 10_000_000)
+                    return nil
+                }
+                if accept() {
+                    items.append(element)
+                    lock.broadcast()
+                }
+                return .pushed
+            }
+            if let result { return result }
+        }
+    }
+
     public enum PopResult { case element(Element), empty, ended, closed }
 
     /// Non-blocking pop: the engine never waits on a worker.

@@ -154,6 +154,29 @@ import PlayheadSys
         #expect(seen.keys.sorted() == ["ph-adec", "ph-demux", "ph-vdec"], "threads seen: \(seen)")
     }
 
+    /// A video decoder that falls behind (here: never pulled) fills its queues first; the
+    /// sound, read by the same demuxer, must go on. av_sync.mp4 is 10 s at 30 fps: blocked on
+    /// the full video queue (96 packets and 6 frames), the demuxer stopped near 3.5 s and the
+    /// sound with it; with the overflow the video queue may hold three times as much.
+    @Test func soundGoesOnWhileTheVideoFallsBehind() async throws {
+        let opened = try FFmpegBackend().open(MediaLocation("\(Self.media)/av_sync.mp4"), options: SourceOptions())
+        let source = try #require(opened as? FFmpegSource)
+        defer { source.close() }
+        source.start(wake: {})
+        var last = MediaTime.zero
+        var quiet = 0
+        let deadline = ContinuousClock.now + .seconds(30)
+        pulling: while ContinuousClock.now < deadline && quiet < 200 {
+            switch source.pullAudio() {
+            case .element(let buffer): last = buffer.pts; quiet = 0
+            case .pending: quiet += 1; try await Task.sleep(for: .milliseconds(5))
+            case .endOfStream: break pulling
+            case .failed(let error): Issue.record("\(error)"); break pulling
+            }
+        }
+        #expect(last > MediaTime(value: 8, timescale: 1), "the sound stopped at \(last.secondsText) s")
+    }
+
     /// The levels of decode skip reach libavcodec: leaving out non-reference frames shows fewer
     /// frames, the same pictures; leaving out deblocking too changes the pictures, keyframes
     /// included (H.264 deblocks intra pictures as well).
