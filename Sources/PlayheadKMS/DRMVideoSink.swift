@@ -208,8 +208,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 drawnLayouts[index] = layout
             }
         }
-        // Too late even if drawn in the usual time: dropped before the drawing, whose time
-        // (most of a frame's on a small board scaling in software) goes to the decoder instead.
+        // Already too late: dropped before the drawing, whose time (most of a frame's on a
+        // small board scaling in software) goes to the decoder instead.
         let estimate = lock.withLock { drawEstimate }
         if estimate > 0 && dropsLate(frame, due: due, drawing: estimate) { ring.release(index); return }
         let started = MonotonicClock().now().nanoseconds

@@ -30,16 +30,7 @@ import Synchronization
         let picture = try firstPicture("h264_aac.mp4")
         let canvas = MappedCanvas(format: .xrgb8888, size: picture.size, bytesPerPixel: 4)
         try picture.draw(PixelRect(size: picture.size), into: canvas, at: PixelRect(size: picture.size))
-        let reference = try Data(contentsOf: URL(fileURLWithPath: "\(Self.media)/h264_first_frame.bgr0"))
-        #expect(reference.count == canvas.count)
-        let ours = canvas.withUnsafeMutableBytes { Array($0) }
-        var squared = 0.0, samples = 0
-        for (i, (a, b)) in zip(ours, reference).enumerated() where i % 4 != 3 {
-            let d = Double(Int(a) - Int(b))
-            squared += d * d
-            samples += 1
-        }
-        let psnr = squared == 0 ? 99 : 10 * log10(255 * 255 / (squared / Double(samples)))
+        let psnr = try Self.psnr(of: canvas, against: "h264_first_frame.bgr0")
         #expect(psnr >= 35, "PSNR \(psnr) dB")
     }
 
@@ -53,9 +44,7 @@ import Synchronization
         info.close()
         let canvas = MappedCanvas(format: .xrgb8888, size: picture.uprightSize, bytesPerPixel: 4)
         try picture.draw(PixelRect(size: picture.uprightSize), into: canvas, at: PixelRect(size: picture.uprightSize))
-        let reference = try Data(contentsOf: URL(fileURLWithPath: "\(Self.media)/rotated90_first_frame.bgr0"))
-        #expect(reference.count == canvas.count)
-        let psnr = Self.psnr(canvas.withUnsafeMutableBytes { Array($0) }, Array(reference))
+        let psnr = try Self.psnr(of: canvas, against: "rotated90_first_frame.bgr0")
         #expect(psnr >= 35, "PSNR \(psnr) dB against ffmpeg's upright picture")
     }
 
@@ -65,10 +54,15 @@ import Synchronization
         let picture = try firstPicture("rotated90.mp4")
         let canvas = MappedCanvas(format: .xrgb8888, size: picture.size, bytesPerPixel: 4)
         try picture.drawAsStored(PixelRect(size: picture.size), into: canvas, at: PixelRect(size: picture.size))
-        let reference = try Data(contentsOf: URL(fileURLWithPath: "\(Self.media)/h264_first_frame.bgr0"))
-        #expect(reference.count == canvas.count)
-        let psnr = Self.psnr(canvas.withUnsafeMutableBytes { Array($0) }, Array(reference))
+        let psnr = try Self.psnr(of: canvas, against: "h264_first_frame.bgr0")
         #expect(psnr >= 35, "PSNR \(psnr) dB against ffmpeg's stored picture")
+    }
+
+    /// The canvas against a BGR0 reference frame of the same size in the test media.
+    static func psnr(of canvas: MappedCanvas, against file: String) throws -> Double {
+        let reference = try Data(contentsOf: URL(fileURLWithPath: "\(media)/\(file)"))
+        #expect(reference.count == canvas.count)
+        return psnr(canvas.withUnsafeMutableBytes { Array($0) }, Array(reference))
     }
 
     static func psnr(_ ours: [UInt8], _ reference: [UInt8]) -> Double {

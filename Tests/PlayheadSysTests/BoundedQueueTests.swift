@@ -25,6 +25,13 @@ import Testing
                 }
             }
         }
+
+        /// Waits up to five seconds for `count` pushes to have returned; the number that have.
+        func pushes(reaching count: Int) async throws -> Int {
+            let deadline = ContinuousClock.now + .seconds(5)
+            while ContinuousClock.now < deadline && done.load() < count { try await Task.sleep(for: .milliseconds(5)) }
+            return done.load()
+        }
     }
 
     @Test func aFullQueueTakesMoreWhileASiblingStarvesUpToItsHardCapacity() async throws {
@@ -44,9 +51,7 @@ import Testing
         // ...until the queue is below it.
         _ = queue.pop()
         _ = queue.pop()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline && pusher.done.load() < 5 { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(pusher.done.load() == 5)
+        #expect(try await pusher.pushes(reaching: 5) == 5)
         queue.close()
         pusher.thread.join()
     }
@@ -57,9 +62,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(200))
         #expect(pusher.done.load() == 2)
         _ = queue.pop()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline && pusher.done.load() < 3 { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(pusher.done.load() == 3)
+        #expect(try await pusher.pushes(reaching: 3) == 3)
         queue.close()
         pusher.thread.join()
     }

@@ -51,14 +51,14 @@ public struct FlipTiming: Sendable, Hashable {
     /// time or four refreshes, whichever is longer: then a late picture beats a frozen one.
     /// Counted in frames, a 15 fps clip's late frames on a 60 Hz screen (each picture up for
     /// four refreshes anyway) are dropped too.
-    /// `drawing` is the time still needed before the commit can go in (a picture not yet
-    /// drawn): both tests are made for the moment it is drawn, so a frame that will be too
-    /// late is dropped before it costs the drawing, and one that will come to a frozen
-    /// picture is drawn.
+    /// `drawing` is the time still needed before the commit can go in, for a picture not yet
+    /// drawn: one already too late is dropped before it costs the drawing, unless the picture
+    /// on screen will be frozen by the time it is drawn. Whether one on time now will still be
+    /// once drawn is left to the check after the drawing: an estimate of the drawing time
+    /// dropped frames that would have made it (15 fps lip sync on the 6.1 board).
     public func dropsLate(due: Int64, now: Int64, frameDuration: Int64, drawing: Int64 = 0) -> Bool {
         guard let last = lastVblank else { return false }
-        let drawn = now + max(0, drawing)
-        return drawn - last <= max(4 * refresh, 2 * frameDuration) && isTooLate(due: due, now: drawn)
+        return now + max(0, drawing) - last <= max(4 * refresh, 2 * frameDuration) && isTooLate(due: due, now: now)
     }
 
     private static func floorDivision(_ a: Int64, _ b: Int64) -> Int64 {
