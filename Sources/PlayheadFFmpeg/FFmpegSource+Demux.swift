@@ -103,8 +103,10 @@ extension FFmpegSource {
         }
     }
 
+    /// The sound first: the video queue may be full (or past its capacity) behind a slow
+    /// decoder, and the sound's end must not wait for it.
     func broadcast(_ item: PacketItem, epoch tag: UInt64) {
-        for queue in [videoPackets, audioPackets] {
+        for queue in [audioPackets, videoPackets] {
             queue.push(Tagged(epoch: tag, value: item)) { self.epoch.load(ordering: .acquiring) == tag }
         }
     }

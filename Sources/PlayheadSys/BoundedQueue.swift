@@ -36,7 +36,7 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
     /// low, takes the element beyond the capacity, up to `hardCapacity`. One demuxer feeds
     /// the video and the sound in file order: blocked on a full video queue (a decoder that
     /// cannot keep up), it would read no more sound and the sound would run dry. `starving`
-    /// is asked outside the lock (it may read other queues), again every 10 ms while full.
+    /// is asked outside the lock (it may read other queues), again every 50 ms while full.
     @discardableResult
     public func push(_ element: Element, overflowingUpTo hardCapacity: Int, while starving: () -> Bool,
                      accept: () -> Bool = { true }) -> PushResult {
@@ -45,7 +45,7 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
             let result: PushResult? = lock.withLock {
                 if closed { return .closed }
                 guard items.count < limit else {
-                    _ = lock.wait(untilMonotonic: MonotonicClock().now().nanoseconds + 10_000_000)
+                    _ = lock.wait(untilMonotonic: MonotonicClock().now().nanoseconds + 50_000_000)
                     return nil
                 }
                 if accept() {

@@ -53,12 +53,16 @@ import Testing
         #expect(close.level == .nonKey)
     }
 
-    /// One keyframe seen says nothing of the next: treated as far apart.
-    @Test func anUnknownSpacingCountsAsFarApart() {
-        var policy = Self.policy(keyframesEvery: 8, upTo: 7)
-        #expect(policy.keyframeSpacing == nil)
-        _ = policy.update(latenessNanoseconds: 1_500 * Self.ms)
-        #expect(policy.level == .nonReferenceUnfiltered)
+    /// With one keyframe seen, the next may still come soon until two seconds have passed
+    /// without one (a short clip skips to its end, as before); after that they are far apart.
+    @Test func anUnknownSpacingCountsAsFarApartOnceTwoSecondsPassWithoutAKeyframe() {
+        var soon = Self.policy(keyframesEvery: 8, upTo: 1)
+        #expect(soon.keyframeSpacing == nil)
+        _ = soon.update(latenessNanoseconds: 1_500 * Self.ms)
+        #expect(soon.level == .nonKey)
+        var far = Self.policy(keyframesEvery: 8, upTo: 7)
+        _ = far.update(latenessNanoseconds: 1_500 * Self.ms)
+        #expect(far.level == .nonReferenceUnfiltered)
     }
 
     /// A seek or a loop goes back in time: the gap to a keyframe before the last is no spacing.

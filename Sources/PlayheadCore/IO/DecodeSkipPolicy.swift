@@ -4,14 +4,16 @@
 /// Keyframes only is the one level that hides the picture: nothing is shown until the next
 /// keyframe. With keyframes a second or two apart that is a short freeze that puts the picture
 /// back on time; with keyframes eight seconds apart (common in files made for streaming) it
-/// left a board showing 17 of 300 frames. So it is used beyond one second late only when the
-/// keyframes seen are at most two seconds apart, and otherwise only once the picture trails the
-/// sound by more than five seconds, when it has stopped being of use anyway.
+/// left a board showing 17 of 300 frames. So it is used beyond one second late while keyframes
+/// may come within two seconds (the last two came that close, or no more than two seconds have
+/// passed since the last one), and otherwise only once the picture trails the sound by more
+/// than five seconds, when it has stopped being of use anyway.
 public struct DecodeSkipPolicy: Sendable {
     public private(set) var level: DecodeSkip = .none
     /// The gap between the last two keyframes seen, nil until two have come in order.
     public private(set) var keyframeSpacing: MediaTime?
     private var lastKeyframe: MediaTime?
+    private var lastFrame: MediaTime?
 
     static let closeKeyframes = MediaTime(value: 2, timescale: 1)
 
@@ -20,7 +22,9 @@ public struct DecodeSkipPolicy: Sendable {
     /// Notes a decoded frame, in presentation order; a time going back (a seek, a loop)
     /// starts the spacing afresh from that keyframe.
     public mutating func observe(pts: MediaTime, isKeyframe: Bool) {
-        guard isKeyframe, pts.isNumeric else { return }
+        guard pts.isNumeric else { return }
+        lastFrame = pts
+        guard isKeyframe else { return }
         if let last = lastKeyframe, pts > last { keyframeSpacing = pts - last }
         lastKeyframe = pts
     }
@@ -43,7 +47,8 @@ public struct DecodeSkipPolicy: Sendable {
     }
 
     private var keyframesAreClose: Bool {
-        guard let spacing = keyframeSpacing else { return false }
-        return spacing <= Self.closeKeyframes
+        if let spacing = keyframeSpacing { return spacing <= Self.closeKeyframes }
+        guard let key = lastKeyframe, let frame = lastFrame else { return true }
+        return frame - key <= Self.closeKeyframes
     }
 }
