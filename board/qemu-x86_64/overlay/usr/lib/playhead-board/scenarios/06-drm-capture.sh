@@ -21,7 +21,14 @@ playhead --video-output drm --display-mode 640x480 --stats --events none --captu
 playhead --video-output drm --display-mode 640x480 --display-rotate 90 --events none --capture-every $every_scaled \
   --capture-dir "$OUT/frames-turned" $M/h264_aac.mp4 2> "$OUT/turned.err"
 cat "$OUT/turned.err"
-grep -q "the screen is turned 90 degrees (--display-rotate), which is done in software" "$OUT/turned.err"
+# Turned by the plane where its rotation property offers the turn (the arm64 board's newer
+# vkms), in software where it has none (the 6.1 board): the captures are checked either way.
+if grep -q "display: 320x240 onto 360x480 by libswscale into 480x360 as stored, turned 90 degrees by the plane" "$OUT/turned.err"; then
+  echo "RESULT turned screen: by the plane"
+else
+  grep -q "the screen is turned 90 degrees (--display-rotate), which is done in software" "$OUT/turned.err"
+  echo "RESULT turned screen: in software"
+fi
 ls "$OUT/frames-demo" "$OUT/frames-scaled" "$OUT/frames-turned"
 # Saving a PNG takes long under emulation and frames are dropped meanwhile: some captures
 # may be skipped, but never all.
