@@ -15,8 +15,21 @@ public final class WorkerThread: @unchecked Sendable {
     private final class Box {
         let name: String
         let body: () -> Void
-        init(name: String, body: @escaping () -> Void) { self.name = name; self.body = body }
+        let returned: Returned
+        init(name: String, body: @escaping () -> Void, returned: Returned) {
+            self.name = name
+            self.body = body
+            self.returned = returned
+        }
     }
+
+    /// Set once the body has returned, for a join that waits only so long.
+    private final class Returned: @unchecked Sendable {
+        let lock = ConditionLock()
+        /// Guarded by `lock`.
+        var done = false
+    }
+    private let returned = Returned()
 
     private enum Phase { case running, stopping, joining, ended }
 
@@ -30,7 +43,7 @@ public final class WorkerThread: @unchecked Sendable {
     /// memory, which the caller cannot mend: that stops the process with the reason.
     public init(name: String, body: @escaping @Sendable () -> Void) {
         self.name = name
-        let context = Unmanaged.passRetained(Box(name: name, body: body)).toOpaque()
+        let context = Unmanaged.passRetained(Box(name: name, body: body, returned: returned)).toOpaque()
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
         // Decoders recurse little; 1 MiB keeps eight threads cheap on a 1 GB board.
@@ -41,6 +54,10 @@ public final class WorkerThread: @unchecked Sendable {
             // kernel keeps 15 bytes).
             Sys.nameCurrentThread(box.name)
             box.body()
+            box.returned.lock.withLock {
+                box.returned.done = true
+                box.returned.lock.broadcast()
+            }
             return nil
         }, context)
         pthread_attr_destroy(&attr)
@@ -113,6 +130,30 @@ public final class WorkerThread: @unchecked Sendable {
 
     /// Waits for a body that returns by itself (an item being opened). Same as `stop()`.
     public func join() { stop() }
+
+    /// Waits for a body that returns by itself until `deadline` (monotonic nanoseconds): true
+    /// when it returned and the thread is joined; false when it is still running, and then it
+    /// is abandoned (see `abandon`).
+    public func join(untilMonotonic deadline: Int64) -> Bool {
+        let done = returned.lock.withLock { () -> Bool in
+            while !returned.done {
+                if !returned.lock.wait(untilMonotonic: deadline) { break }
+            }
+            return returned.done
+        }
+        if done {
+            join()
+            return true
+        }
+        abandon()
+        return false
+    }
+
+    /// Leaves a thread whose body may never return (a read stuck in the kernel): detached, so
+    /// its end frees it if it comes; nobody waits for it.
+    public func abandon() {
+        lock.withLock { detachLocked() }
+    }
 
     /// Whether the thread has been joined or detached.
     public var hasEnded: Bool { lock.withLock { phase == .ended } }

@@ -14,12 +14,13 @@ public final class PlayerHarness: Sendable {
                 audio: (any AudioSink)? = nil,
                 routeMonitor: (any AudioRouteMonitor)? = nil, routePreferences: [String] = [],
                 displayReports: Bool = false, timeStretcher: AudioTimeStretcherFactory? = nil,
-                keepsPictures: Bool = false, restart: RestartPolicy.Settings = .never) {
+                keepsPictures: Bool = false, restart: RestartPolicy.Settings = .never,
+                sourceOptions: SourceOptions = SourceOptions()) {
         self.clock = clock
         video = RecordingVideoSink(reportsDisplay: displayReports, keepsPictures: keepsPictures)
         let audio = audio ?? NullAudioSink(clock: clock)
         let env = PlaybackEnvironment(backend: backend, videoSink: video, audioSink: audio, clock: clock,
-                                      routeMonitor: routeMonitor, routePreferences: routePreferences,
+                                      sourceOptions: sourceOptions, routeMonitor: routeMonitor, routePreferences: routePreferences,
                                       timeStretcher: timeStretcher)
         var environment = env
         environment.restart = restart

@@ -16,7 +16,7 @@ enum EngineCommand: @unchecked Sendable {
     case setActionAtItemEnd(ActionAtItemEnd)
     case setLoopMode(PlayQueue<PlayerItem>.LoopMode)
     case trackToggled(PlayerItem, MediaType, Bool)
-    case opened(PlayerItem, Result<any MediaSource, PlaybackError>)
+    case opened(PlayerItem, Result<any MediaSource, PlaybackError>, attempt: UInt64)
     /// The video sink showed the frame tagged so (an item's first frame is on screen).
     case displayed(UInt64)
     case beginInterruption(InterruptionPolicy.Kind)

@@ -53,16 +53,17 @@ extension PlaybackEngine {
             dropPreroll()
         case .trackToggled(let item, let type, let enabled):
             trackToggled(item, type, enabled)
-        case .opened(let item, let result):
-            opening.remove(item)
-            // The opener posted this as its last act: the join returns at once.
-            openers.removeValue(forKey: item)?.join()
-            guard queue.items.contains(item) || queue.upNext == item else {
-                if case .success(let s) = result { s.close() }
+        case .opened(let item, let result, let attempt):
+            // An abandoned open (past its bound) that came back after all: its item has failed
+            // or is being opened again.
+            guard let opener = openers[item], opener.attempt == attempt else {
+                if case .success(let s) = result { closeAside(s) }
                 return
             }
-            opened[item] = result
-            if segments.isEmpty && queue.current == item { startCurrent() }
+            opening.remove(item)
+            // The opener posted this as its last act: the join returns at once.
+            openers.removeValue(forKey: item)?.thread.join()
+            openFinished(item, result)
         case .displayed(let tag):
             displayed(tag)
         case .beginInterruption(let kind):
@@ -173,5 +174,15 @@ extension PlaybackEngine {
             flushAudio()
             segments[0].audioEOS = true
         }
+    }
+
+    /// An item's open answered (or was given up): keep what it gave for the item's turn.
+    func openFinished(_ item: PlayerItem, _ result: Result<any MediaSource, PlaybackError>) {
+        guard queue.items.contains(item) || queue.upNext == item else {
+            if case .success(let s) = result { s.close() }
+            return
+        }
+        opened[item] = result
+        if segments.isEmpty && queue.current == item { startCurrent() }
     }
 }

@@ -7,7 +7,9 @@ extension PlaybackEngine {
         guard opened[item] == nil, !opening.contains(item) else { return }
         opening.insert(item)
         let backend = env.backend, options = env.sourceOptions
-        openers[item] = WorkerThread(name: "ph-open") { [self] in
+        openAttempts += 1
+        let attempt = openAttempts
+        let thread = WorkerThread(name: "ph-open") { [self] in
             // The codec's threads, made here, inherit this.
             WorkerThread.giveWayAsDecoding()
             let result: Result<any MediaSource, PlaybackError>
@@ -17,7 +19,25 @@ extension PlaybackEngine {
             } catch {
                 result = .failure(error)
             }
-            post(.opened(item, result))
+            post(.opened(item, result, attempt: attempt))
+        }
+        openers[item] = ItemOpener(thread: thread, attempt: attempt, startedNanoseconds: MonotonicClock().now().nanoseconds)
+    }
+
+    /// Fails the items whose open has taken longer than its bound and leaves their threads
+    /// behind (detached: each frees itself if it ever returns). Real time, not the engine's
+    /// clock: a virtual clock stands still while an item opens.
+    func abandonOverdueOpens() {
+        guard !openers.isEmpty else { return }
+        let now = MonotonicClock().now().nanoseconds
+        let bound = ItemOpener.boundNanoseconds(networkTimeout: env.sourceOptions.networkTimeoutNanoseconds)
+        for (item, opener) in openers where now - opener.startedNanoseconds > bound {
+            openers[item] = nil
+            opening.remove(item)
+            opener.thread.abandon()
+            let error = PlaybackError(.timedOut, "\(item.asset.url): opening took more than \(bound / 1_000_000_000) s; given up (is the file on a device that stopped answering?)")
+            // As if the opener had answered so: the item fails and the queue goes on.
+            openFinished(item, .failure(error))
         }
     }
 

@@ -59,8 +59,10 @@ final class PlaybackEngine: @unchecked Sendable {
     /// the current one has been read to its end, when its place on the timeline is known.
     var decodingAhead: Segment?
     var opening: Set<PlayerItem> = []
-    /// The threads opening items, joined when their result comes in (or at shutdown).
-    var openers: [PlayerItem: WorkerThread] = [:]
+    /// The threads opening items, joined when their result comes in (or abandoned past their
+    /// bound, and at shutdown).
+    var openers: [PlayerItem: ItemOpener] = [:]
+    var openAttempts: UInt64 = 0
     var opened: [PlayerItem: Result<any MediaSource, PlaybackError>] = [:]
     var clock = PresentationClock()
     var rate: PlaybackRate = .paused
@@ -190,6 +192,7 @@ final class PlaybackEngine: @unchecked Sendable {
                 defer { inbox.removeAll(keepingCapacity: true); woken = false }
                 return inbox
             }
+            abandonOverdueOpens()
             for command in commands {
                 if case .shutdown = command {
                     tearDown()
@@ -225,12 +228,19 @@ final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
+    /// How long shutting down waits for an item's open to end by itself.
+    static let openerJoinNanoseconds: Int64 = 500_000_000
+
     private func tearDown() {
         observerQueue.stop()
         env.routeMonitor?.stop()
         // An open in progress ends by itself (a network open within its timeout); what it
-        // opened is closed when its command is dropped with the inbox.
-        for opener in openers.values { opener.join() }
+        // opened is closed when its command is dropped with the inbox. One stuck in the kernel
+        // (a device that never answers) is left behind: the exit is not held for it.
+        let deadline = MonotonicClock().now().nanoseconds + Self.openerJoinNanoseconds
+        for opener in openers.values where !opener.thread.join(untilMonotonic: deadline) {
+            Log.warning("an item's open did not end within \(Self.openerJoinNanoseconds / 1_000_000) ms of shutting down; left behind")
+        }
         openers.removeAll()
         // What was handed to the closing thread is closed before the rest.
         closer.finish()

@@ -1,6 +1,7 @@
 import CFFmpeg
 import CShims
 import PlayheadCore
+import PlayheadSys
 
 /// An open container (libavformat), the only owner of its AVFormatContext. Every blocking call
 /// runs under an I/O guard whose deadline bounds network waits; `abort` makes a blocked read
@@ -34,6 +35,10 @@ final class FormatContext: @unchecked Sendable {
         context = ctx
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
+        // Only media protocols, per source: a local entry never reaches the network or a
+        // pipe, and a server's playlist never reaches the board's files.
+        av_dict_set(&options, "protocol_whitelist", Self.protocols(for: location), 0)
+        if location.isLocal, let problem = LocalMediaFile.problem(with: location.string) { throw problem }
         if !location.isLocal {
             let micros = String(timeoutNanoseconds / 1000)
             av_dict_set(&options, "rw_timeout", micros, 0)
@@ -48,7 +53,8 @@ final class FormatContext: @unchecked Sendable {
                 av_dict_set(&options, "reconnect_delay_max", String(delay), 0)
             }
         }
-        let rc = bounded { avformat_open_input(&context, location.string, nil, &options) }
+        let url = Self.url(for: location)
+        let rc = bounded { avformat_open_input(&context, url, nil, &options) }
         if rc < 0 {
             // avformat_open_input frees the context on failure.
             context = nil
@@ -61,6 +67,18 @@ final class FormatContext: @unchecked Sendable {
                 .playbackError(for: location, timedOut: deadlinePassed)
             throw error
         }
+    }
+
+    /// The protocols FFmpeg may use for this source (and for what it opens inside it: HLS
+    /// segments and keys).
+    static func protocols(for location: MediaLocation) -> String {
+        location.isLocal ? "file,crypto" : "http,https,tls,tcp,crypto,hls,httpproxy"
+    }
+
+    /// A local path goes to FFmpeg as `file:` so that a name such as `pipe:0` or `tcp:...` is
+    /// a file's name, never a protocol.
+    static func url(for location: MediaLocation) -> String {
+        location.isLocal ? "file:" + location.string : location.string
     }
 
     deinit {
