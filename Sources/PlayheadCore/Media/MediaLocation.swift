@@ -16,13 +16,26 @@ public struct MediaLocation: Sendable, Hashable, CustomStringConvertible {
             string = String(text.dropFirst("file://".count))
             return
         }
-        if let colon = text.firstIndex(of: ":"), text[..<colon].allSatisfy({ $0.isLetter }),
-           text[colon...].hasPrefix("://") {
+        // `rtmp://`, and FFmpeg's `pipe:`, `tcp:...?listen`, `subfile,...:` and the like: only
+        // media protocols are taken. A file whose name starts so is written `./name`.
+        if let colon = text.firstIndex(of: ":"), Self.looksLikeScheme(text[..<colon]) {
             throw PlaybackError(.invalidLocation,
-                                "\(text): unsupported scheme; use a file path, http:// or https://")
+                                "\(Self.printable(text)): unsupported scheme; use a file path, http:// or https://")
         }
         scheme = .file
         string = text
+    }
+
+    /// A protocol's name as FFmpeg reads one before a colon: letters first, then letters,
+    /// digits, `+ - . ,` (its nested protocols, `subfile,,start,...`, use commas).
+    static func looksLikeScheme(_ s: Substring) -> Bool {
+        guard let first = s.first, first.isASCII, first.isLetter, s.count >= 2 else { return false }
+        return s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.,_".contains($0)) }
+    }
+
+    /// The start of a refused location, for its error line.
+    static func printable(_ text: String) -> String {
+        text.count > 80 ? String(text.prefix(80)) + "..." : text
     }
 
     public var isLocal: Bool { scheme == .file }
