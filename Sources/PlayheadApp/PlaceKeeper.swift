@@ -26,7 +26,17 @@ final class PlaceKeeper: @unchecked Sendable {
 
     /// The place as the file holds it, or nil with the reason logged (missing is not worth a word).
     static func read(_ path: String) -> PlaybackPlace? {
-        guard let text = FileInput.readText(path) else { return nil }
+        let text: String
+        switch FileInput.read(path, limit: 64 << 10) {
+        case .text(let t): text = t
+        case .missing: return nil
+        case .tooLarge:
+            AppLog.warning("the state file \(path) is larger than 64 KiB, so not one; starting from the top, and it will be written again")
+            return nil
+        case .unreadable(let why):
+            AppLog.warning("the state file \(path) cannot be read (\(why)); starting from the top")
+            return nil
+        }
         switch PlaybackPlace.decode(text) {
         case .success(let p): return p
         case .failure(let e):

@@ -5,13 +5,21 @@ import PlayheadSys
 /// HLS playlist stays one item).
 struct PlaylistLoader: Sendable {
     let arguments: [String]
+    /// What entries found on a stick may reach.
+    let removable: RemovableMedia
+
+    /// A playlist file larger than this is not one (a stranger's file named .m3u).
+    static let playlistByteLimit = 1 << 20
 
     init(items: [String], settings: Settings) {
         arguments = items + (settings.string("playlist").map { [$0] } ?? [])
+        removable = RemovableMedia(roots: settings.string("removable-media").map(RemovableMedia.roots(from:)) ?? RemovableMedia.defaultRoots,
+                                   allowsURLs: settings.flag("removable-urls"))
     }
 
-    init(arguments: [String]) {
+    init(arguments: [String], removable: RemovableMedia = RemovableMedia()) {
         self.arguments = arguments
+        self.removable = removable
     }
 
     /// The folders among the arguments: they are watched, and the playlist follows them.
@@ -34,25 +42,53 @@ struct PlaylistLoader: Sendable {
                 out.append((arg, nil))
             } else if Self.isFolder(arg) {
                 let names = ready?[arg] ?? Self.playable(in: arg)
-                out += names.map { (arg.hasSuffix("/") ? arg + $0 : arg + "/" + $0, nil) }
-            } else if ["m3u", "m3u8"].contains(PathName.fileExtension(arg)), let text = FileInput.readText(arg) {
-                switch M3UPlaylist.parse(text, baseDirectory: PathName.directory(of: arg)) {
-                case .hls:
-                    out.append((arg, nil))
-                case .list(let entries):
-                    for e in entries {
-                        if !M3UPlaylist.isURL(e.location) && !FileInput.exists(e.location) {
-                            report("\(arg):\(e.line): \(e.location) is missing; skipped (fix the playlist or copy the file)")
-                            continue
-                        }
-                        out.append((e.location, e.title))
+                let stick = FileInput.realPath(arg).flatMap { removable.stick(of: $0, isFolder: true) }
+                for name in names {
+                    let path = arg.hasSuffix("/") ? arg + name : arg + "/" + name
+                    if let stick, let why = removable.refusal(entry: path, resolved: FileInput.realPath(path), stick: stick) {
+                        report("\(path): \(why)")
+                        continue
                     }
+                    out.append((path, nil))
+                }
+            } else if ["m3u", "m3u8"].contains(PathName.fileExtension(arg)) {
+                switch FileInput.read(arg, limit: Self.playlistByteLimit) {
+                case .text(let text): out += entries(of: arg, text: text, report: report)
+                case .tooLarge: report("\(arg): larger than \(Self.playlistByteLimit >> 20) MiB, not read (is it a playlist?)")
+                case .unreadable(let why): report("\(arg): cannot be read (\(why)); skipped")
+                case .missing: out.append((arg, nil))  // fails when it comes up, naming the file
                 }
             } else {
                 out.append((arg, nil))
             }
         }
         return out
+    }
+
+    /// An M3U file's items. On a stick, each entry must stay on it (links and `..` resolved)
+    /// and URLs only play when allowed.
+    private func entries(of playlist: String, text: String, report: (String) -> Void) -> [(location: String, title: String?)] {
+        switch M3UPlaylist.parse(text, baseDirectory: PathName.directory(of: playlist)) {
+        case .hls:
+            return [(playlist, nil)]
+        case .list(let entries):
+            let stick = FileInput.realPath(playlist).flatMap { removable.stick(of: $0) }
+            var out: [(location: String, title: String?)] = []
+            for e in entries {
+                let isURL = M3UPlaylist.isURL(e.location)
+                let resolved = isURL ? nil : FileInput.realPath(e.location)
+                if !isURL && resolved == nil {
+                    report("\(playlist):\(e.line): \(e.location) is missing; skipped (fix the playlist or copy the file)")
+                    continue
+                }
+                if let stick, let why = removable.refusal(entry: e.location, resolved: resolved, stick: stick) {
+                    report("\(playlist):\(e.line): \(e.location): \(why)")
+                    continue
+                }
+                out.append((e.location, e.title))
+            }
+            return out
+        }
     }
 
     static func playable(in folder: String) -> [String] {

@@ -16,6 +16,43 @@ public enum FileInput {
         return String(decoding: out, as: UTF8.self)
     }
 
+    public enum CappedRead: Sendable, Equatable {
+        case text(String)
+        case missing
+        case tooLarge
+        case unreadable(String)
+    }
+
+    /// A whole file of at most `limit` bytes (playlists, options and state files: a stranger's
+    /// 4 GB "playlist" must not be read into memory). Only regular files: a FIFO or a device
+    /// named as one is unreadable, never waited on.
+    public static func read(_ path: String, limit: Int) -> CappedRead {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return errno == ENOENT ? .missing : .unreadable(Sys.errorDescription(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .unreadable(Sys.errorDescription(errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .unreadable("not a regular file") }
+        var out = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return .unreadable(Sys.errorDescription(errno)) }
+            if n == 0 { break }
+            guard out.count + n <= limit else { return .tooLarge }
+            out += chunk.prefix(n)
+        }
+        return .text(String(decoding: out, as: UTF8.self))
+    }
+
+    /// The path with every link and `..` resolved, or nil when some part of it is missing.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Whether anything is at the path (a file, a folder, a device).
     public static func exists(_ path: String) -> Bool {
         var info = stat()
