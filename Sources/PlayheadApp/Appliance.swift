@@ -4,6 +4,7 @@ import PlayheadALSA
 import PlayheadFFmpeg
 import PlayheadKMS
 import PlayheadSys
+import Synchronization
 import ServiceLifecycle
 
 /// The appliance: options in, outputs opened, the player and its router made, the inputs and
@@ -101,9 +102,13 @@ public enum Appliance {
         // The place a crash or a power cut interrupted, unless told where to start.
         let statePath = settings.string("state-file")
         var resumed: Playlist.Entry?
+        let resumeGuard = Mutex(ResumeGuard())
         if let statePath, safeMode == nil, settings.number("start") == nil, let saved = PlaceKeeper.read(statePath) {
-            if let entry = saved.entry(in: router.playlist) {
+            switch resumeGuard.withLock({ $0.choose(saved: saved, in: router.playlist) }) {
+            case .resume(let entry, let counted):
                 resumed = entry
+                // Counted before the item opens: if it takes playhead down, the next start knows.
+                PlaceKeeper.write(counted, to: statePath)
                 player.volume = Float(saved.volume)
                 player.isMuted = saved.muted
                 AppLog.notice("resuming \(entry.location) at \(saved.seconds) s (\(statePath))")
@@ -113,7 +118,16 @@ public enum Appliance {
                     player.seek(to: MediaTime(seconds: saved.seconds, preferredTimescale: 1000), toleranceBefore: .zero,
                                 toleranceAfter: .zero, completion: nil)
                 }
-            } else {
+            case .skip(let entry, let next):
+                AppLog.warning("the saved item \(entry.location) did not get going in \(ResumeGuard.startLimit) starts that resumed into it "
+                               + "(it may be what stops playhead); skipping it" + (next == nil ? "" : ", starting at \(next!.location)"))
+                if let next {
+                    resumed = next
+                    player.volume = Float(saved.volume)
+                    player.isMuted = saved.muted
+                    router.start(from: next.id)
+                }
+            case .gone:
                 AppLog.notice("the saved item \(saved.location) is not in the playlist any more; starting from the top")
             }
         }
@@ -138,7 +152,9 @@ public enum Appliance {
         }
         var keeper: PlaceKeeper?
         if let statePath, safeMode == nil {
-            let k = PlaceKeeper(path: statePath, intervalSeconds: settings.number("state-interval") ?? 10) { router.place() }
+            let k = PlaceKeeper(path: statePath, intervalSeconds: settings.number("state-interval") ?? 10) {
+                router.place().map { place in resumeGuard.withLock { $0.stamp(place) } }
+            }
             keeper = k
             services.append(InputService(name: "state", start: { k.start() }, stop: { k.stop() }))
         }

@@ -45,6 +45,13 @@ final class PlaceKeeper: @unchecked Sendable {
         }
     }
 
+    /// One write now, on the caller's thread (at start, before anything opens).
+    static func write(_ place: PlaybackPlace, to path: String) {
+        do { try AtomicFile.write(place.encoded, to: path, mode: 0o600) } catch {
+            AppLog.warning("\(error.description); the place is not kept until it can be written (check /data)")
+        }
+    }
+
     func start() {
         lock.withLock {
             guard thread == nil else { return }
@@ -96,7 +103,7 @@ final class PlaceKeeper: @unchecked Sendable {
     private func save() {
         guard let p = place(), p != written else { return }
         do {
-            try AtomicFile.write(p.encoded, to: path)
+            try AtomicFile.write(p.encoded, to: path, mode: 0o600)
             written = p
             if failing.exchange(false, ordering: .relaxed) { AppLog.notice("the state file \(path) is written again") }
         } catch {

@@ -10,11 +10,18 @@ public enum AtomicFile {
         public let description: String
     }
 
-    public static func write(_ text: String, to path: String) throws(Failure) {
+    /// The temporary file is made anew, never through a link or into an existing file (a
+    /// link left at `path.new` would otherwise have the write go wherever it points); the
+    /// rename replaces a link at `path` itself, not what it points to.
+    public static func write(_ text: String, to path: String, mode: mode_t = 0o644) throws(Failure) {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.flatMap { $0.isEmpty ? "/" : $0 } ?? "."
         let temporary = path + ".new"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Left over from a power cut, or put there: either way not ours to write through.
+        _ = unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else { throw failure("cannot write \(temporary)") }
+        // The umask must not widen or narrow what was asked for.
+        _ = fchmod(fd, mode)
         var bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {

@@ -1,3 +1,4 @@
+import Glibc
 import PlayheadSys
 import Testing
 
@@ -20,5 +21,19 @@ import Testing
             #expect(error.description.hasPrefix("cannot write /proc/no-such-dir/state.new: "))
         }
         #expect(FileInput.readText("/proc/no-such-dir/state") == nil)
+    }
+
+    @Test func aLinkLeftBesideItIsNotWrittenThrough() throws {
+        let dir = TemporaryDirectory()
+        let victim = dir.file("victim")
+        try AtomicFile.write("precious\n", to: victim)
+        symlink(victim, dir.file("state.new"))
+        try AtomicFile.write("place\n", to: dir.file("state"), mode: 0o600)
+        #expect(FileInput.readText(victim) == "precious\n")
+        #expect(FileInput.readText(dir.file("state")) == "place\n")
+        var info = stat()
+        #expect(lstat(dir.file("state"), &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(info.st_mode & S_IFMT == S_IFREG)
     }
 }
