@@ -16,7 +16,7 @@ final class EventPrinter: Sendable {
 
     func print(_ event: PlayerEvent) {
         switch format.withLock({ $0 }) {
-        case "text": output(event.description)
+        case "text": output(ControlCharacters.escaped(event.description))
         case "jsonl": output(json(event))
         default: return
         }

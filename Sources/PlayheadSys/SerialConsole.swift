@@ -73,8 +73,10 @@ public final class SerialConsole: Sendable {
         mode.value?.restore()
     }
 
-    /// A reply, an event or a log line, above the line being typed.
+    /// A reply, an event or a log line, above the line being typed. Its control characters are
+    /// escaped here too, the last stop before the terminal, whatever its renderer did.
     public func show(_ text: String) {
+        let text = ControlCharacters.escaped(text, keepingNewlines: true)
         // Once stopped the terminal is cooked again: plain lines, no prompt.
         if isTerminal && !stopRequested.load(ordering: .acquiring) {
             let bytes = editor.withLock { $0.printAbove(text) }

@@ -38,6 +38,17 @@ import Testing
         ])
     }
 
+    @Test func controlCharactersInMessagesAndFieldsAreEscaped() async throws {
+        let lines = LineCollector()
+        try await Self.at(.info) {
+            let log = Self.logger("player", syslog: nil, into: lines)
+            log.error("cannot open /m/\u{1B}]0;owned\u{7}clip.mp4\u{9B}2J", metadata: ["title": "Caf\u{E9} \u{1B}[5m", "k\u{1B}": "v"])
+        }
+        #expect(lines.all == [
+            #"playhead: error player: cannot open /m/\u{1B}]0;owned\u{7}clip.mp4\u{9B}2J k\u{1B}=v title="Café \u001b[5m""#,
+        ])
+    }
+
     @Test func syslogGetsPriorityTagAndTheSameLine() async throws {
         let dir = TemporaryDirectory()
         let syslogd = try DatagramTestReceiver(path: dir.file("log"))

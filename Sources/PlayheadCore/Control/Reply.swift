@@ -8,12 +8,13 @@ public enum Reply: Sendable, Hashable {
     public enum Format: String, Sendable, CaseIterable { case text, json }
 
     /// One JSON line, `{"ok":true,"reply":...}` or `{"ok":false,"error":"..."}`; or text, where
-    /// `ok` alone is the answer to a command with nothing to say.
+    /// `ok` alone is the answer to a command with nothing to say. Neither holds a control
+    /// character, whatever the names and errors in it held.
     public func rendered(as format: Format) -> String {
         switch (self, format) {
         case (.ok(.null), .text): return "ok"
         case (.ok(let v), .text): return v.text
-        case (.error(let e), .text): return "error: \(e)"
+        case (.error(let e), .text): return "error: \(ControlCharacters.escaped(e))"
         case (.ok(let v), .json): return "{\"ok\":true,\"reply\":\(v.json)}"
         case (.error(let e), .json): return "{\"ok\":false,\"error\":\(ReplyValue.quoted(e))}"
         }
