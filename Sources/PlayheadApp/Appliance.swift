@@ -132,6 +132,7 @@ public enum Appliance {
         switch inputs.open() {
         case .failure(let failure):
             StandardStreams.error("playhead: error: \(failure.message)")
+            AppLogging.stopShowing()
             shutdown.run(keepSound: false)
             return failure.status
         case .success(let inputServices): services += inputServices
