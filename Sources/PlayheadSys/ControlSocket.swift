@@ -11,7 +11,8 @@ import Synchronization
 /// it, one line at a time, in the order each client sent them. Replies go through
 /// `Client.send`, which never waits for the reader.
 public final class ControlSocket: Sendable {
-    /// More at once are told so in one line and closed.
+    /// With this many connected, a new client takes the place of the longest idle one, which
+    /// is told so in one line and closed.
     public static let maxClients = 16
     /// A longer line is dropped, and its sender told so in one line.
     public static let maxLineBytes = 64 << 10
