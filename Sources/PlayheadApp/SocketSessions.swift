@@ -18,7 +18,8 @@ final class SocketSessions: Sendable {
             router.register(s)
             return s
         }
-        client.send(ControlCharacters.escaped(router.handle(line: line, from: session), keepingNewlines: true))
+        let reply = Reply.bounded(router.handle(line: line, from: session), limit: ControlSocket.maxReplyBytes, format: session.format)
+        client.send(ControlCharacters.escaped(reply, keepingNewlines: true))
     }
 
     func drop(_ client: ControlSocket.Client) {

@@ -18,6 +18,9 @@ public final class ControlSocket: Sendable {
     public static let maxLineBytes = 64 << 10
     /// A client that leaves more than this unread is disconnected.
     public static let maxOutboundBytes = 1 << 20
+    /// A longer reply is replaced by one error line: a quarter of what a client may leave
+    /// unread, so one reply never gets a client that reads disconnected.
+    public static let maxReplyBytes = 256 << 10
 
     public let path: String
     private let loop: ControlSocketLoop

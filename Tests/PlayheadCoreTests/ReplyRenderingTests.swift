@@ -64,3 +64,17 @@ import Testing
         #expect(Reply.ok(.string("Café 東京")).rendered(as: .json) == #"{"ok":true,"reply":"Café 東京"}"#)
     }
 }
+
+/// A reply larger than a client may leave unread would get a script that reads it all
+/// disconnected: past the limit it becomes one error line instead.
+@Suite struct ReplyBoundTests {
+    @Test func aReplyPastTheLimitIsOneErrorLineInItsFormat() {
+        let big = Reply.ok(.list((1...500).map { .string("/media/clip-\($0).mp4") }))
+        let json = big.rendered(as: .json), text = big.rendered(as: .text)
+        #expect(Reply.bounded(json, limit: 1000, format: .json)
+            == #"{"ok":false,"error":"the reply is \#(json.utf8.count) bytes, more than the 1000 a reply may be; ask for less"}"#)
+        #expect(Reply.bounded(text, limit: 1000, format: .text)
+            == "error: the reply is \(text.utf8.count) bytes, more than the 1000 a reply may be; ask for less")
+        #expect(Reply.bounded(json, limit: json.utf8.count, format: .json) == json)
+    }
+}

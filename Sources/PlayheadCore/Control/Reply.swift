@@ -19,4 +19,13 @@ public enum Reply: Sendable, Hashable {
         case (.error(let e), .json): return "{\"ok\":false,\"error\":\(ReplyValue.quoted(e))}"
         }
     }
+
+    /// `rendered` when it is at most `limit` bytes, else one error line in its place: a reply
+    /// larger than a client may leave unread (a queue of thousands) would get even a client
+    /// that reads it all disconnected, and the console's would run for minutes at 115200 baud.
+    public static func bounded(_ rendered: String, limit: Int, format: Format) -> String {
+        let size = rendered.utf8.count
+        guard size > limit else { return rendered }
+        return Reply.error("the reply is \(size) bytes, more than the \(limit) a reply may be; ask for less").rendered(as: format)
+    }
 }
