@@ -80,9 +80,9 @@ public struct PlayheadLogHandler: LogHandler {
     }
 
     /// A value with a space, a quote or an equals sign, or an empty one, is quoted, so that
-    /// the pairs still split apart.
+    /// the pairs still split apart; so is one with a control character, which quoting escapes.
     private static func field(_ value: String) -> String {
-        let plain = !value.isEmpty && !value.unicodeScalars.contains { " \t\"=\\\n\r".unicodeScalars.contains($0) }
+        let plain = !value.isEmpty && !value.unicodeScalars.contains { " \t\"=\\".unicodeScalars.contains($0) || ControlCharacters.isControl($0) }
         guard !plain else { return value }
         return ReplyValue.quoted(value)
     }
