@@ -84,8 +84,13 @@ public enum Appliance {
         // A console on this terminal prints what would go to standard output above its prompt.
         AppLogging.show(on: console)
         var eventOutput: (@Sendable (String) -> Void)?
-        if let console, console.name == "stdio" { eventOutput = { console.show($0) } }
-        let printer = EventPrinter(format: settings.string("events") ?? "text", output: eventOutput)
+        var eventBudget: EventBudget?
+        if let console, console.name == "stdio" {
+            eventOutput = { console.show($0) }
+            // The same limit as a session following events: the console is one too.
+            eventBudget = EventBudget()
+        }
+        let printer = EventPrinter(format: settings.string("events") ?? "text", output: eventOutput, budget: eventBudget)
         let configPath = launch.configPath ?? AppOptions.defaultConfigPath
         let panel = ButtonPanel()
         let router = CommandRouter(player: control, playlist: playlist, settings: settings, hooks: RouterHooks(
@@ -146,6 +151,7 @@ public enum Appliance {
         switch inputs.open() {
         case .failure(let failure):
             StandardStreams.error("playhead: error: \(failure.message)")
+            AppLogging.stopShowing()
             shutdown.run(keepSound: false)
             return failure.status
         case .success(let inputServices): services += inputServices

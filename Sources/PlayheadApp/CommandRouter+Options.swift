@@ -62,11 +62,12 @@ extension CommandRouter {
                 player.setLooping(loop)
                 // The queue given to the player holds the entries before the current one only
                 // when looping.
-                let entries = state.withLock { st -> [Playlist.Entry] in
+                // Handed over under the lock, as every queue edit is (see CommandRouter+Queue).
+                state.withLock { st in
                     syncCurrent(&st)
-                    return st.playlist.order(from: st.playlist.currentID, loop: loop)
+                    let entries = st.playlist.order(from: st.playlist.currentID, loop: loop)
+                    if !entries.isEmpty { player.play(entries: entries) }
                 }
-                if !entries.isEmpty { player.play(entries: entries) }
             case "log-level": if let l = s.string("log-level") { hooks.setLogLevel(l) }
             case "events": if let e = s.string("events") { hooks.setEventFormat(e) }
             default: break

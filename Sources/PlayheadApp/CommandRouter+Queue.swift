@@ -1,14 +1,18 @@
 import Playhead
 
 extension CommandRouter {
+    // Every queue edit hands its queue to the player inside the lock it was computed under:
+    // handed over after it, an edit from another input (socket, buttons, the folder watcher)
+    // could land first and then be undone by this one's older queue. The player only posts
+    // to its engine, so the lock is never held across playback.
+
     func stop() {
         player.pause()
-        let entries = state.withLock { s -> [Playlist.Entry] in
+        state.withLock { s in
             s.stopped = true
             s.playlist.currentID = s.playlist.entries.first?.id
-            return s.playlist.order(from: s.playlist.currentID, loop: s.settings.flag("loop"))
+            player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: s.settings.flag("loop")))
         }
-        player.play(entries: entries)
         player.seek(toSeconds: 0, exact: true)
     }
 
@@ -18,13 +22,12 @@ extension CommandRouter {
             player.seek(toSeconds: 0, exact: true)
             return
         }
-        let entries = state.withLock { s -> [Playlist.Entry] in
+        state.withLock { s in
             syncCurrent(&s)
             let loop = s.settings.flag("loop")
             s.playlist.currentID = s.playlist.entry(before: s.playlist.currentID, loop: loop)?.id
-            return s.playlist.order(from: s.playlist.currentID, loop: loop)
+            player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: loop))
         }
-        player.play(entries: entries)
     }
 
     func seek(_ amount: ConsoleCommand.Amount, exact: Bool) -> Reply {
@@ -54,7 +57,7 @@ extension CommandRouter {
     }
 
     func add(_ location: String, at position: Int?) -> Reply {
-        let (entries, n) = state.withLock { s -> ([Playlist.Entry], Int) in
+        let n = state.withLock { s -> Int in
             syncCurrent(&s)
             let entry = s.playlist.add(location, at: position)
             let n = (s.playlist.entries.firstIndex(of: entry) ?? 0) + 1
@@ -64,14 +67,14 @@ extension CommandRouter {
                 s.playlist.currentID = entry.id
                 s.emptiedOnPurpose = false
             }
-            return (s.playlist.order(from: s.playlist.currentID, loop: loop), n)
+            player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: loop))
+            return n
         }
-        player.play(entries: entries)
         return .ok(.object([.init("added", .string(location)), .init("n", .int(n))]))
     }
 
     func remove(_ position: Int) -> Reply {
-        let outcome = state.withLock { s -> Result<[Playlist.Entry], CommandError> in
+        let outcome = state.withLock { s -> Result<Void, CommandError> in
             syncCurrent(&s)
             let loop = s.settings.flag("loop")
             let after = s.playlist.entries.indices.contains(position - 1)
@@ -81,13 +84,12 @@ extension CommandRouter {
             }
             if removed.id == s.playlist.currentID { s.playlist.currentID = after?.id == removed.id ? nil : after?.id }
             if s.playlist.entries.isEmpty { s.emptiedOnPurpose = true }
-            return .success(s.playlist.order(from: s.playlist.currentID, loop: loop))
+            player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: loop))
+            return .success(())
         }
         switch outcome {
         case .failure(let e): return .error(e.message)
-        case .success(let entries):
-            player.play(entries: entries)
-            return .done
+        case .success: return .done
         }
     }
 
@@ -95,13 +97,13 @@ extension CommandRouter {
         state.withLock { s in
             s.playlist.clear()
             s.emptiedOnPurpose = true
+            player.play(entries: [])
         }
-        player.play(entries: [])
     }
 
     /// The directory or playlist file read again: the entries still there keep playing.
     public func replacePlaylist(with items: [(location: String, title: String?)]) {
-        let entries = state.withLock { s -> [Playlist.Entry] in
+        state.withLock { s in
             syncCurrent(&s)
             let before = s.playlist
             s.playlist.replace(with: items)
@@ -113,9 +115,8 @@ extension CommandRouter {
                 s.playlist.currentID = survivor?.id ?? s.playlist.entries.first?.id
             }
             s.emptiedOnPurpose = s.playlist.entries.isEmpty
-            return s.playlist.order(from: s.playlist.currentID, loop: loop)
+            player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: loop))
         }
-        player.play(entries: entries)
     }
 
     func route(_ name: String?) -> Reply {

@@ -36,11 +36,11 @@ public final class CommandRouter: Sendable {
     /// Starts the playlist from its first entry, or from `entryID` (a saved place), or
     /// nothing when it is empty.
     public func start(from entryID: Int? = nil) {
-        let entries = state.withLock { s -> [Playlist.Entry] in
+        // Handed over under the lock, as every queue edit is (see CommandRouter+Queue).
+        state.withLock { s in
             s.playlist.currentID = s.playlist.entry(id: entryID)?.id ?? s.playlist.entries.first?.id
-            return s.playlist.order(from: s.playlist.currentID, loop: s.settings.flag("loop"))
+            player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: s.settings.flag("loop")))
         }
-        player.play(entries: entries)
     }
 
     public func register(_ session: ControlSession) {

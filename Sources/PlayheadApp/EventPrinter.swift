@@ -1,25 +1,40 @@
 import Playhead
+import PlayheadSys
 import Synchronization
 
 /// Prints events on standard output as JSON lines (one object each, for scripts and tests) or
-/// as text; the format can change while playing (`set events`).
+/// as text; the format can change while playing (`set events`). Printed on the console, they
+/// keep to the budget every session keeps to (EventBudget): a burst of events must not flood a
+/// serial line, or hold up the event loop behind it.
 final class EventPrinter: Sendable {
     private let format: Mutex<String>
     private let output: @Sendable (String) -> Void
+    /// Nil: no limit (standard output to a file or a script, which reads at its own pace).
+    private let budget: Mutex<EventBudget?>
+    private let now: @Sendable () -> Int64
 
-    init(format: String, output: (@Sendable (String) -> Void)? = nil) {
+    init(format: String, output: (@Sendable (String) -> Void)? = nil, budget: EventBudget? = nil,
+         now: @escaping @Sendable () -> Int64 = { MonotonicClock().now().nanoseconds }) {
         self.format = Mutex(format)
         self.output = output ?? { StandardStreams.out($0) }
+        self.budget = Mutex(budget)
+        self.now = now
     }
 
     func setFormat(_ f: String) { format.withLock { $0 = f } }
 
     func print(_ event: PlayerEvent) {
-        switch format.withLock({ $0 }) {
-        case "text": output(event.description)
-        case "jsonl": output(json(event))
-        default: return
+        let format = self.format.withLock { $0 }
+        guard format == "text" || format == "jsonl" else { return }
+        let (pass, skipped) = budget.withLock { b -> (Bool, Int) in
+            guard b != nil else { return (true, 0) }
+            return b!.take(now: now())
         }
+        guard pass else { return }
+        if skipped > 0 {
+            output(format == "jsonl" ? "{\"event\":\"eventsSkipped\",\"count\":\(skipped)}" : "(\(skipped) events left out)")
+        }
+        output(format == "text" ? ControlCharacters.escaped(event.description) : json(event))
     }
 
     func json(_ event: PlayerEvent) -> String {

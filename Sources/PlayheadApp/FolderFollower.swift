@@ -41,23 +41,21 @@ final class FolderFollower: Sendable {
         return items.filter { playable.contains($0.name) }.sorted { NaturalOrder.less($0.name, $1.name) }.map { ($0.name, $0.size) }
     }
 
-    private func rescan() {
-        let now = MonotonicClock().now().nanoseconds
-        let ready = state.withLock { s -> [String: [String]] in
+    /// Lists the folders and hands the router the playlist, as one step: each folder's watcher
+    /// calls this on its own thread, and a rescan that listed before a file went must not hand
+    /// its list over after a newer one did (the file would come back).
+    func rescan() {
+        state.withLock { s in
+            let now = MonotonicClock().now().nanoseconds
             var ready: [String: [String]] = [:]
             for folder in loader.folders {
                 ready[folder] = s.settle[folder, default: CopySettle()].observe(Self.sizes(folder), now: now).ready
             }
-            return ready
-        }
-        let items = loader.expand(ready: ready, report: { _ in })
-        let changed = state.withLock { s -> Bool in
-            guard s.last != items.map(\.location) else { return false }
+            let items = loader.expand(ready: ready, report: { _ in })
+            guard s.last != items.map(\.location) else { return }
             s.last = items.map(\.location)
-            return true
+            AppLog.notice("playlist: now \(items.count) items (\(loader.folders.joined(separator: ", ")) changed)")
+            router.replacePlaylist(with: items)
         }
-        guard changed else { return }
-        AppLog.notice("playlist: now \(items.count) items (\(loader.folders.joined(separator: ", ")) changed)")
-        router.replacePlaylist(with: items)
     }
 }

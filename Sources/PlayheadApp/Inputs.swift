@@ -73,7 +73,9 @@ struct Inputs {
             }
             let router = self.router
             services.append(InputService(name: "fifo", start: {
-                fifo.start { line in session.send(router.handle(line: line, from: session)) }
+                fifo.start({ line in session.send(router.handle(line: line, from: session)) }, overlong: {
+                    session.send("error: line longer than \(ControlFIFO.maxLineBytes) bytes; ignored")
+                })
             }, stop: { fifo.stop() }))
         }
         switch panel.open(settings: settings, router: router, safeMode: safeMode) {

@@ -84,8 +84,10 @@ public final class LivePlayerControl: PlayerControl {
     }
 
     public func play(entries: [Playlist.Entry]) {
-        let current = player.currentItem
-        let items = entryOfItem.withLock { map -> [PlayerItem] in
+        // The map and the engine's queue change in one step: two callers each posting after
+        // the lock could leave the map of one and the queue of the other.
+        entryOfItem.withLock { map in
+            let current = player.currentItem
             var next: [ObjectIdentifier: (item: PlayerItem, id: Int)] = [:]
             let items = entries.enumerated().map { i, e -> PlayerItem in
                 // The item that plays now stays itself, so an edit elsewhere does not restart it.
@@ -94,9 +96,8 @@ public final class LivePlayerControl: PlayerControl {
             }
             for (item, e) in zip(items, entries) { next[ObjectIdentifier(item)] = (item, e.id) }
             map = next
-            return items
+            player.replaceQueue(with: items)
         }
-        player.replaceQueue(with: items)
     }
 
     public func advance() { player.advanceToNextItem() }

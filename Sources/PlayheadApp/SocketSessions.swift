@@ -11,12 +11,15 @@ final class SocketSessions: Sendable {
     func handle(_ line: String, from client: ControlSocket.Client) {
         let session = sessions.withLock { all -> ControlSession in
             if let s = all[client.id] { return s }
-            let s = ControlSession(name: "socket \(client.id)", format: .json) { [weak client] text in client?.send(text) }
+            let s = ControlSession(name: "socket \(client.id)", format: .json) { [weak client] text in
+                client?.send(ControlCharacters.escaped(text, keepingNewlines: true))
+            }
             all[client.id] = s
             router.register(s)
             return s
         }
-        client.send(router.handle(line: line, from: session))
+        let reply = Reply.bounded(router.handle(line: line, from: session), limit: ControlSocket.maxReplyBytes, format: session.format)
+        client.send(ControlCharacters.escaped(reply, keepingNewlines: true))
     }
 
     func drop(_ client: ControlSocket.Client) {

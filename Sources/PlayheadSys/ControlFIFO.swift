@@ -25,9 +25,13 @@ public final class ControlFIFO: @unchecked Sendable {
         fd = f
     }
 
-    /// Calls `handler` with each line, on a thread of its own, until `stop`.
-    public func start(_ handler: @escaping @Sendable (String) -> Void) {
-        worker = WorkerThread(name: "ph-control") { [self] in run(handler) }
+    /// A longer line is dropped up to its newline; `overlong` is told once for it.
+    public static let maxLineBytes = 4096
+
+    /// Calls `handler` with each line, on a thread of its own, until `stop`; `overlong` once for
+    /// each line dropped as too long.
+    public func start(_ handler: @escaping @Sendable (String) -> Void, overlong: @escaping @Sendable () -> Void = {}) {
+        worker = WorkerThread(name: "ph-control") { [self] in run(handler, overlong) }
     }
 
     /// Ends the reading thread; safe to call twice.
@@ -40,22 +44,22 @@ public final class ControlFIFO: @unchecked Sendable {
         close(fd)
     }
 
-    private func run(_ handler: (String) -> Void) {
-        var pending: [UInt8] = []
+    private func run(_ handler: (String) -> Void, _ overlong: () -> Void) {
+        // Framed, not cleared when long: the tail of a cleared line would run as a command.
+        var framer = LineFramer(limit: Self.maxLineBytes)
         var chunk = [UInt8](repeating: 0, count: 512)
         // Polled with a short timeout: a blocked read(2) cannot be woken for the stop.
         while !stopRequested.load(ordering: .acquiring) {
             guard DescriptorPoll.wait([fd], milliseconds: 100).first == .readable else { continue }
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             guard n > 0 else { continue }
-            pending += chunk[0..<n]
-            while let newline = pending.firstIndex(of: 10) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
-                if !line.allSatisfy({ $0 == " " }) { handler(line) }
+            let events = chunk.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+            for event in events {
+                switch event {
+                case .line(let line): if !line.allSatisfy(\.isWhitespace) { handler(line) }
+                case .overlong: overlong()
+                }
             }
-            // A line longer than any command is noise: drop it rather than grow.
-            if pending.count > 4096 { pending.removeAll() }
         }
     }
 }

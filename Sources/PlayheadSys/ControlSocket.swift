@@ -11,12 +11,16 @@ import Synchronization
 /// it, one line at a time, in the order each client sent them. Replies go through
 /// `Client.send`, which never waits for the reader.
 public final class ControlSocket: Sendable {
-    /// More at once are told so in one line and closed.
+    /// With this many connected, a new client takes the place of the longest idle one, which
+    /// is told so in one line and closed.
     public static let maxClients = 16
     /// A longer line is dropped, and its sender told so in one line.
     public static let maxLineBytes = 64 << 10
     /// A client that leaves more than this unread is disconnected.
     public static let maxOutboundBytes = 1 << 20
+    /// A longer reply is replaced by one error line: a quarter of what a client may leave
+    /// unread, so one reply never gets a client that reads disconnected.
+    public static let maxReplyBytes = 256 << 10
 
     public let path: String
     private let loop: ControlSocketLoop

@@ -16,6 +16,8 @@ extension ControlSocket {
             case gone
             /// It left more than `maxOutboundBytes` unread.
             case unread
+            /// Every slot was taken, and it had been idle longest: it made room for a new one.
+            case idle
             /// The socket was stopped.
             case stopped
         }

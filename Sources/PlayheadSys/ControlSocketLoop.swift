@@ -46,6 +46,7 @@ final class ControlSocketLoop: Sendable {
 
     func run(onLine: LineHandler, onDisconnect: DisconnectHandler?) {
         var connections: [Connection] = []
+        var slots = ControlSocketSlots(capacity: ControlSocket.maxClients)
         var nextID = 1
         var chunk = [UInt8](repeating: 0, count: 16 << 10)
         var acceptFailed = false
@@ -63,11 +64,12 @@ final class ControlSocketLoop: Sendable {
             }
             let events = DescriptorPoll.wait(interests, milliseconds: 100)
             for (slot, index) in polled.enumerated() {
-                service(&connections[index], events[slot + 1], &chunk, onLine)
+                service(&connections[index], events[slot + 1], &chunk, &slots, onLine)
             }
-            acceptFailed = events[0].contains(.readable) && !accept(into: &connections, nextID: &nextID)
+            acceptFailed = events[0].contains(.readable) && !accept(into: &connections, slots: &slots, nextID: &nextID)
             connections.removeAll { c in
                 guard let reason = c.client.closeRequest else { return false }
+                slots.remove(c.client.id)
                 close(c.client, reason, onDisconnect)
                 return true
             }
@@ -76,7 +78,8 @@ final class ControlSocketLoop: Sendable {
         release()
     }
 
-    private func service(_ c: inout Connection, _ events: DescriptorPoll.Events, _ chunk: inout [UInt8], _ onLine: LineHandler) {
+    private func service(_ c: inout Connection, _ events: DescriptorPoll.Events, _ chunk: inout [UInt8],
+                         _ slots: inout ControlSocketSlots, _ onLine: LineHandler) {
         if events.contains(.writable) { c.client.flush() }
         guard events.contains(.readable) else {
             // A hang-up with nothing left to read, or an error: the program is gone.
@@ -91,6 +94,7 @@ final class ControlSocketLoop: Sendable {
             // unfinished line is dropped: it may have been cut short.
             if events.contains(.hangUp) { c.client.requestClose(.gone) } else { c.readClosed = true }
         case .done(let n):
+            slots.touch(c.client.id)
             let lines = chunk.withUnsafeBytes { c.framer.append(UnsafeRawBufferPointer(rebasing: $0[..<Int(n)])) }
             for event in lines {
                 guard c.client.isConnected else { break }
@@ -109,7 +113,7 @@ final class ControlSocketLoop: Sendable {
     }
 
     /// False when accepting failed for a reason other than nobody waiting.
-    private func accept(into connections: inout [Connection], nextID: inout Int) -> Bool {
+    private func accept(into connections: inout [Connection], slots: inout ControlSocketSlots, nextID: inout Int) -> Bool {
         // Bounded, so that a flood of connections still lets the clients' turn come.
         for _ in 0..<ControlSocket.maxClients * 2 {
             let fd: Int32
@@ -120,11 +124,13 @@ final class ControlSocketLoop: Sendable {
             }
             let client = ControlSocket.Client(id: nextID, fd: fd)
             nextID += 1
-            guard connections.count < ControlSocket.maxClients else {
-                // A fresh socket's buffer is empty, so the line is written at once.
-                client.send(#"{"ok":false,"error":"too many control clients"}"#)
-                client.closeDescriptor(.stopped)
-                continue
+            // All slots taken: the longest idle client makes room (closed at the end of this
+            // turn), rather than the newcomer being turned away while a forgotten session
+            // holds a slot for ever.
+            if case .admittedClosing(let idle) = slots.admit(client.id),
+               let idlest = connections.first(where: { $0.client.id == idle })?.client {
+                idlest.send(#"{"ok":false,"error":"closed to make room for a new control client: all \#(ControlSocket.maxClients) slots were taken and this one was idle longest"}"#)
+                idlest.requestClose(.idle)
             }
             connections.append(Connection(client: client))
             clients.withLock { $0.append(client) }
@@ -138,6 +144,9 @@ final class ControlSocketLoop: Sendable {
         clients.withLock { $0.removeAll { $0 === client } }
         if why == .unread {
             Log.warning("control client \(client.id) dropped: it left more than \(ControlSocket.maxOutboundBytes) bytes of replies unread")
+        }
+        if why == .idle {
+            Log.warning("control client \(client.id) closed to make room for a new one: all \(ControlSocket.maxClients) slots were taken and it was idle longest")
         }
         onDisconnect?(client)
     }

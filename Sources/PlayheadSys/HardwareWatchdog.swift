@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// The kernel's watchdog device (/dev/watchdog): once opened, the board resets unless it is fed
 /// within the timeout. Closed with the magic character, it stops, unless the driver was built
@@ -10,20 +11,25 @@ public final class HardwareWatchdog: @unchecked Sendable {
         public let description: String
     }
 
-    // linux/watchdog.h: _IOR('W', 5, int), _IOWR('W', 6, int), _IOR('W', 7, int); the same
+    // linux/watchdog.h: _IOWR('W', 6, int), _IOR('W', 7, int); the same
     // numbers on x86_64 and aarch64 (asm-generic ioctl layout).
-    static let keepAlive: UInt = 0x8004_5705
     static let setTimeout: UInt = 0xC004_5706
     static let getTimeout: UInt = 0x8004_5707
 
     public let path: String
-    private var fd: Int32
+    /// -1 once closed. Feeds (the playback thread) and the close (the service's task) take
+    /// this lock around the calls themselves, not only around reading the number: a close
+    /// between the read and the ioctl would leave the feed writing to a number the process may
+    /// have handed to another file by then.
+    private let fd: Mutex<Int32>
+    private let calls: any WatchdogCalls
     /// The timeout the driver really took (drivers round it, and some cap it: the Pi's at 15 s).
     public let timeoutSeconds: Int
 
     public init(path: String, timeoutSeconds wanted: Int) throws(Failure) {
         self.path = path
-        fd = open(path, O_WRONLY | O_CLOEXEC)
+        calls = SystemWatchdogCalls()
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let why = String(cString: strerror(errno))
             throw Failure(description: "cannot open the watchdog \(path): \(why); load its driver (softdog stands in) or unset watchdog-device")
@@ -32,24 +38,36 @@ public final class HardwareWatchdog: @unchecked Sendable {
         _ = ioctl(fd, Self.setTimeout, &value)
         var taken: Int32 = 0
         timeoutSeconds = ioctl(fd, Self.getTimeout, &taken) == 0 && taken > 0 ? Int(taken) : wanted
+        self.fd = Mutex(fd)
     }
 
-    /// Tells the driver playhead is alive.
+    /// An open device behind `calls` (tests).
+    init(path: String, fd: Int32, timeoutSeconds: Int, calls: any WatchdogCalls) {
+        self.path = path
+        self.fd = Mutex(fd)
+        self.timeoutSeconds = timeoutSeconds
+        self.calls = calls
+    }
+
+    /// Tells the driver playhead is alive; nothing once closed.
     public func feed() {
-        var dummy: Int32 = 0
-        if ioctl(fd, Self.keepAlive, &dummy) != 0 {
-            var zero: UInt8 = 0
-            _ = write(fd, &zero, 1)
+        fd.withLock { fd in
+            guard fd >= 0 else { return }
+            if !calls.keepAlive(fd) {
+                calls.writeByte(fd, 0)
+            }
         }
     }
 
-    /// A deliberate stop: the magic character first, so the driver stops counting.
+    /// A deliberate stop: the magic character first, so the driver stops counting. Waits for
+    /// a feed under way; a feed after it does nothing. Safe twice.
     public func close() {
-        guard fd >= 0 else { return }
-        var magic = UInt8(ascii: "V")
-        _ = write(fd, &magic, 1)
-        _ = Glibc.close(fd)
-        fd = -1
+        fd.withLock { fd in
+            guard fd >= 0 else { return }
+            calls.writeByte(fd, UInt8(ascii: "V"))
+            calls.close(fd)
+            fd = -1
+        }
     }
 
     deinit { close() }

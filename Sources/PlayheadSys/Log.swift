@@ -1,4 +1,5 @@
 import Logging
+import PlayheadCore
 
 /// One-line diagnostics for the outputs' threads (the serial console shows them on a board).
 /// Before `LogSettings.bootstrap`, straight to standard error, one write(2) per line so lines
@@ -9,7 +10,8 @@ public enum Log {
         if let logger = LogSettings.legacyLogger {
             logger.warning("\(message)")
         } else {
-            Sys.writeStandardError("playhead: warning: \(message)\n")
+            // Escaped as the log handler would: messages quote names and titles.
+            Sys.writeStandardError("playhead: warning: \(ControlCharacters.escaped(message))\n")
         }
     }
 
@@ -17,7 +19,7 @@ public enum Log {
         if let logger = LogSettings.legacyLogger {
             logger.info("\(message)")
         } else {
-            Sys.writeStandardError("playhead: \(message)\n")
+            Sys.writeStandardError("playhead: \(ControlCharacters.escaped(message))\n")
         }
     }
 }

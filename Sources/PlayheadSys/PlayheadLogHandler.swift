@@ -63,7 +63,8 @@ public struct PlayheadLogHandler: LogHandler {
 
     /// `<level> <label>: <message> key=value ...`, keys sorted, on one line whatever the
     /// message holds: a trailing newline (FFmpeg's messages end with one) is dropped, others
-    /// become `\n`.
+    /// become `\n`, and every other control character is escaped (messages quote file names,
+    /// titles and FFmpeg's text, and the line reaches a terminal).
     static func body(level: Logger.Level, label: String, message: String, metadata: Logger.Metadata) -> String {
         var text = "\(level.rawValue) \(label): \(oneLine(message))"
         for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
@@ -75,22 +76,13 @@ public struct PlayheadLogHandler: LogHandler {
     private static func oneLine(_ text: String) -> String {
         var text = Substring(text)
         while let last = text.unicodeScalars.last, last == "\n" || last == "\r" { text.unicodeScalars.removeLast() }
-        guard text.utf8.contains(where: { $0 == 10 || $0 == 13 }) else { return String(text) }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        return ControlCharacters.escaped(String(text))
     }
 
     /// A value with a space, a quote or an equals sign, or an empty one, is quoted, so that
-    /// the pairs still split apart.
+    /// the pairs still split apart; so is one with a control character, which quoting escapes.
     private static func field(_ value: String) -> String {
-        let plain = !value.isEmpty && !value.unicodeScalars.contains { " \t\"=\\\n\r".unicodeScalars.contains($0) }
+        let plain = !value.isEmpty && !value.unicodeScalars.contains { " \t\"=\\".unicodeScalars.contains($0) || ControlCharacters.isControl($0) }
         guard !plain else { return value }
         return ReplyValue.quoted(value)
     }

@@ -47,6 +47,16 @@ public final class SerialConsole: Sendable {
         }
     }
 
+    /// Descriptors already open (tests: a pipe each way); neither is closed here.
+    init(name: String, input: Int32, output: Int32) {
+        self.name = name
+        self.input = input
+        self.output = output
+        ownsDescriptor = false
+        editor = Mutex(LineEditor())
+        mode = TerminalModeBox(TerminalMode(fd: input))
+    }
+
     deinit {
         stop()
         mode.value?.restore()
@@ -54,6 +64,9 @@ public final class SerialConsole: Sendable {
     }
 
     public var isTerminal: Bool { mode.value != nil }
+
+    /// On a pipe, a longer line is dropped up to its newline, with one error line.
+    public static let maxLineBytes = 4096
 
     /// Reads on a thread of its own; `onLine` gets each finished line there, and what it returns
     /// is shown as the answer, followed by a fresh prompt.
@@ -73,8 +86,10 @@ public final class SerialConsole: Sendable {
         mode.value?.restore()
     }
 
-    /// A reply, an event or a log line, above the line being typed.
+    /// A reply, an event or a log line, above the line being typed. Its control characters are
+    /// escaped here too, the last stop before the terminal, whatever its renderer did.
     public func show(_ text: String) {
+        let text = ControlCharacters.escaped(text, keepingNewlines: true)
         // Once stopped the terminal is cooked again: plain lines, no prompt.
         if isTerminal && !stopRequested.load(ordering: .acquiring) {
             let bytes = editor.withLock { $0.printAbove(text) }
@@ -86,7 +101,8 @@ public final class SerialConsole: Sendable {
 
     private func run(_ onLine: (String) -> String?) {
         var chunk = [UInt8](repeating: 0, count: 256)
-        var pending: [UInt8] = []
+        // Framed, not cleared when long: the tail of a cleared line would run as a command.
+        var framer = LineFramer(limit: Self.maxLineBytes)
         while !stopRequested.load(ordering: .acquiring) {
             let ready = DescriptorPoll.wait([input], milliseconds: 100).first
             guard ready == .readable || ready == .failed else { continue }
@@ -107,13 +123,15 @@ public final class SerialConsole: Sendable {
                     }
                 }
             } else {
-                pending += chunk[0..<n]
-                while let end = pending.firstIndex(where: { $0 == 10 || $0 == 13 }) {
-                    let line = String(decoding: pending[..<end], as: UTF8.self)
-                    pending.removeSubrange(...end)
-                    if !line.allSatisfy({ $0 == " " }), let reply = onLine(line) { show(reply) }
+                let events = chunk.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                for event in events {
+                    switch event {
+                    case .line(let line):
+                        if !line.allSatisfy(\.isWhitespace), let reply = onLine(line) { show(reply) }
+                    case .overlong:
+                        show("error: line longer than \(Self.maxLineBytes) bytes; ignored")
+                    }
                 }
-                if pending.count > 4096 { pending.removeAll() }
             }
         }
     }

@@ -1,3 +1,4 @@
+import Glibc
 import Playhead
 @testable import PlayheadApp
 import Synchronization
@@ -15,13 +16,21 @@ final class FakePlayerControl: PlayerControl {
         var queue: [Playlist.Entry] = []
         var route: AudioRoute?
         var looping = false
+        /// The length of each queue handed over, in the order they arrived.
+        var appliedSizes: [Int] = []
     }
     let s = Mutex(State())
+    /// How often `play(entries:)` gives the processor away before it takes the queue, as a
+    /// player that takes its time would: it widens any gap between an edit and its hand-over.
+    let yieldsInPlay: Int
+
+    init(yieldsInPlay: Int = 0) { self.yieldsInPlay = yieldsInPlay }
     let availableRoutes = [AudioRoute(device: "hw:Loopback,0,0", name: "Loopback PCM", card: "Loopback"),
                            AudioRoute(device: "hw:Dummy,0,0", name: "Dummy PCM", card: "Dummy")]
 
     var calls: [String] { s.withLock { $0.calls } }
     var queue: [String] { s.withLock { $0.queue.map(\.location) } }
+    var appliedQueueSizes: [Int] { s.withLock { $0.appliedSizes } }
     func record(_ c: String) { s.withLock { $0.calls.append(c) } }
 
     func play() { s.withLock { $0.paused = false; $0.calls.append("play") } }
@@ -48,8 +57,10 @@ final class FakePlayerControl: PlayerControl {
     func endInterruption(shouldResume: Bool) { record("interruption end") }
     var currentEntryID: Int? { s.withLock { $0.queue.first?.id } }
     func play(entries: [Playlist.Entry]) {
+        for _ in 0..<yieldsInPlay { sched_yield() }
         s.withLock {
             $0.queue = entries
+            $0.appliedSizes.append(entries.count)
             $0.calls.append("queue " + entries.map(\.location).joined(separator: ","))
         }
     }

@@ -87,3 +87,17 @@ import Testing
         #expect(e.printAbove("rateChanged t=1.0 rate=0\nsecond") == "\r\u{1B}[2KrateChanged t=1.0 rate=0\r\nsecond\r\nplayhead> sta")
     }
 }
+
+/// A line past the limit (a paste, a noisy line) is thrown away whole at Enter, with one error
+/// line: no part of it runs as a command.
+@Suite struct LineEditorOverlongTests {
+    @Test func overlongLineIsDroppedAtEnterWithOneErrorAndTheNextLineWorks() {
+        var e = LineEditor(maxLineBytes: 16)
+        let out = e.feed(Array((String(repeating: "x", count: 20) + "next\r").utf8))
+        #expect(!out.contains { if case .submit = $0 { return true }; return false })
+        let text = out.map { if case .write(let w) = $0 { return w }; return "|" }.joined()
+        #expect(text.ranges(of: "error: line longer than 16 bytes; ignored").count == 1)
+        #expect(text.hasSuffix("playhead> "))
+        #expect(e.feed(Array("play\r".utf8)) == [.write("play\r\n"), .submit("play")])
+    }
+}

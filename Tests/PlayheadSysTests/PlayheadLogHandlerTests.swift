@@ -38,6 +38,23 @@ import Testing
         ])
     }
 
+    @Test func controlCharactersInMessagesAndFieldsAreEscaped() async throws {
+        let lines = LineCollector()
+        try await Self.at(.info) {
+            let log = Self.logger("player", syslog: nil, into: lines)
+            log.error("cannot open /m/\u{1B}]0;owned\u{7}clip.mp4\u{9B}2J", metadata: ["title": "Caf\u{E9} \u{1B}[5m", "k\u{1B}": "v"])
+        }
+        #expect(lines.all == [
+            #"playhead: error player: cannot open /m/\u{1B}]0;owned\u{7}clip.mp4\u{9B}2J k\u{1B}=v title="Café \u001b[5m""#,
+        ])
+        // A value with no space is printed bare: its controls must be escaped all the same.
+        let bare = LineCollector()
+        try await Self.at(.info) {
+            Self.logger("player", syslog: nil, into: bare).info("opened", metadata: ["file": "a\u{1B}[2Jb\u{9B}c"])
+        }
+        #expect(bare.all == [#"playhead: info player: opened file="a\u001b[2Jb\u009bc""#])
+    }
+
     @Test func syslogGetsPriorityTagAndTheSameLine() async throws {
         let dir = TemporaryDirectory()
         let syslogd = try DatagramTestReceiver(path: dir.file("log"))

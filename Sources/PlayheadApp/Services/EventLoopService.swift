@@ -24,7 +24,7 @@ struct EventLoopService: Service {
             case .currentItemChanged, .rateChanged, .seekCompleted: keeper?.note()
             default: break
             }
-            router.publish(event, text: event.description, json: printer.json(event))
+            router.publish(event, text: ControlCharacters.escaped(event.description), json: printer.json(event))
             switch event.kind {
             case .didPlayToEndTime:
                 playedToEnd += 1

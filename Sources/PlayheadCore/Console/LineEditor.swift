@@ -16,6 +16,8 @@ public struct LineEditor: Sendable {
     private var escape: [UInt8]?
     private var utf8: [UInt8] = []
     private var lastWasCR = false
+    /// Bytes were refused since the line began: at Enter it is thrown away, not run cut short.
+    private var overflowed = false
 
     public init(prompt: String = "playhead> ", historyLimit: Int = 50, maxLineBytes: Int = 512) {
         self.prompt = prompt
@@ -66,6 +68,7 @@ public struct LineEditor: Sendable {
         case 0x15:  // Ctrl-U
             if !line.isEmpty { out.append(.write(erase(line.count))) }
             line.removeAll()
+            overflowed = false
         case 0x17:  // Ctrl-W: spaces, then the word before them
             var n = 0
             while let last = line.last, last == " " { line.removeLast(); n += 1 }
@@ -73,6 +76,7 @@ public struct LineEditor: Sendable {
             if n > 0 { out.append(.write(erase(n))) }
         case 0x03:  // Ctrl-C
             line.removeAll()
+            overflowed = false
             historyIndex = history.count
             out.append(.write("^C\r\n" + prompt))
         case 0x0C:  // Ctrl-L
@@ -92,9 +96,16 @@ public struct LineEditor: Sendable {
         guard utf8.count >= need else { return }
         let text = String(decoding: utf8, as: UTF8.self)
         utf8.removeAll()
+        // A C1 character (U+0080...U+009F) echoed back could be read by the terminal as the
+        // start of a control sequence.
+        guard !text.unicodeScalars.contains(where: ControlCharacters.isControl) else {
+            out.append(.write("\u{07}"))
+            return
+        }
         let bytes = String(String.UnicodeScalarView(line)).utf8.count
         guard bytes + text.utf8.count <= maxLineBytes else {
-            out.append(.write("\u{07}"))
+            if !overflowed { out.append(.write("\u{07}")) }
+            overflowed = true
             return
         }
         line.append(contentsOf: text.unicodeScalars)
@@ -107,7 +118,11 @@ public struct LineEditor: Sendable {
         utf8.removeAll()
         out.append(.write("\r\n"))
         let trimmed = text.trimmingSpaces
-        if !trimmed.isEmpty {
+        if overflowed {
+            // Only its head is held: run, it would be another command than the one sent.
+            overflowed = false
+            out.append(.write("error: line longer than \(maxLineBytes) bytes; ignored\r\n" + prompt))
+        } else if !trimmed.isEmpty {
             if history.last != trimmed { history.append(trimmed) }
             if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
             out.append(.submit(trimmed))
@@ -128,6 +143,7 @@ public struct LineEditor: Sendable {
         historyIndex = target
         let erased = erase(line.count)
         line = target == history.count ? draft : Array(history[target].unicodeScalars)
+        overflowed = false
         out.append(.write(erased + String(String.UnicodeScalarView(line))))
     }
 

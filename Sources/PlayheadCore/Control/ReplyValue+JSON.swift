@@ -48,7 +48,8 @@ extension ReplyValue {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                // C1 too: JSON allows it raw, but a terminal showing the line may act on it.
+                if ControlCharacters.isControl(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -1,6 +1,8 @@
 extension ReplyValue {
     /// For a person at the console: an object is one `name: value` line per field, nested
-    /// objects and lists indented; a list of scalars is one line per element.
+    /// objects and lists indented; a list of scalars is one line per element. Names and strings
+    /// have their control characters escaped (they hold file names and titles): the line breaks
+    /// are the renderer's own, and a newline in a title cannot forge a line.
     public var text: String {
         var lines: [String] = []
         render(into: &lines, indent: "")
@@ -12,11 +14,11 @@ extension ReplyValue {
         case .object(let fields):
             for f in fields {
                 if f.value.isScalar {
-                    lines.append("\(indent)\(f.name): \(f.value.scalarText)")
+                    lines.append("\(indent)\(Self.name(f.name)): \(f.value.scalarText)")
                 } else if f.value.isEmptyCollection {
-                    lines.append("\(indent)\(f.name): (none)")
+                    lines.append("\(indent)\(Self.name(f.name)): (none)")
                 } else {
-                    lines.append("\(indent)\(f.name):")
+                    lines.append("\(indent)\(Self.name(f.name)):")
                     f.value.render(into: &lines, indent: indent + "  ")
                 }
             }
@@ -26,7 +28,7 @@ extension ReplyValue {
                     lines.append(indent + v.scalarText)
                 } else if case .object(let fields) = v, fields.allSatisfy({ $0.value.isScalar }) {
                     // A row: a queue entry, a mode, a plane.
-                    lines.append(indent + fields.map { "\($0.name)=\($0.value.scalarText)" }.joined(separator: " "))
+                    lines.append(indent + fields.map { "\(Self.name($0.name))=\($0.value.scalarText)" }.joined(separator: " "))
                 } else {
                     lines.append(indent + "-")
                     v.render(into: &lines, indent: indent + "  ")
@@ -36,6 +38,8 @@ extension ReplyValue {
             lines.append(indent + scalarText)
         }
     }
+
+    private static func name(_ n: String) -> String { ControlCharacters.escaped(n) }
 
     var isScalar: Bool {
         switch self {
@@ -58,7 +62,7 @@ extension ReplyValue {
         case .bool(let b): return b ? "yes" : "no"
         case .int(let i): return String(i)
         case .double(let d): return Self.number(d)
-        case .string(let s): return s
+        case .string(let s): return ControlCharacters.escaped(s)
         case .list, .object: return ""
         }
     }
