@@ -72,7 +72,10 @@ public enum Appliance {
         let (events, eventInput) = AsyncStream<PlayerEvent>.makeStream()
         player.onEvent = { eventInput.yield($0) }
         let control = LivePlayerControl(player: player, backend: backend, drm: outputs.drm, alsa: outputs.alsa,
-                                        monitor: outputs.monitor, drmCard: settings.string("drm-card"))
+                                        monitor: outputs.monitor, drmCard: settings.string("drm-card"),
+                                        screenshots: settings.string("screenshot-dir").map {
+                                            ScreenshotFolder(path: $0, keep: settings.integer("screenshot-keep") ?? 10)
+                                        })
         let console: SerialConsole?
         switch Inputs.openConsole(settings) {
         case .failure(let failure):

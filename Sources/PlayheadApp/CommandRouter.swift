@@ -128,9 +128,11 @@ public final class CommandRouter: Sendable {
             }
             AppLog.warning("debug: the playback loop is blocked for \(seconds) s on purpose")
             player.wedgeForTesting(seconds: seconds)
-        case .screenshot(let path):
-            if case .failure(let e) = player.screenshot(to: path) { return .error(e.message) }
-            return .ok(.object([.init("screenshot", .string(path))]))
+        case .screenshot:
+            switch player.screenshot() {
+            case .failure(let e): return .error(e.message)
+            case .success(let path): return .ok(.object([.init("screenshot", .string(path))]))
+            }
         case .status: return .ok(status())
         case .stats: return .ok(.object(player.statistics()))
         case .log(let level): hooks.setLogLevel(level)

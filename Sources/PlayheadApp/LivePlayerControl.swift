@@ -1,4 +1,5 @@
 import Playhead
+import PlayheadSys
 import PlayheadALSA
 import PlayheadKMS
 import Synchronization
@@ -11,19 +12,22 @@ public final class LivePlayerControl: PlayerControl {
     let alsa: ALSAAudioSink?
     let monitor: ALSARouteMonitor?
     let drmCard: String?
+    /// Where console screenshots go.
+    let screenshots: ScreenshotFolder?
     /// Which playlist entry each queued item stands for.
     private let entryOfItem = Mutex<[ObjectIdentifier: (item: PlayerItem, id: Int)]>([:])
     /// An asset already opened (to read its frame rate), used for its location once.
     private let primed = Mutex<Asset?>(nil)
 
     public init(player: QueuePlayer, backend: any MediaBackend, drm: DRMVideoSink?, alsa: ALSAAudioSink?,
-                monitor: ALSARouteMonitor?, drmCard: String?) {
+                monitor: ALSARouteMonitor?, drmCard: String?, screenshots: ScreenshotFolder? = nil) {
         self.player = player
         self.backend = backend
         self.drm = drm
         self.alsa = alsa
         self.monitor = monitor
         self.drmCard = drmCard
+        self.screenshots = screenshots
     }
 
     public func prime(_ asset: Asset) { primed.withLock { $0 = asset } }
@@ -120,11 +124,14 @@ public final class LivePlayerControl: PlayerControl {
         ])
     }
 
-    public func screenshot(to path: String) -> Result<Void, CommandError> {
+    public func screenshot() -> Result<String, CommandError> {
         guard let drm else { return .failure(CommandError("screenshots need --video-output drm")) }
         guard drm.canCapture else { return .failure(CommandError("this card has no writeback connector, so no screenshot can be taken")) }
-        drm.screenshot(to: path, atFrame: drm.statistics.presented + 2)
-        return .success(())
+        guard let screenshots else { return .failure(CommandError("no screenshot-dir is set")) }
+        let path: String
+        do throws(PlaybackError) { path = try screenshots.reserve() } catch { return .failure(CommandError(error.message)) }
+        drm.screenshot(to: path, atFrame: drm.statistics.presented + 2, folder: screenshots)
+        return .success(path)
     }
 
     public func statistics() -> [ReplyValue.Field] {

@@ -27,7 +27,8 @@ public protocol PlayerControl: AnyObject, Sendable {
     var currentRoute: AudioRoute? { get }
     func overrideRoute(to route: AudioRoute)
     func display() -> ReplyValue
-    func screenshot(to path: String) -> Result<Void, CommandError>
+    /// Reserves the next name in the screenshot folder and saves the next frame there.
+    func screenshot() -> Result<String, CommandError>
     /// Counters: playback, display and sound.
     func statistics() -> [ReplyValue.Field]
     /// The item's status and the player's state in words (playing, paused, waiting, failed).

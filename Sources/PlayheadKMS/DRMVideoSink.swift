@@ -46,7 +46,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var committed = 0
     /// Whether the last commit was refused: a run of refusals is said once, not per frame.
     private var commitsRefused = false
-    private var pendingCaptures: [Int: (fence: Int32, path: String)] = [:]
+    private var pendingCaptures: [Int: (fence: Int32, target: CapturePlan.Target)] = [:]
+    private let captureWriter = CaptureWriter()
     private var scaler: (key: ScanoutKey, choice: ScalerChoice)?
     private var scanout: (key: ScanoutKey, choice: ScanoutChoice)?
     /// The last scaler choice in words, for the console (read under `lock`).
@@ -123,9 +124,14 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         lock.withLock { capture.every = max(0, n); capture.directory = directory }
     }
 
-    /// Saves the screen as it shows the `frame`th frame (counting from 1) to `path`.
-    public func screenshot(to path: String, atFrame frame: Int) {
-        lock.withLock { capture.screenshotPath = path; capture.screenshotFrame = max(1, frame) }
+    /// Saves the screen as it shows the `frame`th frame (counting from 1) to `path`;
+    /// `folder`: a path reserved there (a console's screenshot).
+    public func screenshot(to path: String, atFrame frame: Int, folder: ScreenshotFolder? = nil) {
+        lock.withLock {
+            capture.screenshotPath = path
+            capture.screenshotFolder = folder
+            capture.screenshotFrame = max(1, frame)
+        }
     }
 
     public var canCapture: Bool { display.canCapture }
@@ -147,6 +153,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 }
             }
             display.restore()
+            captureWriter.finish()
             trace?.write()
         }
     }
@@ -249,7 +256,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         }
         if dropsLate(frame, due: due) { ring.release(index); return }
         committed += 1
-        let capturePath = lock.withLock { capture.path(forFrame: committed, pts: frame.pts) }
+        let captureTarget = lock.withLock { capture.target(forFrame: committed, pts: frame.pts) }
         let plane: [AtomicValue]
         switch (path, choice) {
         case (.direct(_, let colorimetry, let source, let destination, let rotation), _):
@@ -262,10 +269,10 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             plane = display.planeValues(buffer: index)
         }
         var e: Int32
-        if let capturePath, display.canCapture {
+        if let captureTarget, display.canCapture {
             let (err, fence) = display.flipCapturing(plane, userData: UInt64(index))
             e = err
-            if err == 0 && fence >= 0 { pendingCaptures[index] = (fence, capturePath) }
+            if err == 0 && fence >= 0 { pendingCaptures[index] = (fence, captureTarget) }
         } else {
             e = display.flip(plane, userData: UInt64(index))
         }
@@ -429,7 +436,10 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         return choice
     }
 
-    private func saveCapture(_ fence: Int32, to path: String) {
+    /// The captured pixels are copied here (the capture buffer is used again); the encoding
+    /// and the write are the capture writer's.
+    private func saveCapture(_ fence: Int32, to target: CapturePlan.Target) {
+        let path = target.path
         guard let canvas = display.captured(fence: fence) else {
             Log.warning("display: the writeback capture for \(path) did not complete within \(DRMDisplay.captureWaitMilliseconds) ms; no picture saved")
             return
@@ -440,12 +450,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         var rgb = [UInt8](repeating: 0, count: header.count + w * h * 3)
         rgb.replaceSubrange(0..<header.count, with: header)
         canvas.copyRGB(into: &rgb, at: header.count)
-        // PPM for frame series (cheap: nothing to compute while the video plays); PNG for
-        // screenshots.
-        let bytes = ppm ? rgb : PNGEncoder.encode(width: w, height: h, rgb: rgb)
-        do { try FileOutput.write(bytes, to: path) } catch {
-            Log.warning("display: \(error.message)")
-        }
+        // PPM for frame series (nothing to compute); PNG for screenshots.
+        captureWriter.save(rgb: rgb, width: w, height: h, ppmHeader: ppm, to: path, folder: target.folder)
     }
 
     private func awaitFlip(refresh: Int64) {
@@ -463,7 +469,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             if let tag = tagOfFlip.removeValue(forKey: index), tag != 0, let handler = lock.withLock({ displayedHandler }) {
                 handler(tag)
             }
-            if let c = pendingCaptures.removeValue(forKey: index) { saveCapture(c.fence, to: c.path) }
+            if let c = pendingCaptures.removeValue(forKey: index) { saveCapture(c.fence, to: c.target) }
             lastVblank = event.vblankNanoseconds
             guard let due = dueOfFlip.removeValue(forKey: index) else { continue }
             let delay = event.vblankNanoseconds - due.nanoseconds

@@ -3,15 +3,36 @@ import PlayheadCore
 
 /// Whole-file writes (screenshots, captured frames), with an error that names the file.
 public enum FileOutput {
-    public static func write(_ bytes: [UInt8], to path: String) throws(PlaybackError) {
-        guard let f = fopen(path, "wb") else {
-            throw PlaybackError(.permissionDenied, "\(path): cannot write (\(Sys.errorDescription(errno))); check the folder exists and is writable")
+    /// Never through a link, never into a FIFO or a device (a FIFO with no reader would hold
+    /// the writing thread); `exclusive`: only a file made here, never one already there.
+    public static func write(_ bytes: [UInt8], to path: String, exclusive: Bool = false, mode: mode_t = 0o644) throws(PlaybackError) {
+        let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (exclusive ? O_EXCL : 0)
+        let fd = open(path, flags, mode)
+        guard fd >= 0 else {
+            let e = errno
+            let why = e == ELOOP ? "it is a link" : e == EEXIST ? "a file of that name is already there" : Sys.errorDescription(e)
+            throw PlaybackError(.permissionDenied, "\(path): cannot write (\(why)); check the folder exists and is writable")
         }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-        let closed = fclose(f)
-        guard written == bytes.count, closed == 0 else {
-            throw PlaybackError(.readFailed, "\(path): the write was cut short; is the disk full?")
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw PlaybackError(.permissionDenied, "\(path): not a regular file; not written")
         }
+        guard ftruncate(fd, 0) == 0 else {
+            throw PlaybackError(.permissionDenied, "\(path): cannot write (\(Sys.errorDescription(errno)))")
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw PlaybackError(.readFailed, "\(path): the write was cut short; is the disk full?") }
+            offset += n
+        }
+    }
+
+    /// The names in a folder (files, links, anything), or nil when it cannot be read.
+    public static func names(in folder: String) -> [String]? {
+        DirectoryListing.names(folder)
     }
 
     public static func makeDirectory(_ path: String) throws(PlaybackError) {

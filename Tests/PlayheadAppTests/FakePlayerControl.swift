@@ -75,9 +75,7 @@ final class FakePlayerControl: PlayerControl {
     var currentRoute: AudioRoute? { s.withLock { $0.route ?? AudioRoute(device: "hw:0,0", name: "Loopback PCM", card: "Loopback") } }
     func overrideRoute(to route: AudioRoute) { s.withLock { $0.route = route; $0.calls.append("route \(route.card)") } }
     func display() -> ReplyValue { .object([.init("output", .string("drm")), .init("mode", .string("640x480@60"))]) }
-    func screenshot(to path: String) -> Result<Void, CommandError> {
-        path.hasSuffix(".png") ? .success(()) : .failure(CommandError("not a png"))
-    }
+    func screenshot() -> Result<String, CommandError> { .success("/run/playhead/screenshots/screenshot-000001.png") }
     func statistics() -> [ReplyValue.Field] { [.init("dropped", .int(2)), .init("late", .int(1)), .init("stalls", .int(0))] }
     func state() -> String { isPaused ? "paused" : "playing" }
     func wedgeForTesting(seconds: Double) {}

@@ -19,6 +19,11 @@ import Testing
         #expect(parse("unmute\r") == .mute(false))
     }
 
+    @Test func aScreenshotNamesNoFile() {
+        #expect(parse("screenshot") == .screenshot)
+        #expect(error("screenshot /var/lib/playhead/state") == "screenshot takes no file name; it saves into screenshot-dir and says the name")
+    }
+
     @Test func seekIsAbsoluteOrRelativeExactOrFast() {
         #expect(parse("seek 12.5") == .seek(.absolute(12.5), exact: true))
         #expect(parse("seek +10") == .seek(.relative(10), exact: true))

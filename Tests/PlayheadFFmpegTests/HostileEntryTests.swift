@@ -32,10 +32,12 @@ import Testing
         #expect(Self.probeError("/tmp")?.code == .notMedia)
     }
 
-    @Test func aNameThatLooksLikeAProtocolIsAFileName() {
-        // `pipe:0` would read standard input, `tcp:` would listen or connect.
-        #expect(Self.probeError("pipe:0")?.code == .fileNotFound)
-        #expect(Self.probeError("tcp:127.0.0.1:9?listen")?.code == .fileNotFound)
-        #expect(Self.probeError("subfile,,start,0,end,0,,:/etc/passwd")?.code == .fileNotFound)
+    @Test func aNameThatLooksLikeAProtocolIsRefusedOrAFileName() {
+        // `pipe:0` would read standard input, `tcp:` would listen or connect: not locations.
+        #expect(Self.probeError("pipe:0")?.code == .invalidLocation)
+        #expect(Self.probeError("tcp:127.0.0.1:9?listen")?.code == .invalidLocation)
+        #expect(Self.probeError("subfile,,start,0,end,0,,:/etc/passwd")?.code == .invalidLocation)
+        // Written as a file, it is one (and this one is not there).
+        #expect(Self.probeError("./pipe:0")?.code == .fileNotFound)
     }
 }

@@ -28,7 +28,7 @@ public enum CommandGrammar {
         Entry(name: "route", usage: "route [NAME]", help: "list sound routes, or send the sound to one (by name, card or device)"),
         Entry(name: "gpio", usage: "gpio", help: "the GPIO chips and lines, and the buttons and light of the map"),
         Entry(name: "display", usage: "display", help: "connector, mode, plane and scaler, with the modes and planes"),
-        Entry(name: "screenshot", usage: "screenshot FILE.png", help: "save the next frame as shown (needs a writeback connector)"),
+        Entry(name: "screenshot", usage: "screenshot", help: "save the next frame as shown into screenshot-dir, and say its name (needs a writeback connector)"),
         Entry(name: "status", usage: "status", help: "what plays, where, and how well"),
         Entry(name: "stats", usage: "stats", help: "playback, display and sound counters"),
         Entry(name: "log", usage: "log trace|debug|info|notice|warning|error|critical", help: "set the log level"),
@@ -120,8 +120,9 @@ public enum CommandGrammar {
         case "route":
             return .success(.route(args.isEmpty ? nil : args.joined(separator: " ")))
         case "screenshot":
-            guard args.count == 1 else { return bad("screenshot needs one file name") }
-            return .success(.screenshot(args[0]))
+            // A client names no file: it could otherwise write wherever playhead may.
+            guard args.isEmpty else { return bad("screenshot takes no file name; it saves into screenshot-dir and says the name") }
+            return .success(.screenshot)
         case "log":
             guard args.count == 1, logLevels.contains(args[0].lowercased()) else { return bad("unknown log level") }
             return .success(.log(args[0].lowercased()))

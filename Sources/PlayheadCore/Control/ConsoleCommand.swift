@@ -21,7 +21,7 @@ public enum ConsoleCommand: Sendable, Hashable {
     case route(String?)
     case display
     case gpio
-    case screenshot(String)
+    case screenshot
     case status
     case stats
     case log(String)

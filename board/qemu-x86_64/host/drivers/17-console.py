@@ -53,8 +53,11 @@ def main():
     expect(r == "volume: 0.5", "volume 0.5", r)
     r = con.command("display")
     expect("output: drm" in r and "mode: /dev/dri/card0 Virtual-1 640x480" in r and "Virtual-1" in r, "display", r)
-    r = con.command("screenshot /host/out/17-shot.png")
-    expect(r == "screenshot: /host/out/17-shot.png", "screenshot", r)
+    # A client names no file: the screenshot goes into screenshot-dir under playhead's name.
+    r = con.command("screenshot /var/lib/playhead/state")
+    expect(r.startswith("error: screenshot takes no file name"), "screenshot with a path refused", r)
+    r = con.command("screenshot")
+    expect(r == "screenshot: /host/out/17-shots/screenshot-000001.png", "screenshot", r)
     r = con.command("stats")
     expect("presented:" in r and "underruns:" in r and "display:" in r, "stats", r)
     expect(con.command("log warning") == "ok", "log warning", "")

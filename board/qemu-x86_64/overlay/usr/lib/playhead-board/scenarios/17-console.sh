@@ -9,7 +9,8 @@ conf=$OUT/17-console.conf
 sock=/tmp/playhead.sock
 printf '# the board scenario 17 options\nvolume = 0.8\nloop = yes\n' > "$conf"
 rm -f "$OUT/17-console.host.done"
-playhead --config "$conf" --video-output drm --display-mode 640x480 --audio-output alsa --audio-device hw:Loopback,0,0 \
+rm -rf "$OUT/17-shots"
+playhead --config "$conf" --screenshot-dir "$OUT/17-shots" --video-output drm --display-mode 640x480 --audio-output alsa --audio-device hw:Loopback,0,0 \
   --console "$BOARD_CONSOLE2" --socket "$sock" --events jsonl $M/demo.mp4 $M/h264_aac.mp4 $M/loop_1s.mp4 \
   > "$OUT/17-events.jsonl" 2> "$OUT/17-console.err" &
 pid=$!
@@ -49,7 +50,8 @@ echo "host side of the console:"; cat "$OUT/17-console.host.done" 2>/dev/null ||
 [ "$rc" = 143 ] || { echo "playhead exited $rc after SIGTERM, not 143"; tail "$OUT/17-console.err"; exit 1; }
 [ -S "$sock" ] && { echo "the control socket was left behind"; exit 1; }
 grep -qx pass "$OUT/17-console.host.done"
-[ "$(head -c 8 "$OUT/17-shot.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || { echo "screenshot: no PNG at $OUT/17-shot.png"; exit 1; }
+shot="$OUT/17-shots/screenshot-000001.png"
+[ "$(head -c 8 "$shot" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || { echo "screenshot: no PNG at $shot"; exit 1; }
 # The effects, in playhead's events: paused and playing again, the seek, the next item.
 ev() { grep -c "$1" "$OUT/17-events.jsonl" || true; }
 [ "$(ev '"event":"rateChanged","time":[0-9.]*,"item":"[^"]*demo.mp4","rate":0')" -ge 1 ] || { echo "no pause in the events"; exit 1; }

@@ -1,0 +1,48 @@
+import Glibc
+import PlayheadCore
+import PlayheadSys
+import Testing
+
+/// Console screenshots land only in their folder, under names playhead makes, never through
+/// a link or into a FIFO, and the oldest go beyond the count.
+@Suite struct ScreenshotFolderTests {
+    @Test func namesFollowTheHighestAndTheOldestGo() throws {
+        let dir = TemporaryDirectory()
+        try FileOutput.write([1], to: dir.file("screenshot-000004.png"))
+        let folder = ScreenshotFolder(path: dir.path + "/", keep: 2)
+        var saved: [String] = []
+        for _ in 0..<3 {
+            let path = try folder.reserve()
+            try folder.save([0x89, 0x50], to: path)
+            saved.append(path)
+        }
+        #expect(saved == [5, 6, 7].map { dir.file("screenshot-00000\($0).png") })
+        #expect(FileInput.exists(dir.file("screenshot-000006.png")) && FileInput.exists(dir.file("screenshot-000007.png")))
+        #expect(!FileInput.exists(dir.file("screenshot-000004.png")) && !FileInput.exists(dir.file("screenshot-000005.png")))
+    }
+
+    @Test func aLinkOrAFIFOAtTheReservedNameIsNotWrittenThrough() throws {
+        let dir = TemporaryDirectory()
+        let victim = dir.file("state")
+        try FileOutput.write(Array("place".utf8), to: victim)
+        let folder = ScreenshotFolder(path: dir.path, keep: 10)
+        let first = try folder.reserve()
+        symlink(victim, first)
+        #expect(throws: PlaybackError.self) { try folder.save([1, 2, 3], to: first) }
+        #expect(FileInput.readText(victim) == "place")
+        let second = try folder.reserve()
+        #expect(mkfifo(second, 0o600) == 0)
+        // No reader: an open without O_NONBLOCK would wait here for ever.
+        #expect(throws: PlaybackError.self) { try folder.save([1, 2, 3], to: second) }
+    }
+
+    @Test func anOperatorsFileIsNeverALinkOrAFIFO() throws {
+        let dir = TemporaryDirectory()
+        try FileOutput.write(Array("place".utf8), to: dir.file("state"))
+        symlink(dir.file("state"), dir.file("shot.png"))
+        #expect(throws: PlaybackError.self) { try FileOutput.write([1], to: dir.file("shot.png")) }
+        #expect(FileInput.readText(dir.file("state")) == "place")
+        #expect(mkfifo(dir.file("fifo.png"), 0o600) == 0)
+        #expect(throws: PlaybackError.self) { try FileOutput.write([1], to: dir.file("fifo.png")) }
+    }
+}
