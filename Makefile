@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
 
 BOARD := board/qemu-x86_64
 # The board's kernel profile: 6 (Debian 12's 6.1) or 7 (a pinned 7.2 from trixie-backports,
@@ -58,7 +58,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test soak state-test fuzz-replay units board-test board-test-7 board-appliance image-test board-test-arm64 image-test-arm64
+test: unit-test soak state-test hostile fuzz-replay units board-test board-test-7 board-appliance image-test board-test-arm64 image-test-arm64
 
 # One test at a time: many tests wait on real time (network restarts, a sound device, a
 # watchdog), and run side by side on two cores the others' blocking steps (a server starting,
@@ -79,6 +79,13 @@ soak: deps media
 state-test: deps media
 	$(SWIFT) build --product playhead
 	timeout -k 10 300 python3 scripts/state-kill.py $$($(SWIFT) build --show-bin-path)/playhead $(MEDIA) 15
+
+# The hostile corpus (Tests/Hostile, scripts/hostile.py): a stranger's stick, hostile options
+# and state files, a hostile socket client; the good items play, nothing outside the stick is
+# reached, nothing raw is printed, memory stays bounded and SIGTERM ends each run within 2 s.
+hostile: deps media
+	$(SWIFT) build --product playhead
+	timeout -k 10 600 python3 scripts/hostile.py $$($(SWIFT) build --show-bin-path)/playhead $(MEDIA)
 
 # The demux entry under libFuzzer for FUZZ_SECONDS; a crashing input lands in
 # Tests/Fuzz/regressions (see Tests/Fuzz/README.md).
