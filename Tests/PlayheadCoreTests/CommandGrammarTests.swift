@@ -21,7 +21,7 @@ import Testing
 
     @Test func aScreenshotNamesNoFile() {
         #expect(parse("screenshot") == .screenshot)
-        #expect(error("screenshot /var/lib/playhead/state") == "screenshot takes no file name; it saves into screenshot-dir and says the name")
+        #expect(error("screenshot /var/lib/playhead/state") == "screenshot takes no file name; it saves into screenshot-dir and says the name; usage: screenshot")
     }
 
     @Test func seekIsAbsoluteOrRelativeExactOrFast() {
