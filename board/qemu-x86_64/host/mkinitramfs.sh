@@ -77,6 +77,7 @@ cp "$media"/demo.mp4 "$media"/h264_aac.mp4 "$media"/tone.wav "$media"/long_240p3
 
 # Overlays: the repository's common one first, then the board's own.
 cp -a "$repo/rootfs-overlay/." "$stage/"
+chmod 600 "$stage/etc/shadow"  # git keeps only 644 and 755
 cp -a "$here/overlay/." "$stage/"
 chmod 755 "$stage/init"
 
