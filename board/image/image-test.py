@@ -28,6 +28,8 @@ import time
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
 RESUME = re.compile(r"resuming (\S+) at ([0-9.]+) s \(/var/lib/playhead/state\)")
+# playhead, as its own user, opened the board's watchdog (QEMU's i6300esb on x86_64).
+WATCHDOG = re.compile(r"watchdog /dev/watchdog: timeout [0-9]+ s")
 FSCK = re.compile(r"boot: data partition (\S+): e2fsck status (\d+)")
 
 
@@ -37,7 +39,8 @@ def qemu_command(image, arch, fat):
     if arch == "x86_64":
         qemu = shutil.which("qemu-system-x86_64") or sys.exit("image-test: qemu-system-x86_64 is missing; run 'make deps'")
         return [qemu, "-m", "512", *common, "-drive", f"file={image},format=raw,if=virtio",
-                "-audiodev", "none,id=snd0", "-device", "intel-hda", "-device", "hda-output,audiodev=snd0"]
+                "-audiodev", "none,id=snd0", "-device", "intel-hda", "-device", "hda-output,audiodev=snd0",
+                "-device", "i6300esb"]
     qemu = shutil.which("qemu-system-aarch64") or sys.exit("image-test: qemu-system-aarch64 is missing; run 'make deps'")
     cmdline = (fat / "cmdline.txt").read_text().split()
     cmdline = [w for w in cmdline if not w.startswith("console=")] + ["console=ttyAMA0"]
@@ -62,6 +65,7 @@ def boot(cmd, log, timeout, linger):
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + timeout
     first = fsck = resumed = None
+    watchdog = False
     tail = []
     buffer = b""
     with open(log, "a", encoding="utf-8", errors="replace") as out:
@@ -80,6 +84,7 @@ def boot(cmd, log, timeout, linger):
                 tail = (tail + [text])[-25:]
                 if (m := FSCK.search(text)) and fsck is None:
                     fsck = int(m.group(2))
+                watchdog = watchdog or bool(WATCHDOG.search(text))
                 if (m := RESUME.search(text)) and resumed is None:
                     resumed = (m.group(1), float(m.group(2)))
                 if (m := FIRST_FRAME.search(text)) and first is None:
@@ -87,7 +92,7 @@ def boot(cmd, log, timeout, linger):
                     deadline = min(deadline, time.monotonic() + linger)
     proc.kill()  # the power cut: no shutdown, no sync
     proc.wait()
-    return first, fsck, resumed, tail
+    return first, fsck, resumed, watchdog, tail
 
 
 def missing_root(disk, tmp, log, rescue):
@@ -166,7 +171,7 @@ def main():
         cmd = qemu_command(disk, args.arch, boot_files(disk, tmp) if args.arch == "arm64" else None)
         times = []
         for n in (1, 2):
-            first, fsck, resumed, tail = boot(cmd, args.log, args.timeout, args.linger)
+            first, fsck, resumed, watchdog, tail = boot(cmd, args.log, args.timeout, args.linger)
             if fsck is None:
                 fail(f"boot {n}: the early boot did not check /data", tail)
             if fsck >= 4:
@@ -174,6 +179,8 @@ def main():
             if first is None:
                 fail(f"boot {n}: no first frame within {args.timeout} s", tail)
             times.append(first)
+            if args.arch == "x86_64" and not watchdog:
+                fail(f"boot {n}: playhead did not say it feeds /dev/watchdog (mdev's group, the options file)", tail)
             # The place kept on /data before the first power cut is where the second boot goes on.
             if n == 2 and (resumed is None or (args.linger > 10 and resumed[1] <= 0)):
                 fail(f"boot 2: playhead did not resume inside an item from the state file on /data ({resumed})", tail)
