@@ -3,9 +3,11 @@
 image: BIOS, syslinux, the kernel, the early boot (e2fsck of /data), the read-only root, BusyBox
 init, the supervisor and playhead. Once the first frame is on screen it lets it play and write
 its logs a few seconds, then kills QEMU (a power cut), boots the same copy again and wants the
-first frame again with /data checked and mounted. Last, on the host, /data's journal is
+first frame again with /data checked and mounted. Then, on the host, /data's journal is
 replayed on a copy of the partition and a full e2fsck must find it clean, with both boots'
-lines in /data/log/messages. Python's standard library only.
+lines in /data/log/messages. Last (x86_64), the kernel and early boot with a root that never
+appears: a reboot 30 s after the notice and no shell, unless playhead.rescue asks for one.
+Python's standard library only.
 
 With --arch arm64 the image is the Raspberry Pi 4 card (make image ARCH=arm64) booted on QEMU's
 virt machine: the firmware's part (config.txt, the device tree) cannot run there, so QEMU loads
@@ -26,6 +28,8 @@ import time
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
 RESUME = re.compile(r"resuming (\S+) at ([0-9.]+) s \(/var/lib/playhead/state\)")
+# playhead, as its own user, opened the board's watchdog (QEMU's i6300esb on x86_64).
+WATCHDOG = re.compile(r"watchdog /dev/watchdog: timeout [0-9]+ s")
 FSCK = re.compile(r"boot: data partition (\S+): e2fsck status (\d+)")
 
 
@@ -35,7 +39,8 @@ def qemu_command(image, arch, fat):
     if arch == "x86_64":
         qemu = shutil.which("qemu-system-x86_64") or sys.exit("image-test: qemu-system-x86_64 is missing; run 'make deps'")
         return [qemu, "-m", "512", *common, "-drive", f"file={image},format=raw,if=virtio",
-                "-audiodev", "none,id=snd0", "-device", "intel-hda", "-device", "hda-output,audiodev=snd0"]
+                "-audiodev", "none,id=snd0", "-device", "intel-hda", "-device", "hda-output,audiodev=snd0",
+                "-device", "i6300esb"]
     qemu = shutil.which("qemu-system-aarch64") or sys.exit("image-test: qemu-system-aarch64 is missing; run 'make deps'")
     cmdline = (fat / "cmdline.txt").read_text().split()
     cmdline = [w for w in cmdline if not w.startswith("console=")] + ["console=ttyAMA0"]
@@ -60,6 +65,7 @@ def boot(cmd, log, timeout, linger):
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + timeout
     first = fsck = resumed = None
+    watchdog = False
     tail = []
     buffer = b""
     with open(log, "a", encoding="utf-8", errors="replace") as out:
@@ -78,6 +84,7 @@ def boot(cmd, log, timeout, linger):
                 tail = (tail + [text])[-25:]
                 if (m := FSCK.search(text)) and fsck is None:
                     fsck = int(m.group(2))
+                watchdog = watchdog or bool(WATCHDOG.search(text))
                 if (m := RESUME.search(text)) and resumed is None:
                     resumed = (m.group(1), float(m.group(2)))
                 if (m := FIRST_FRAME.search(text)) and first is None:
@@ -85,7 +92,52 @@ def boot(cmd, log, timeout, linger):
                     deadline = min(deadline, time.monotonic() + linger)
     proc.kill()  # the power cut: no shutdown, no sync
     proc.wait()
-    return first, fsck, resumed, tail
+    return first, fsck, resumed, watchdog, tail
+
+
+def missing_root(disk, tmp, log, rescue):
+    """Boots the image's kernel and early boot with a root that never appears. Without
+    playhead.rescue the early boot must say so and reboot (QEMU's -no-reboot then exits) 30 s
+    later, with no shell; with it, a shell must answer on the console. Returns (seconds from
+    the reboot notice to QEMU's exit or None, shell answered, lines)."""
+    fat = pathlib.Path(tmp) / "fat-x86"
+    fat.mkdir(exist_ok=True)
+    offset, _ = partition(disk, 1)
+    for name in ("vmlinuz", "initrd.gz"):
+        subprocess.run(["mcopy", "-n", "-i", f"{disk}@@{offset}", f"::/{name}", str(fat / name)], check=True)
+    append = "root=/dev/vdq console=ttyS0 panic=5" + (" playhead.rescue" if rescue else "")
+    cmd = qemu_command(disk, "x86_64", None) + ["-kernel", str(fat / "vmlinuz"), "-initrd", str(fat / "initrd.gz"),
+                                                "-append", append]
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 90
+    notice = gone = None
+    answered = False
+    lines = []
+    buffer = b""
+    with open(log, "a", encoding="utf-8", errors="replace") as out:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([proc.stdout], [], [], 0.5)
+            chunk = os.read(proc.stdout.fileno(), 65536) if ready else b""
+            if ready and not chunk:
+                gone = time.monotonic()
+                break
+            buffer += chunk
+            while b"\n" in buffer:
+                raw, buffer = buffer.split(b"\n", 1)
+                text = raw.decode("utf-8", "replace").rstrip("\r")
+                out.write(text + "\n")
+                lines.append(text)
+                if "rebooting in 30 s" in text:
+                    notice = time.monotonic()
+                if "a shell on the console" in text:
+                    proc.stdin.write(b"echo rescue-$((6 * 7))\n")
+                    proc.stdin.flush()
+                if "rescue-42" in text and "$((" not in text:
+                    answered = True
+                    deadline = time.monotonic()
+    proc.kill()
+    proc.wait()
+    return (gone - notice if notice and gone else None), answered, lines[-15:]
 
 
 def partition(image, number):
@@ -119,7 +171,7 @@ def main():
         cmd = qemu_command(disk, args.arch, boot_files(disk, tmp) if args.arch == "arm64" else None)
         times = []
         for n in (1, 2):
-            first, fsck, resumed, tail = boot(cmd, args.log, args.timeout, args.linger)
+            first, fsck, resumed, watchdog, tail = boot(cmd, args.log, args.timeout, args.linger)
             if fsck is None:
                 fail(f"boot {n}: the early boot did not check /data", tail)
             if fsck >= 4:
@@ -127,6 +179,8 @@ def main():
             if first is None:
                 fail(f"boot {n}: no first frame within {args.timeout} s", tail)
             times.append(first)
+            if args.arch == "x86_64" and not watchdog:
+                fail(f"boot {n}: playhead did not say it feeds /dev/watchdog (mdev's group, the options file)", tail)
             # The place kept on /data before the first power cut is where the second boot goes on.
             if n == 2 and (resumed is None or (args.linger > 10 and resumed[1] <= 0)):
                 fail(f"boot 2: playhead did not resume inside an item from the state file on /data ({resumed})", tail)
@@ -158,6 +212,18 @@ def main():
         print(f"image-test: /data clean after two power cuts (journal replay exit {replay.returncode});"
               f" its log kept {kept} of the 2 boots' first-frame lines")
         print(f"image-test: boot to first frame from the disk image: {times[0]:.2f} s, then {times[1]:.2f} s")
+        if args.arch == "x86_64":
+            # The root missing: no root shell for whoever holds the serial line, unless asked for.
+            took, answered, tail = missing_root(disk, tmp, args.log, rescue=False)
+            if answered or any("a shell on the console" in t for t in tail):
+                fail("no root: the early boot opened a shell without playhead.rescue", tail)
+            if took is None or not 25 <= took <= 40:
+                fail(f"no root: no reboot 30 s after saying so (took {took})", tail)
+            _, answered, tail = missing_root(disk, tmp, args.log, rescue=True)
+            if not answered:
+                fail("no root with playhead.rescue: no shell answered on the console", tail)
+            print(f"image-test: no root: the early boot said so and rebooted {took:.1f} s later;"
+                  " with playhead.rescue a shell answered")
 
 
 main()

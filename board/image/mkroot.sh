@@ -11,7 +11,7 @@ root=$1 abi=$2 kdir=$3 guest=$4 playhead=$5 ffmpeg=$6 media=$7 modlist=$8
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 . "$here/stage-lib.sh"
-rm -rf "$root" && mkdir -p "$root"/{proc,sys,dev,tmp,run,data,root,etc,usr/bin,usr/share/playhead/media,lib64}
+rm -rf "$root" && mkdir -p "$root"/{proc,sys,dev,tmp,run,data,root,etc,usr/bin,usr/share/playhead/media,lib64,media/usb}
 
 busybox=$guest/bin/busybox
 [ -e "$busybox" ] || busybox=$guest/usr/bin/busybox  # merged /usr (trixie)
@@ -32,6 +32,14 @@ else
 fi
 LD_LIBRARY_PATH=${ffmpeg#-}/lib stage_elf "$root" "$root.playhead" /usr/bin/playhead
 rm "$root.playhead"
+# The supervisor asks playhead for its status through the control socket with ph-socket (the
+# board's tool; it needs only libc, which playhead brought). The arm64 image has no compiler
+# for it here yet: there the supervisor says so and checks only that playhead runs.
+if [ -z "${STAGE_SYSROOT:-}" ]; then
+  gcc -Os -s -Wall -Werror -o "$root.ph-socket" "$repo/board/qemu-x86_64/tools/ph-socket.c"
+  stage_elf "$root" "$root.ph-socket" /usr/bin/ph-socket
+  rm "$root.ph-socket"
+fi
 if [ "$ffmpeg" = - ]; then
   # playhead opens libavfilter itself (dlopen) when a rate needs atempo.
   multi=/usr/lib/aarch64-linux-gnu
@@ -60,5 +68,7 @@ mkdir -p "$root/usr/share/alsa" && cp -a "$alsa/alsa.conf" "$alsa/cards" "$alsa/
 cp "$media/slate.mp4" "$root/usr/share/playhead/"
 cp "$media/demo.mp4" "$media/h264_aac.mp4" "$root/usr/share/playhead/media/"
 cp -a "$repo/rootfs-overlay/." "$root/"
+# Git keeps only 644 and 755: the password file is root's alone here.
+chmod 600 "$root/etc/shadow"
 mkdir -p "$root/usr/share/doc/playhead" && cp "$repo/README.md" "$root/usr/share/doc/playhead/"
 echo "image: root $(du -sm "$root" | cut -f1) MB, $(find "$root" -name '*.so*' -type f | wc -l) shared libraries" >&2

@@ -15,7 +15,7 @@ PLAYHEAD_OVERLAY = $(BR2_EXTERNAL_PLAYHEAD_PATH)/../rootfs-overlay
 # (and groups input and gpio when the skeleton has none), so the overlay's own account files
 # are left out below.
 define PLAYHEAD_USERS
-	playhead -1 playhead -1 * /data/state - video,audio,input,gpio,dialout Playhead media player
+	playhead -1 playhead -1 * /data/state - video,audio,input,gpio,dialout,watchdog Playhead media player
 endef
 
 PLAYHEAD_PREBUILT = $(call qstrip,$(BR2_PACKAGE_PLAYHEAD_PREBUILT))
@@ -43,6 +43,10 @@ define PLAYHEAD_INSTALL_TARGET_CMDS
 	$(INSTALL) -D -m 0755 $(@D)/playhead.bin $(TARGET_DIR)/usr/bin/playhead
 	rsync -a --exclude=README.md --exclude=/etc/passwd --exclude=/etc/group --exclude=/etc/shadow \
 		--exclude=/usr/lib/systemd $(PLAYHEAD_OVERLAY)/ $(TARGET_DIR)/
+	mkdir -p $(TARGET_DIR)/media/usb
+	# The supervisor asks playhead for its status through the socket with this small client.
+	$(TARGET_CC) $(TARGET_CFLAGS) $(TARGET_LDFLAGS) -o $(TARGET_DIR)/usr/bin/ph-socket \
+		$(@D)/board/qemu-x86_64/tools/ph-socket.c
 	$(INSTALL) -D -m 0644 $(@D)/build/media/slate.mp4 $(TARGET_DIR)/usr/share/playhead/slate.mp4 2>/dev/null || \
 		echo "playhead: no build/media/slate.mp4 (run 'make media' in the repository): safe mode shows nothing"
 endef

@@ -36,7 +36,7 @@ ln -sf ../bin/busybox "$stage/sbin/modprobe"  # the kernel asks /sbin/modprobe f
 # Kernel modules: the ones the board loads with their dependencies, debug info stripped.
 moddir=$kdir/modules/lib/modules/$abi
 modules="vkms snd-aloop snd-dummy snd-hda-intel snd-hda-codec-generic gpio-sim 9p 9pnet_virtio virtio_pci configfs
-  xhci-pci usb-storage sd_mod vfat nls_cp437 nls_utf8 softdog"
+  xhci-pci usb-storage sd_mod vfat nls_cp437 nls_utf8 exfat ext4 softdog"
 # shellcheck disable=SC2086  # one word per module
 STAGE_SYSROOT=$sysroot stage_modules "$stage" "$kdir/modules" "$abi" $modules || fail "a module is missing from $moddir"
 
@@ -77,6 +77,7 @@ cp "$media"/demo.mp4 "$media"/h264_aac.mp4 "$media"/tone.wav "$media"/long_240p3
 
 # Overlays: the repository's common one first, then the board's own.
 cp -a "$repo/rootfs-overlay/." "$stage/"
+chmod 600 "$stage/etc/shadow"  # git keeps only 644 and 755
 cp -a "$here/overlay/." "$stage/"
 chmod 755 "$stage/init"
 

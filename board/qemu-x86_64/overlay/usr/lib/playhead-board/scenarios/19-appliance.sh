@@ -1,12 +1,12 @@
 # The appliance's own start: rcS (device groups, /data), then the supervisor exactly as inittab
-# runs it (su to the playhead user). Checked: playhead runs as playhead with the device groups
-# and plays; a kill -9 is followed by a new playhead within the back-off; a broken options file
-# (every start fails) ends in safe mode, which shows the slate and says why.
+# runs it (as root; it starts playhead as the playhead user). Checked: playhead runs as playhead
+# with the device groups and plays; a kill -9 is followed by a new playhead within the back-off;
+# a broken options file (every start fails) ends in safe mode, which shows the slate and says why.
 # time-limit: 120
 # arches: x86_64 arm64
 . /usr/lib/playhead-board/board.sh
-run=/run/playhead
-sock=$run/control.sock
+run=/run/playhead-supervise
+sock=/run/playhead/control.sock
 conf=/tmp/19-appliance.conf
 log=$OUT/19-supervise.log
 cat > "$conf" <<'CONF'
@@ -44,7 +44,7 @@ wait_new() {
 }
 
 CRASH_LIMIT=3 CRASH_WINDOW=120 BACKOFF_MAX=4 SAFE_SECONDS=600 PLAYHEAD_ARGS="--config $conf --events none" \
-  su -s /bin/sh playhead -c /usr/lib/playhead/supervise > "$log" 2>&1 &
+  /usr/lib/playhead/supervise > "$log" 2>&1 &
 sup=$!
 trap 'kill $sup 2>/dev/null; killall playhead 2>/dev/null; sleep 1' EXIT
 
