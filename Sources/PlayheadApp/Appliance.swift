@@ -185,8 +185,9 @@ public enum Appliance {
                 AppLog.notice("watchdog \(device): timeout \(watchdog.timeoutSeconds) s, fed while playback makes progress")
                 services.append(HardwareWatchdogService(watchdog: watchdog, player: player))
             } catch {
-                // Without it the board still plays; a missing driver is a set-up fault to be told of.
-                AppLog.error(error.description)
+                // Without it the board still plays (the appliance's options turn it on for every
+                // board, with or without one): a set-up fault to be told of, not an error.
+                AppLog.warning(error.description + "; playing without a watchdog")
             }
         }
         if let safeMode, safeMode.seconds > 0 { services.append(SafeModeTimerService(seconds: safeMode.seconds, exit: exit)) }
