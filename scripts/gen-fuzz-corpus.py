@@ -69,8 +69,9 @@ def block_group(track, rel, duration, data):
 
 
 def mkv(scale=1_000_000, duration=None, clusters=((0, 0, 40),), default_duration=None,
-        block_duration=None, video=True, audio=True, jpeg=b""):
-    """clusters: (cluster time, first block's offset, step between blocks) each; 3 blocks a track."""
+        block_duration=None, video=True, audio=True, idle=False, jpeg=b""):
+    """clusters: (cluster time, first block's offset, step between blocks) each; 3 blocks a track.
+    idle: a third track (PCM) with no blocks at all."""
     header = el(0x1A45DFA3, uint(0x4286, 1) + uint(0x42F7, 1) + uint(0x42F2, 4) + uint(0x42F3, 8)
                 + string(0x4282, "matroska") + uint(0x4287, 4) + uint(0x4285, 2))
     info = uint(0x2AD7B1, scale) + string(0x4D80, "gen-fuzz-corpus") + string(0x5741, "gen-fuzz-corpus")
@@ -87,6 +88,9 @@ def mkv(scale=1_000_000, duration=None, clusters=((0, 0, 40),), default_duration
         a = uint(0xD7, 2) + uint(0x73C5, 2) + uint(0x83, 2) + string(0x86, "A_PCM/INT/LIT") \
             + el(0xE1, flt(0xB5, 8000.0) + uint(0x9F, 1) + uint(0x6264, 16))
         tracks += el(0xAE, a)
+    if idle:
+        tracks += el(0xAE, uint(0xD7, 3) + uint(0x73C5, 3) + uint(0x83, 2) + string(0x86, "A_PCM/INT/LIT")
+                     + el(0xE1, flt(0xB5, 8000.0) + uint(0x9F, 1) + uint(0x6264, 16)))
     body = el(0x1549A966, info) + el(0x1654AE6B, tracks)
     pcm = b"\x00\x10" * 160
     for time, first, step in clusters:
@@ -223,6 +227,9 @@ def main():
     write("mkv-scale-1s-duration-1e12.mkv", mkv(scale=1_000_000_000, duration=1e12, jpeg=jpeg))
     # 2e10 ticks of 4.3 s: 86000 s in microseconds fits, 2e10 times the numerator 858993459 does not.
     write("mkv-scale-max-duration-2e10.mkv", mkv(scale=0xFFFFFFFF, duration=2e10, jpeg=jpeg))
+    # A track with no packets has no start, so FFmpeg gives it the container's duration in its
+    # own time base: 2e10 ticks, which MediaInfoReader multiplied by 858993459 in Int64.
+    write("mkv-idle-track-duration-2e10.mkv", mkv(scale=0xFFFFFFFF, duration=2e10, idle=True, jpeg=jpeg))
     write("mkv-duration-negative.mkv", mkv(duration=-1e18, jpeg=jpeg))
     write("mkv-default-duration-max.mkv", mkv(default_duration=big, jpeg=jpeg))
     write("mkv-block-duration-max.mkv", mkv(scale=1 << 30, block_duration=big, clusters=((1 << 20, 0, 1),), audio=False, jpeg=jpeg))
