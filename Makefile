@@ -88,14 +88,17 @@ hostile: deps media
 	timeout -k 10 600 python3 scripts/hostile.py $$($(SWIFT) build --show-bin-path)/playhead $(MEDIA)
 
 # The demux entry under libFuzzer for FUZZ_SECONDS; a crashing input lands in
-# Tests/Fuzz/regressions (see Tests/Fuzz/README.md).
+# Tests/Fuzz/regressions (see Tests/Fuzz/README.md). The Swift runtime's backtracer is off:
+# left on, it takes a trap's SIGILL first and the process dies before libFuzzer's handler
+# writes the input. FUZZ_ARGS: more libFuzzer flags (-jobs=1 goes on after a crash).
 FUZZ_SECONDS ?= 120
+FUZZ_ARGS ?=
 fuzz: deps media
 	$(SWIFT) build -c release --product playhead-fuzz --scratch-path .build-fuzz --sanitize=fuzzer -Xswiftc -DFUZZING
 	rm -rf build/fuzz && mkdir -p build/fuzz/corpus && cp Tests/Fuzz/corpus/* build/fuzz/corpus/ && \
 	  cp $(MEDIA)/tiny.mp4 $(MEDIA)/h264_aac.mp4 $(MEDIA)/vp9_opus.webm $(MEDIA)/audio_only.mp3 $(MEDIA)/vfr.mkv build/fuzz/corpus/
-	.build-fuzz/release/playhead-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=200000 -rss_limit_mb=4096 -detect_leaks=0 \
-	  -artifact_prefix=Tests/Fuzz/regressions/ build/fuzz/corpus
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/playhead-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=200000 -rss_limit_mb=4096 -detect_leaks=0 \
+	  -artifact_prefix=Tests/Fuzz/regressions/ $(FUZZ_ARGS) build/fuzz/corpus
 
 # The fuzzer's kept inputs and every crash it ever found, replayed through the same entry.
 fuzz-replay: deps

@@ -53,7 +53,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The demux fuzzer (`make fuzz`), or, in a normal build, the replay of its regression inputs.
-        .executableTarget(name: "playhead-fuzz", dependencies: ["PlayheadCore", "PlayheadFFmpeg", "PlayheadSys"]),
+        .executableTarget(name: "playhead-fuzz", dependencies: ["Playhead", "PlayheadCore", "PlayheadFFmpeg", "PlayheadSys"]),
         .target(name: "PlayheadTestSupport", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead"],
                 path: "Tests/PlayheadTestSupport"),
         .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),

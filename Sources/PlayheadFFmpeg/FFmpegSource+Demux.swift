@@ -56,7 +56,7 @@ extension FFmpegSource {
 
     private func seekForward(to target: MediaTime) -> PlaybackError? {
         guard let track = video ?? audio else { return nil }
-        let ts = track.timing.timestamp(target)
+        let ts = track.timing.ticks(at: target)
         return format.seek(stream: track.index, to: ts, maxTimestamp: ts)
     }
 
@@ -123,7 +123,7 @@ extension FFmpegSource {
             videoPackets.push(Tagged(epoch: tag, value: item)) { !stale() }
         }
         while !stale() {
-            let ts = v.timing.timestamp(limit) - 1
+            let ts = v.timing.tick(before: limit)
             if let error = format.seek(stream: v.index, to: ts, maxTimestamp: ts) {
                 push(.failed(error))
                 return
@@ -134,7 +134,7 @@ extension FFmpegSource {
                 switch format.readPacket() {
                 case .packet(let packet):
                     guard packet.streamIndex == v.index else { continue }
-                    let dts = v.timing.mediaTime(packet.dts == Int64.min ? packet.pts : packet.dts)
+                    let dts = v.timing.mediaTime(packet.dts == StreamTimeBase.noTimestamp ? packet.pts : packet.dts)
                     // Packets decoded after `limit` cannot be needed by a frame shown before it.
                     if dts.isNumeric && dts >= limit { break reading }
                     window.offer(v.timing.mediaTime(packet.pts))

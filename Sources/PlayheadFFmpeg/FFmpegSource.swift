@@ -8,7 +8,7 @@ import Synchronization
 final class FFmpegSource: MediaSource, @unchecked Sendable {
     struct Track {
         let index: Int
-        let timing: StreamTiming
+        let timing: StreamTimeBase
         let decoder: Decoder
         let frameDuration: MediaTime
         /// From the stream's display matrix: how pictures must be turned to stand upright.
@@ -78,7 +78,7 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
                 let rate = stream.pointee.avg_frame_rate
                 let frameDuration = rate.num > 0 && rate.den > 0
                     ? MediaTime(value: Int64(rate.den), timescale: rate.num) : MediaTime(value: 1, timescale: 25)
-                return Track(index: index, timing: StreamTiming(stream: stream, containerStart: format.startTime),
+                return Track(index: index, timing: StreamTimeBase(stream: stream, containerStart: format.startTime),
                              decoder: decoder, frameDuration: frameDuration, rotation: StreamRotation.read(stream),
                              nominalFrameRate: rate.num > 0 && rate.den > 0 ? Int((Double(rate.num) * 1000 / Double(rate.den)).rounded()) : nil)
             } catch {

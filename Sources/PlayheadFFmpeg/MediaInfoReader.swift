@@ -18,21 +18,22 @@ enum MediaInfoReader {
             }
             // Cover art is a video stream of one picture: not a track to play.
             if type == .video && stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { continue }
-            let timing = StreamTiming(stream: stream, containerStart: format.startTime)
+            let timing = StreamTimeBase(stream: stream, containerStart: format.startTime)
             let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
-            var duration = MediaTime.indefinite
-            if stream.pointee.duration > 0 {
-                duration = MediaTime(value: stream.pointee.duration * timing.numerator, timescale: timing.denominator)
-            }
+            // A length that no MediaTime holds (2^40 ticks of a 4 s time base) is no length.
+            let length = timing.duration(stream.pointee.duration)
+            let duration = length.isNumeric ? length : .indefinite
             var track = TrackInfo(
                 trackID: i,
                 mediaType: type,
                 codec: String(cString: avcodec_get_name(par.codec_id)),
-                naturalSize: PixelSize(width: Int(par.width), height: Int(par.height)),
+                // Negative sizes, rates and counts (a damaged header) are unknown, not numbers to
+                // size buffers with.
+                naturalSize: PixelSize(width: max(Int(par.width), 0), height: max(Int(par.height), 0)),
                 frameRate: type == .video && rate.num > 0 && rate.den > 0
                     ? MediaTime(value: Int64(rate.num), timescale: rate.den) : .invalid,
-                sampleRate: Int(par.sample_rate),
-                channelCount: Int(par.ch_layout.nb_channels),
+                sampleRate: max(Int(par.sample_rate), 0),
+                channelCount: max(Int(par.ch_layout.nb_channels), 0),
                 language: metadata(stream.pointee.metadata, "language"),
                 duration: duration)
             if type == .video { track.preferredRotation = StreamRotation.read(stream) }

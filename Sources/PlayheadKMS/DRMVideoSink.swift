@@ -245,7 +245,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         }
         // Commit so that the flip lands on the vblank nearest the due time (see FlipTiming).
         let commitAt = FlipTiming(refresh: refreshNanoseconds, lastVblank: lastVblank).commitTime(due: due.nanoseconds)
-        let wait = commitAt - MonotonicClock().now().nanoseconds
+        // Saturated: a due time from hostile timestamps may lie at either end of Int64.
+        let wait = HostTime(nanoseconds: commitAt) - MonotonicClock().now()
         if wait > 0 {
             let stop = lock.withLock { () -> Bool in
                 // New frames arriving wake the wait; keep waiting for this one's moment.
@@ -472,7 +473,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             if let c = pendingCaptures.removeValue(forKey: index) { saveCapture(c.fence, to: c.target) }
             lastVblank = event.vblankNanoseconds
             guard let due = dueOfFlip.removeValue(forKey: index) else { continue }
-            let delay = event.vblankNanoseconds - due.nanoseconds
+            let delay = HostTime(nanoseconds: event.vblankNanoseconds) - due
             let commitTime = committedAt.removeValue(forKey: index) ?? event.vblankNanoseconds
             let sinceCommit = event.vblankNanoseconds - commitTime
             if let pts = ptsOfFlip.removeValue(forKey: index) {

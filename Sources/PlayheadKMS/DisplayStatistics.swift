@@ -36,7 +36,8 @@ public struct DisplayStatistics: Sendable, Hashable {
     mutating func flipped(delay: Int64, refreshNanoseconds: Int64) {
         presented += 1
         if presented == 1 { firstFlipAtNanoseconds = MonotonicClock().now().nanoseconds }
-        totalFlipDelayNanoseconds += delay
+        // Saturated: the delay runs from a due time the file's timestamps set, anywhere in Int64.
+        totalFlipDelayNanoseconds = Int64(clamping: Int128(totalFlipDelayNanoseconds) + Int128(delay))
         worstFlipDelayNanoseconds = max(worstFlipDelayNanoseconds, delay)
         lastFlipDelayNanoseconds = delay
         if delay > refreshNanoseconds { late += 1 }

@@ -4,7 +4,8 @@ import PlayheadFFmpeg
 import PlayheadSys
 
 /// Playhead's demux and decode entry (FFmpegBackend.open, then every packet pulled through
-/// the source's threads), fed with arbitrary bytes.
+/// the source's threads), then the same bytes as a player item (ItemFuzz), fed with arbitrary
+/// bytes.
 ///
 /// Built two ways. `make fuzz` builds it with `--sanitize=fuzzer` and `-DFUZZING`: libFuzzer
 /// drives `LLVMFuzzerTestOneInput` for a bounded time and keeps any input that crashes. A
@@ -19,6 +20,7 @@ enum DemuxFuzz {
         close(fd)
         defer { unlink(path) }
         play(path)
+        ItemFuzz.play(path)
     }
 
     /// Opens `path` and pulls what it gives until its end, a failure, or a bound; returns a
@@ -73,7 +75,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 struct ReplayMain {
     static func main() {
         for path in CommandLine.arguments.dropFirst() {
-            print("\(path): \(DemuxFuzz.play(path))")
+            print("\(path): \(DemuxFuzz.play(path)); \(ItemFuzz.play(path))")
         }
     }
 }

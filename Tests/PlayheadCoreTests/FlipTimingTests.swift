@@ -78,4 +78,26 @@ import PlayheadCore
         #expect(timing.nextVblank(after: 99 * refresh + ms) == 100 * refresh)
         #expect(timing.nextVblank(after: 100 * refresh) == 101 * refresh)
     }
+
+    /// A frame's due time comes from the file's timestamps through the presentation clock: it
+    /// may be anywhere in Int64, and its duration too. Nothing traps; the far past is too late,
+    /// the far future is not, and a frame meant to stay for ever never finds the picture frozen.
+    @Test func dueTimesAtTheEndsOfInt64() {
+        let last: Int64 = 5_000 * ms
+        let timing = FlipTiming(refresh: refresh, lastVblank: last)
+        let now = last + 3 * ms
+        #expect(timing.isTooLate(due: Int64.min, now: now))
+        #expect(!timing.isTooLate(due: Int64.max, now: now))
+        #expect(timing.lateness(due: Int64.min, now: now) == Int64.max)
+        #expect(timing.lateness(due: Int64.max, now: now)! < 0)
+        #expect(timing.commitTime(due: Int64.max) > now)
+        #expect(timing.commitTime(due: Int64.min) < now)
+        #expect(timing.targetVblank(due: Int64.max)! > last)
+        #expect(timing.targetVblank(due: Int64.min)! < last)
+        #expect(timing.nextVblank(after: Int64.max) == Int64.max)
+        #expect(timing.dropsLate(due: Int64.min, now: now, frameDuration: Int64.max, drawing: Int64.max))
+        // Drawn after the end of time, the picture on screen is frozen by then: shown, not dropped.
+        #expect(!timing.dropsLate(due: Int64.min, now: now, frameDuration: 40 * ms, drawing: Int64.max))
+        #expect(FlipTiming(refresh: refresh, lastVblank: nil).commitTime(due: Int64.min) == Int64.min)
+    }
 }

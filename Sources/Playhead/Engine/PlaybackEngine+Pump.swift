@@ -248,7 +248,8 @@ extension PlaybackEngine {
     /// false when nothing overlapped.
     func dropAudio(before start: MediaTime) -> Bool {
         guard var a = audio else { return false }
-        let overlap = -Int((a.timeline - start).converted(to: Int32(env.audioSink.format.sampleRate)).value)
+        // start - timeline, not -(timeline - start): negating a difference of Int64.min traps.
+        let overlap = Int((start - a.timeline).converted(to: Int32(env.audioSink.format.sampleRate)).value)
         guard overlap > 0 else { return false }
         if overlap >= a.buffer.frameCount {
             audio = nil

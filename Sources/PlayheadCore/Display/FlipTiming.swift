@@ -16,27 +16,29 @@ public struct FlipTiming: Sendable, Hashable {
     /// The vblank nearest `due` (the later one on a tie); nil before the first flip.
     public func targetVblank(due: Int64) -> Int64? {
         guard let last = lastVblank, refresh > 0 else { return nil }
-        let offset = due - last
-        let n = Self.floorDivision(offset + refresh / 2, refresh)
-        return last + n * refresh
+        // In Int128, saturated back: `due` comes from a file's timestamps through the
+        // presentation clock and may be anywhere in Int64.
+        let n = Self.floorDivision(Int128(due) - Int128(last) + Int128(refresh / 2), Int128(refresh))
+        return Int64(clamping: Int128(last) + n * Int128(refresh))
     }
 
     /// When to commit a frame due at `due`: an eighth of a refresh after the vblank before its
     /// target; before the first flip, half a refresh before its time.
     public func commitTime(due: Int64) -> Int64 {
-        guard let target = targetVblank(due: due) else { return due - refresh / 2 }
-        return target - refresh + refresh / 8
+        guard let target = targetVblank(due: due) else { return Int64(clamping: Int128(due) - Int128(refresh / 2)) }
+        return Int64(clamping: Int128(target) - Int128(refresh) + Int128(refresh / 8))
     }
 
     /// The first vblank a commit made at `now` can take.
     public func nextVblank(after now: Int64) -> Int64? {
         guard let last = lastVblank, refresh > 0 else { return nil }
-        return last + (Self.floorDivision(now - last, refresh) + 1) * refresh
+        let n = Self.floorDivision(Int128(now) - Int128(last), Int128(refresh)) + 1
+        return Int64(clamping: Int128(last) + n * Int128(refresh))
     }
 
     /// How late a frame due at `due` would be shown if committed at `now` (nil: no vblank yet).
     public func lateness(due: Int64, now: Int64) -> Int64? {
-        nextVblank(after: now).map { $0 - due }
+        nextVblank(after: now).map { Int64(clamping: Int128($0) - Int128(due)) }
     }
 
     /// Whether it would be shown more than half a refresh after its time.
@@ -58,10 +60,11 @@ public struct FlipTiming: Sendable, Hashable {
     /// dropped frames that would have made it (15 fps lip sync on the 6.1 board).
     public func dropsLate(due: Int64, now: Int64, frameDuration: Int64, drawing: Int64 = 0) -> Bool {
         guard let last = lastVblank else { return false }
-        return now + max(0, drawing) - last <= max(4 * refresh, 2 * frameDuration) && isTooLate(due: due, now: now)
+        let upFor = Int128(now) + Int128(max(0, drawing)) - Int128(last)
+        return upFor <= max(4 * Int128(refresh), 2 * Int128(frameDuration)) && isTooLate(due: due, now: now)
     }
 
-    private static func floorDivision(_ a: Int64, _ b: Int64) -> Int64 {
+    private static func floorDivision(_ a: Int128, _ b: Int128) -> Int128 {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }

@@ -11,10 +11,17 @@ public struct HostTime: Sendable, Hashable, Comparable, CustomStringConvertible 
     public static func < (a: HostTime, b: HostTime) -> Bool { a.nanoseconds < b.nanoseconds }
 
     public static func + (t: HostTime, ns: Int64) -> HostTime {
-        HostTime(nanoseconds: t.nanoseconds.addingReportingOverflow(ns).overflow ? .max : t.nanoseconds + ns)
+        // Saturates towards the sign of what is added: moved far back, a time is the earliest
+        // one (due at once), not the end of time.
+        let (sum, overflow) = t.nanoseconds.addingReportingOverflow(ns)
+        return HostTime(nanoseconds: overflow ? (ns < 0 ? .min : .max) : sum)
     }
 
-    public static func - (a: HostTime, b: HostTime) -> Int64 { a.nanoseconds &- b.nanoseconds }
+    /// Saturated too: a frame due at the earliest time is as late as can be, not early (which
+    /// wrapping made it).
+    public static func - (a: HostTime, b: HostTime) -> Int64 {
+        Int64(clamping: Int128(a.nanoseconds) - Int128(b.nanoseconds))
+    }
 
     public var description: String { "host:\(nanoseconds)ns" }
 }

@@ -36,7 +36,8 @@ final class FFmpegPicture: VideoPicture, @unchecked Sendable {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let format = AVPixelFormat(frame.pointee.format)
         guard let desc = av_pix_fmt_desc_get(format) else { return hash }
-        let width = frame.pointee.width, height = frame.pointee.height
+        // In Int: a height near Int32.max rounded up would overflow Int32.
+        let width = frame.pointee.width, height = Int(frame.pointee.height)
         withUnsafeBytes(of: frame.pointee.data) { dataBytes in
             let planes = dataBytes.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)
             withUnsafeBytes(of: frame.pointee.linesize) { lineBytes in
@@ -46,8 +47,8 @@ final class FFmpegPicture: VideoPicture, @unchecked Sendable {
                     let rowBytes = Int(av_image_get_linesize(format, width, Int32(plane)))
                     guard rowBytes > 0 else { continue }
                     let isChroma = plane == 1 || plane == 2
-                    let shift = isChroma ? Int32(desc.pointee.log2_chroma_h) : 0
-                    let rows = Int((height + (1 << shift) - 1) >> shift)
+                    let shift = isChroma ? Int(desc.pointee.log2_chroma_h) : 0
+                    let rows = (height + (1 << shift) - 1) >> shift
                     for y in 0..<rows {
                         let row = base + y * Int(strides[plane])
                         for x in 0..<rowBytes {
