@@ -50,9 +50,14 @@ def make_stick(work, media):
         f.write(open(tiny, "rb").read()[:3000])
     with open(os.path.join(stick, "2-random.mkv"), "wb") as f:
         f.write(os.urandom(50_000))
-    extreme = sorted(os.listdir(os.path.join(TESTS, "Hostile", "media")))
-    for name in extreme:
-        shutil.copy(os.path.join(TESTS, "Hostile", "media", name), os.path.join(stick, "2-" + name))
+    # Extreme container numbers: ours, and every input that ever crashed the fuzzer.
+    extreme = []
+    for folder in (os.path.join(TESTS, "Hostile", "media"), os.path.join(TESTS, "Fuzz", "regressions")):
+        for name in sorted(os.listdir(folder)):
+            if name.startswith(".") or name.endswith(".md"):
+                continue
+            shutil.copy(os.path.join(folder, name), os.path.join(stick, "2-" + name))
+            extreme.append(name)
     with open(os.path.join(stick, "huge.m3u"), "w") as f:
         f.write(("#EXTINF:1,x\n" + "1-good.mp4\n") * 100_000)
     entries = ["#EXTM3U", "1-good.mp4", "2-fifo.mp4", "../../outside/canary.mp4", os.path.join(outside, "canary.mp4"),
