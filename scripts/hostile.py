@@ -18,6 +18,8 @@ import sys
 import tempfile
 import time
 
+from control_socket import ask
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 TESTS = os.path.join(HERE, "..", "Tests")
 # Peak resident memory of one case (VmHWM). Measured 40-60 MB on x86_64 for these cases;
@@ -137,20 +139,6 @@ def run(case, playhead, args, good, env_extra=None, socket_client=None, inside=N
     lines = err.decode(errors="replace").count("\n")
     print(f"hostile: {case}: played {len(played)} good items, {lines} log lines")
     return err.decode(errors="replace")
-
-
-def ask(path, command):
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-        s.settimeout(5)
-        s.connect(path)
-        s.sendall(command.encode() + b"\n")
-        data = b""
-        while not data.endswith(b"\n"):
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            data += chunk
-        return json.loads(data.decode())
 
 
 def hostile_client(case, path):

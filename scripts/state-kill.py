@@ -5,15 +5,15 @@ kill the state file must be whole (the atomic write: never half of one), and eac
 resume at the saved item, within two seconds after its saved time (and not before it).
 
 usage: state-kill.py PLAYHEAD MEDIA_DIR [ROUNDS]"""
-import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
+
+from control_socket import ask
 
 
 def parse_state(text):
@@ -22,27 +22,6 @@ def parse_state(text):
         raise ValueError(f"no header: {text[:60]!r}")
     values = dict(l.split("=", 1) for l in lines[1:] if l)
     return values["item"], int(values["index"]), float(values["seconds"]), int(values["starts"])
-
-
-def ask(path, command, timeout=10):
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-                s.settimeout(5)
-                s.connect(path)
-                s.sendall(command.encode() + b"\n")
-                data = b""
-                while not data.endswith(b"\n"):
-                    chunk = s.recv(65536)
-                    if not chunk:
-                        break
-                    data += chunk
-                return json.loads(data.decode())
-        except (OSError, ValueError):
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
 
 
 def main():
@@ -72,7 +51,7 @@ def main():
                     skips += 1
                 playing_since = None
                 while time.monotonic() - started < 15:
-                    st = ask(sock, "status")["reply"]
+                    st = ask(sock, "status", retry_seconds=10)["reply"]
                     if st["state"] == "playing" and st["time"] is not None:
                         playing_since = playing_since or time.monotonic()
                         if st["time"] >= seconds - 0.25 or time.monotonic() - playing_since > 3:

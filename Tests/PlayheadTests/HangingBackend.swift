@@ -18,6 +18,7 @@ final class HangingBackend: MediaBackend, @unchecked Sendable {
         if location.string == hanging {
             lock.withLock {
                 entered = true
+                lock.broadcast()
                 while !released { lock.wait() }
             }
             throw PlaybackError(.cancelled, "\(location): let go by the test")
@@ -25,8 +26,10 @@ final class HangingBackend: MediaBackend, @unchecked Sendable {
         return try inner.probe(location, options: options)
     }
 
-    /// Whether the hanging open has begun.
-    var probing: Bool { lock.withLock { entered } }
+    /// Waits (blocking, no polling) until the hanging open has begun.
+    func waitUntilProbing() {
+        lock.withLock { while !entered { lock.wait() } }
+    }
 
     func release() {
         lock.withLock {

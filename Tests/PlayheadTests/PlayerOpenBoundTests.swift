@@ -24,7 +24,7 @@ import PlayheadTestSupport
         defer { backend.release() }
         let h = PlayerHarness(urls: ["hang"], backend: backend)
         h.player.play()
-        #expect(await h.waitFor(seconds: 5) { _ in backend.probing })
+        backend.waitUntilProbing()
         // Were it joined, this would wait for ever: the open is let go only after it returns
         // (the suite's time limit fails the test then).
         h.player.shutdown()
