@@ -67,6 +67,10 @@ alsa=${STAGE_SYSROOT:-}/usr/share/alsa
 mkdir -p "$root/usr/share/alsa" && cp -a "$alsa/alsa.conf" "$alsa/cards" "$alsa/pcm" "$root/usr/share/alsa/"
 cp "$media/slate.mp4" "$root/usr/share/playhead/"
 cp "$media/demo.mp4" "$media/h264_aac.mp4" "$root/usr/share/playhead/media/"
+# Two damaged files in the demo's loop: the appliance plays on past them, and image-test measures
+# what their warnings and the state file write to /data while it loops.
+cp "$media/truncated.mp4" "$root/usr/share/playhead/media/damaged-truncated.mp4"
+cp "$media/not_media.mp4" "$root/usr/share/playhead/media/damaged-not-media.mp4"
 cp -a "$repo/rootfs-overlay/." "$root/"
 # Git keeps only 644 and 755: the password file is root's alone here.
 chmod 600 "$root/etc/shadow"

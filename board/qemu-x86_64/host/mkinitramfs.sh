@@ -74,6 +74,9 @@ cp "$media"/slate.mp4 "$stage/usr/share/playhead/"
 cp "$media"/demo.mp4 "$media"/h264_aac.mp4 "$media"/tone.wav "$media"/long_240p30.mp4 "$media"/av_sync.mp4 "$media"/loop_1s.mp4 \
   "$media"/gapless_48k.mkv "$media"/gapless_44k.mkv "$media"/gapless_48k_480p.mkv "$media"/gapless_44k_480p.mkv "$media"/silence_05.wav "$media"/yuv709_480p.mp4 "$media"/yuv601full_480p.mp4 "$media"/rotated90_360p.mp4 "$media"/rotated90.mp4 "$media"/av_sync_15fps.mp4 \
   "$stage/usr/share/playhead/media/"
+# The demo playlist's damaged items (rootfs-overlay/etc/playhead/demo.m3u), as on the image.
+cp "$media"/truncated.mp4 "$stage/usr/share/playhead/media/damaged-truncated.mp4"
+cp "$media"/not_media.mp4 "$stage/usr/share/playhead/media/damaged-not-media.mp4"
 
 # Overlays: the repository's common one first, then the board's own.
 cp -a "$repo/rootfs-overlay/." "$stage/"
