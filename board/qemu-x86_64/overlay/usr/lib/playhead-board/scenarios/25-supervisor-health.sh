@@ -57,6 +57,8 @@ holds_watchdog() {
 }
 
 n0=$(fired)
+# A fresh start: 19's crash loop earlier in this boot leaves crashes in the list.
+rm -rf "$state"
 PLAYHEAD_ARGS="--config $conf --events none" /usr/lib/playhead/supervise > "$log" 2>&1 &
 sup=$!
 trap 'kill $sup 2>/dev/null || true; sleep 1' EXIT

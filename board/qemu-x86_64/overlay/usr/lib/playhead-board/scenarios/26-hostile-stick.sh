@@ -36,6 +36,9 @@ unread() { [ "$(stat -c %X "$1")" = "$a0" ] && echo ok || echo "read at $(stat -
 # playhead's folders as rcS leaves them (its place is kept on /data).
 pidof mdev > /dev/null || mdev -d
 mkdir -p /run/playhead /data/state && chown playhead:playhead /run/playhead /data/state
+# A fresh start: earlier scenarios in this boot (19's crash loop, 25's kills) leave crashes in
+# the supervisor's list, and five within ten minutes start playhead in safe mode (the slate).
+rm -rf /run/playhead-supervise /var/lib/playhead/state
 common="--config /etc/playhead/playhead.conf.appliance --at-end wait --console off --events jsonl --display-mode 640x480"
 PLAYHEAD_ARGS="$common --playlist /media/usb" /usr/lib/playhead/supervise > "$log" 2>&1 &
 sup=$!
