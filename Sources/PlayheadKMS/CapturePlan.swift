@@ -15,6 +15,13 @@ struct CapturePlan {
         let folder: ScreenshotFolder?
     }
 
+    /// The screenshot asked for, taken now whatever the frame (the screen stands still).
+    mutating func takeScreenshot() -> Target? {
+        guard let shot = screenshotPath else { return nil }
+        defer { screenshotPath = nil; screenshotFolder = nil }
+        return Target(path: shot, folder: screenshotFolder)
+    }
+
     /// Where frame number `n` (counting from 1) goes, if anywhere. A screenshot is taken once.
     mutating func target(forFrame n: Int, pts: MediaTime) -> Target? {
         if let shot = screenshotPath, n >= screenshotFrame {

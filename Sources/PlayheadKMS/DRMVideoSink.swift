@@ -34,6 +34,9 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private var committedAt: [Int: Int64] = [:]
     private var tagOfFlip: [Int: UInt64] = [:]
     private var ptsOfFlip: [Int: MediaTime] = [:]
+    private var planeOfFlip: [Int: [AtomicValue]] = [:]
+    /// What is on screen, to commit again when a screenshot is asked for and no new picture comes.
+    private var shownPlane: [AtomicValue]?
     /// The last vblank a flip landed on: the vblanks after it come a refresh apart.
     private var lastVblank: Int64?
     private var trace: FlipTrace?
@@ -165,11 +168,19 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             // A queued flip first: its buffer cannot be reused until it is on screen.
             if ring.queued != nil { awaitFlip(refresh: refreshNanoseconds); continue }
             checkHotplug()
+            var still = false
             let next: (frame: VideoFrame, due: HostTime)? = lock.withLock {
-                while pending == nil && !stopping { _ = lock.wait(untilMonotonic: MonotonicClock().now().nanoseconds + 100_000_000) }
+                while pending == nil && !stopping && !still {
+                    let until = MonotonicClock().now().nanoseconds + 100_000_000
+                    _ = lock.wait(untilMonotonic: until)
+                    // No new picture for 100 ms (paused, a still picture): a screenshot takes the screen as it stands.
+                    still = pending == nil && capture.screenshotPath != nil && shownPlane != nil
+                        && MonotonicClock().now().nanoseconds >= until
+                }
                 defer { pending = nil }
                 return stopping ? nil : pending
             }
+            if still && next == nil && !lock.withLock({ stopping }) { captureStill(); continue }
             guard let next else { return }
             show(next.frame, due: next.due)
         }
@@ -286,6 +297,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             dueOfFlip[index] = due
             tagOfFlip[index] = frame.displayTag
             ptsOfFlip[index] = frame.pts
+            planeOfFlip[index] = plane
             committedAt[index] = MonotonicClock().now().nanoseconds
         } else {
             ring.release(index)
@@ -368,6 +380,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             // The modeset put buffer 0 on screen: the ring starts over from there.
             ring = BufferRing(count: display.buffers.count)
             if let first = ring.acquire() { ring.queue(first); ring.flipped() }
+            shownPlane = nil
+            planeOfFlip = [:]
             return true
         } catch {
             Log.warning("display: \(error.message); still waiting for a usable display")
@@ -455,6 +469,21 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         captureWriter.save(rgb: rgb, width: w, height: h, ppmHeader: ppm, to: path, folder: target.folder)
     }
 
+    /// Commits what is on screen once more, with writeback, for a screenshot asked for while
+    /// no new picture comes. Called with no flip outstanding; the flip's event carries no buffer.
+    private func captureStill() {
+        guard let plane = shownPlane, hotplug.connected, display.canCapture,
+              let target = lock.withLock({ capture.takeScreenshot() }) else { return }
+        let (e, fence) = display.flipCapturing(plane, userData: UInt64(Int32.max))
+        guard e == 0 else {
+            Log.warning("display: \(display.card.path) refused the commit for a screenshot (\(String(cString: strerror(e)))); \(target.path) is not saved")
+            return
+        }
+        let events = display.waitForFlips(timeoutMilliseconds: 200)
+        if let vblank = events.last?.vblankNanoseconds { lastVblank = vblank }
+        if fence >= 0 { saveCapture(fence, to: target) }
+    }
+
     private func awaitFlip(refresh: Int64) {
         let events = display.waitForFlips(timeoutMilliseconds: 200)
         if events.isEmpty {
@@ -471,6 +500,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
                 handler(tag)
             }
             if let c = pendingCaptures.removeValue(forKey: index) { saveCapture(c.fence, to: c.target) }
+            if let plane = planeOfFlip.removeValue(forKey: index) { shownPlane = plane }
             lastVblank = event.vblankNanoseconds
             guard let due = dueOfFlip.removeValue(forKey: index) else { continue }
             let delay = HostTime(nanoseconds: event.vblankNanoseconds) - due

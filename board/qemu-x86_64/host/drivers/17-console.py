@@ -36,6 +36,14 @@ def main():
     time.sleep(0.5)
     r = con.command("status")
     expect("state: paused" in r, "status after pause", r)
+    # Paused, no new picture comes: the screenshot takes the screen as it stands.
+    r = con.command("screenshot")
+    expect(r == "screenshot: /host/out/17-shots/screenshot-000001.png", "screenshot while paused", r)
+    shot = out / "17-shots" / "screenshot-000001.png"
+    end = time.monotonic() + 5
+    while time.monotonic() < end and not (shot.exists() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"):
+        time.sleep(0.2)
+    expect(shot.exists(), "the paused screenshot saved while still paused (within 5 s)", str(shot))
     expect(con.command("play") == "ok", "play", "")
     r = con.command("seek 2")
     expect(r == "seek: 2\nexact: yes", "seek 2", r)
@@ -57,7 +65,7 @@ def main():
     r = con.command("screenshot /var/lib/playhead/state")
     expect(r.startswith("error: screenshot takes no file name"), "screenshot with a path refused", r)
     r = con.command("screenshot")
-    expect(r == "screenshot: /host/out/17-shots/screenshot-000001.png", "screenshot", r)
+    expect(r == "screenshot: /host/out/17-shots/screenshot-000002.png", "screenshot", r)
     r = con.command("stats")
     expect("presented:" in r and "underruns:" in r and "display:" in r, "stats", r)
     expect(con.command("log warning") == "ok", "log warning", "")

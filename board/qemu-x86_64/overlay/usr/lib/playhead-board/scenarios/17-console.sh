@@ -50,8 +50,11 @@ echo "host side of the console:"; cat "$OUT/17-console.host.done" 2>/dev/null ||
 [ "$rc" = 143 ] || { echo "playhead exited $rc after SIGTERM, not 143"; tail "$OUT/17-console.err"; exit 1; }
 [ -S "$sock" ] && { echo "the control socket was left behind"; exit 1; }
 grep -qx pass "$OUT/17-console.host.done"
-shot="$OUT/17-shots/screenshot-000001.png"
-[ "$(head -c 8 "$shot" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || { echo "screenshot: no PNG at $shot"; exit 1; }
+# One taken while paused, one while playing.
+for n in 1 2; do
+  shot="$OUT/17-shots/screenshot-00000$n.png"
+  [ "$(head -c 8 "$shot" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || { echo "screenshot: no PNG at $shot"; ls -l "$OUT/17-shots"; exit 1; }
+done
 # The effects, in playhead's events: paused and playing again, the seek, the next item.
 ev() { grep -c "$1" "$OUT/17-events.jsonl" || true; }
 [ "$(ev '"event":"rateChanged","time":[0-9.]*,"item":"[^"]*demo.mp4","rate":0')" -ge 1 ] || { echo "no pause in the events"; exit 1; }
