@@ -43,7 +43,7 @@ endif
 # playhead for aarch64 boards (Debian 13's C libraries), with a static Swift runtime:
 # build/arm64/playhead, and build/arm64/sysroot for `qemu-aarch64-static -L`. The build root
 # (sid with its swiftlang) and the sysroot are made once from Debian's packages and cached in
-# ~/.cache/playhead/cross (README.md, "Building for ARM boards"; scripts/cross/).
+# ~/.cache/playhead/cross (docs/building-for-arm.md; scripts/cross/).
 CROSS_CACHE := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/playhead/cross
 build-arm64: deps
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="debootstrap qemu-user-static"

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layout and import rules: ../README.md "Architecture". PlayheadCore imports no C; each C library
+// Layout and import rules: README.md, "Map of the code". PlayheadCore imports no C; each C library
 // is reached only through its wrapper target; only the executable wires everything together.
 let package = Package(
     name: "Playhead",

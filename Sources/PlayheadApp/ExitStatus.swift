@@ -1,4 +1,4 @@
-/// What playhead's exit status tells a script (documented in the README).
+/// What playhead's exit status tells a script (documented in docs/options.md, "Exit status").
 public enum ExitStatus {
     /// Every item played to its end (or the queue was left empty from the console).
     public static let played: Int32 = 0

@@ -74,5 +74,6 @@ cp "$media/not_media.mp4" "$root/usr/share/playhead/media/damaged-not-media.mp4"
 cp -a "$repo/rootfs-overlay/." "$root/"
 # Git keeps only 644 and 755: the password file is root's alone here.
 chmod 600 "$root/etc/shadow"
-mkdir -p "$root/usr/share/doc/playhead" && cp "$repo/README.md" "$root/usr/share/doc/playhead/"
+# The README and the docs/ it links to (options, exit status, commands).
+mkdir -p "$root/usr/share/doc/playhead" && cp -r "$repo/README.md" "$repo/docs" "$root/usr/share/doc/playhead/"
 echo "image: root $(du -sm "$root" | cut -f1) MB, $(find "$root" -name '*.so*' -type f | wc -l) shared libraries" >&2

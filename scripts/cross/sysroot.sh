@@ -3,7 +3,7 @@
 # libstdc++, FFmpeg, libdrm, ALSA, libgpiod) and every library they need at run time, plus the
 # aarch64 Swift runtime (dynamic and static) from sid's arm64 swiftlang of the build root's
 # version. Unpacked with dpkg-deb -x: nothing is installed, no maintainer script runs.
-# Why trixie: README.md, "Building for ARM boards".
+# Why trixie: docs/building-for-arm.md, "Why the sysroot is Debian 13 (trixie)".
 # Usage: sysroot.sh CACHE SWIFTLANG_VERSION   Prints the sysroot's path.
 set -euo pipefail
 cache=${1:?usage: sysroot.sh CACHE SWIFTLANG_VERSION}
