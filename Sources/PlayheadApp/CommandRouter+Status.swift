@@ -4,7 +4,7 @@ extension CommandRouter {
     /// What the status light shows.
     func activity() -> PlayerActivity {
         let stopped = state.withLock { $0.stopped }
-        return stopped ? .stopped : PlayerActivity(state: player.state(), stalled: false)
+        return PlayerActivity(stopped ? .stopped : player.state())
     }
 
     func status() -> ReplyValue {
@@ -19,7 +19,7 @@ extension CommandRouter {
         var fields: [ReplyValue.Field] = []
         if let reason = settings.string("safe-mode") { fields.append(.init("safe-mode", .string(reason))) }
         fields += [
-            .init("state", .string(stopped ? "stopped" : player.state())),
+            .init("state", .string((stopped ? .stopped : player.state()).rawValue)),
             .init("item", .optional(current?.location)),
         ]
         if let title = current?.title { fields.append(.init("title", .string(title))) }

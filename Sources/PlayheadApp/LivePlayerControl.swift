@@ -152,14 +152,7 @@ public final class LivePlayerControl: PlayerControl {
 
     public func wedgeForTesting(seconds: Double) { player.wedgeForTesting(seconds: seconds) }
 
-    public func state() -> String {
-        if player.status == .failed { return "failed" }
-        if player.isRestarting { return "restarting" }
-        guard let item = player.currentItem else { return "idle" }
-        switch item.status {
-        case .failed: return "failed"
-        case .unknown: return "opening"
-        case .readyToPlay: return isPaused ? "paused" : "playing"
-        }
+    public func state() -> PlayerState {
+        PlayerState.decide(playerFailed: player.status == .failed, item: player.currentItem?.status, timeControl: player.timeControl)
     }
 }

@@ -32,7 +32,7 @@ public protocol PlayerControl: AnyObject, Sendable {
     /// Counters: playback, display and sound.
     func statistics() -> [ReplyValue.Field]
     /// The item's status and the player's state in words (playing, paused, waiting, failed).
-    func state() -> String
+    func state() -> PlayerState
     /// Test only: block the playback loop (see Player.wedgeForTesting).
     func wedgeForTesting(seconds: Double)
 }

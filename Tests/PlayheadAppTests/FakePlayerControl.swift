@@ -77,6 +77,6 @@ final class FakePlayerControl: PlayerControl {
     func display() -> ReplyValue { .object([.init("output", .string("drm")), .init("mode", .string("640x480@60"))]) }
     func screenshot() -> Result<String, CommandError> { .success("/run/playhead/screenshots/screenshot-000001.png") }
     func statistics() -> [ReplyValue.Field] { [.init("dropped", .int(2)), .init("late", .int(1)), .init("stalls", .int(0))] }
-    func state() -> String { isPaused ? "paused" : "playing" }
+    func state() -> PlayerState { isPaused ? .paused : .playing }
     func wedgeForTesting(seconds: Double) {}
 }

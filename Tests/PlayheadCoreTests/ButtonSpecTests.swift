@@ -43,9 +43,11 @@ import Testing
         #expect(LightPattern.slow.nextChange(after: 100_000_000) == 500_000_000)
         #expect(LightPattern.fast.nextChange(after: 130_000_000) == 250_000_000)
         #expect(LightPattern.on.nextChange(after: 5) == nil && LightPattern.on.isLit(at: 123))
-        #expect(PlayerActivity(state: "opening", stalled: false) == .buffering)
-        #expect(PlayerActivity(state: "playing", stalled: true) == .buffering)
-        #expect(PlayerActivity(state: "failed", stalled: false) == .error)
+        #expect(PlayerActivity(.opening) == .buffering)
+        #expect(PlayerActivity(.buffering) == .buffering)
+        #expect(PlayerActivity(.restarting) == .buffering)
+        #expect(PlayerActivity(.failed) == .error)
+        #expect(PlayerActivity(.idle) == .stopped)
     }
 
     static let chips = [

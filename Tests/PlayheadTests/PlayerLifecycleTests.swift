@@ -102,6 +102,8 @@ import Synchronization
         }
         #expect(await wait("playbackStalled"))
         #expect(player.statistics.stalls == 1)
+        // Published before the event was delivered: whoever hears it sees why time stands.
+        #expect(player.timeControl == TimeControl(status: .waitingToPlayAtSpecifiedRate, reason: .stalled))
         #expect(!names.withLock { $0.contains("didPlayToEndTime") })
         gate.open()
         #expect(await wait("didPlayToEndTime"))

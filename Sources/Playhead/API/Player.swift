@@ -81,13 +81,22 @@ public class Player: @unchecked Sendable {
 
     public var statistics: PlaybackStatistics { engine.snapshot.withLock { $0.statistics } }
 
-    /// True once the queue is empty and nothing is opening: there is nothing left to play.
     /// A failed item waits to be tried again (the screen shows the slate).
     public var isRestarting: Bool { engine.snapshot.withLock { $0.restarting } }
 
     /// Nothing can play for now through no fault of the loop: a stall, an item opening, a restart.
     public var isWaitingForMedia: Bool { engine.snapshot.withLock { $0.waiting || $0.restarting } }
 
+    /// Whether time moves, as of the engine's last pass (AVPlayer.timeControlStatus).
+    public var timeControlStatus: TimeControlStatus { engine.snapshot.withLock { $0.timeControl.status } }
+
+    /// Why the player waits while asked to play, or nil (AVPlayer.reasonForWaitingToPlay).
+    public var reasonForWaitingToPlay: WaitingReason? { engine.snapshot.withLock { $0.timeControl.reason } }
+
+    /// Both at once, from the same pass of the engine.
+    public var timeControl: TimeControl { engine.snapshot.withLock { $0.timeControl } }
+
+    /// True once the queue is empty and nothing is opening: there is nothing left to play.
     public var isIdle: Bool { engine.snapshot.withLock { $0.finished } }
 
     /// Calls `answer` from the playback loop once it reaches this request, behind every command

@@ -21,6 +21,7 @@ final class PlaybackEngine: @unchecked Sendable {
         var restarting = false
         /// Waiting for data: a stall, or an item being opened.
         var waiting = false
+        var timeControl = TimeControl(status: .paused, reason: nil)
         /// Seeks the player posted (written by the player alone) and the target of the latest;
         /// seeks the engine took up (written by the engine alone), and the target of the one it
         /// has not landed yet. Until a seek is taken up and has landed, the current time is its
@@ -268,6 +269,8 @@ final class PlaybackEngine: @unchecked Sendable {
             s.error = error
             s.restarting = pendingRestart != nil
             s.waiting = stalled || waitingForData || segments.isEmpty
+            s.timeControl = TimeControl.decide(paused: rate.isPaused, restarting: pendingRestart != nil, hasItem: !queue.items.isEmpty,
+                                               itemOpen: !segments.isEmpty, stalled: stalled, waitingForData: waitingForData)
             s.seeksTaken = seeksTaken
             s.unlandedSeekTarget = (deferredSeek ?? pendingSeek)?.target
         }

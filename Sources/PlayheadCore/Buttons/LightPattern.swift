@@ -34,14 +34,14 @@ public enum LightPattern: String, Sendable, Hashable, CaseIterable {
 public enum PlayerActivity: String, Sendable, Hashable, CaseIterable {
     case playing, buffering, error, paused, stopped
 
-    /// From the state `status` shows (playing, paused, opening, failed, stopped, idle).
-    public init(state: String, stalled: Bool) {
+    /// From the state `status` shows.
+    public init(_ state: PlayerState) {
         switch state {
-        case "playing": self = stalled ? .buffering : .playing
-        case "opening", "restarting", "buffering": self = .buffering
-        case "failed": self = .error
-        case "paused": self = .paused
-        default: self = .stopped
+        case .playing: self = .playing
+        case .opening, .restarting, .buffering: self = .buffering
+        case .failed: self = .error
+        case .paused: self = .paused
+        case .idle, .stopped: self = .stopped
         }
     }
 }
