@@ -70,6 +70,11 @@ struct PlaylistLoader: Sendable {
     private func entries(of playlist: String, text: String, report: (String) -> Void) -> [(location: String, title: String?)] {
         switch M3UPlaylist.parse(text, baseDirectory: PathName.directory(of: playlist)) {
         case .hls:
+            if let stick = FileInput.realPath(playlist).flatMap({ removable.stick(of: $0) }),
+               let why = hlsRefusal(of: playlist, stick: stick) {
+                report(why)
+                return []
+            }
             return [(playlist, nil)]
         case .list(let entries):
             let stick = FileInput.realPath(playlist).flatMap { removable.stick(of: $0) }
@@ -83,6 +88,10 @@ struct PlaylistLoader: Sendable {
                 }
                 if let stick, let why = removable.refusal(entry: e.location, resolved: resolved, stick: stick) {
                     report("\(playlist):\(e.line): \(e.location): \(why)")
+                    continue
+                }
+                if let stick, let resolved, HLSReferences.isPlaylist(resolved), let why = hlsRefusal(of: e.location, stick: stick) {
+                    report("\(playlist):\(e.line): \(why)")
                     continue
                 }
                 out.append((e.location, e.title))
