@@ -17,12 +17,19 @@ enum AppLogging {
         if let level = Logger.Level(rawValue: name) { LogSettings.setLevel(level) }
     }
 
-    /// A console on playhead's own terminal shows log lines above its prompt, through a queue
-    /// of their own: a slow console drops log lines rather than hold up the thread that logs.
-    static func show(on console: SerialConsole?) {
-        guard let console, console.name == "stdio" else { return }
-        let queue = ConsoleLogQueue { console.show($0) }
-        consoleQueue.withLock { $0 = queue }
+    /// Log lines go out through a queue of their own, so that a slow reader drops lines rather
+    /// than hold up the thread that logs: above the prompt of a console on playhead's own
+    /// terminal, else to standard error (a pipe to a logger that stopped reading, a serial
+    /// line at 115200 baud, would block the engine's thread in write(2)).
+    static func show(on console: SerialConsole?,
+                     standardError: @escaping @Sendable (String) -> Void = LogSettings.writeToStandardError) {
+        let queue: ConsoleLogQueue
+        if let console, console.name == "stdio" {
+            queue = ConsoleLogQueue { console.show($0) }
+        } else {
+            queue = ConsoleLogQueue(write: standardError)
+        }
+        consoleQueue.withLock { $0?.stop(); $0 = queue }
         LogSettings.setLineSink { queue.offer($0) }
     }
 

@@ -30,6 +30,11 @@ public enum LogSettings {
 
     static var lineSink: (@Sendable (String) -> Void)? { sink.withLock { $0 } }
 
+    /// A finished line (escaped already) straight to standard error, in one write(2).
+    public static func writeToStandardError(_ line: String) {
+        Sys.writeStandardError(line + "\n")
+    }
+
     /// Makes every `Logger` the process creates from now on a `PlayheadLogHandler` sharing one
     /// syslog connection (none when `syslogPath` is nil), and routes `Log.warning` and
     /// `Log.info` through `Logger(label: "playhead")`. Only the first call does anything, and

@@ -8,7 +8,7 @@ import Testing
         var b = DroppingLineBuffer(capacity: 3)
         for i in 1...7 { _ = b.offer("line \(i)") }
         let first = b.takeAll(), second = b.takeAll()
-        #expect(first == ["line 1", "line 2", "line 3", "(4 log lines dropped: the console was too slow)"])
+        #expect(first == ["line 1", "line 2", "line 3", "(4 log lines dropped: the console or standard error was too slow)"])
         #expect(second == [])
         let kept = b.offer("line 8")
         let third = b.takeAll()

@@ -31,7 +31,7 @@ public struct DroppingLineBuffer: Sendable {
         var batch = lines
         lines.removeAll(keepingCapacity: true)
         if dropped > 0 {
-            batch.append("(\(dropped) log line\(dropped == 1 ? "" : "s") dropped: the console was too slow)")
+            batch.append("(\(dropped) log line\(dropped == 1 ? "" : "s") dropped: the console or standard error was too slow)")
             dropped = 0
         }
         return batch
