@@ -60,9 +60,7 @@ enum ItemFuzz {
         }
         wait(until: { _ in false }, share: seconds * 1_000_000_000 / 2)
         // Reverse from the end it reached, last: the reverse pass seeks to the keyframe before
-        // each limit. Only after an end: back to rate 1 after reverse, a 0.2 s clip ran on past
-        // 300 s untimed without ending (an engine matter, not this entry's), and every such
-        // input would cost the whole bound.
+        // each limit. Only after an end, which keeps short inputs short.
         if progress.withLock({ $0.line == "ended" }), item.canPlayReverse {
             player.setRate(PlaybackRate(numerator: -2, denominator: 1))
             usleep(50_000)

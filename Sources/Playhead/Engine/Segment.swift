@@ -12,6 +12,8 @@ struct Segment {
     var audioEnd: MediaTime?
     var shownFirstFrame = false
     var endAnnounced = false
+    /// Sought in reverse last: the source hands frames backwards.
+    var readsBackwards = false
     var decodeSkip = DecodeSkipPolicy()
 
     init(id: UInt64, item: PlayerItem, source: any MediaSource, offset: MediaTime) {
