@@ -6,19 +6,13 @@ import Testing
 /// An HLS playlist on a stranger's stick: FFmpeg opens its segments, keys, init sections and
 /// variants by itself, so they are checked to stay on the stick before it plays.
 @Suite struct HLSConfinementTests {
-    let top: String
-    var stick: String { top + "/media/usb" }
+    let fixture: StickFixture
+    var top: String { fixture.top }
+    var stick: String { fixture.stick }
 
     init() throws {
-        top = "/tmp/ph-hls-\(UInt32.random(in: 0...UInt32.max))"
-        for dir in [top, top + "/media", top + "/media/usb", top + "/media/usb/hls", top + "/outside"] { mkdir(dir, 0o755) }
-        for name in ["/media/usb/hls/seg0.ts", "/media/usb/hls/init.mp4", "/outside/secret.ts", "/outside/key.bin"] {
-            try FileOutput.write(Array("not really media".utf8), to: top + name)
-        }
-    }
-
-    func loader(_ args: [String]) -> PlaylistLoader {
-        PlaylistLoader(arguments: args, removable: RemovableMedia(roots: [top + "/media"]))
+        fixture = try StickFixture("ph-hls", folders: ["media/usb/hls"],
+                                   files: ["media/usb/hls/seg0.ts", "media/usb/hls/init.mp4", "outside/secret.ts", "outside/key.bin"])
     }
 
     func hls(_ lines: [String]) -> String {
@@ -27,7 +21,7 @@ import Testing
 
     func play(_ path: String) -> (items: [String], said: [String]) {
         var said: [String] = []
-        let items = loader([path]).expand { said.append($0) }.map(\.location)
+        let items = fixture.loader([path]).expand { said.append($0) }.map(\.location)
         return (items, said)
     }
 

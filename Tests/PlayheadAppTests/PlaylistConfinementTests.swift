@@ -7,21 +7,17 @@ import Testing
 /// its links, `..` entries, absolute paths and URLs say; oversized and non-file playlists are
 /// refused without being read.
 @Suite struct PlaylistConfinementTests {
-    let top: String
-    var stick: String { top + "/media/usb" }
+    let fixture: StickFixture
+    var top: String { fixture.top }
+    var stick: String { fixture.stick }
 
     init() throws {
-        top = "/tmp/ph-stick-\(UInt32.random(in: 0...UInt32.max))"
-        for dir in [top, top + "/media", top + "/media/usb", top + "/media/usb/sub", top + "/outside"] { mkdir(dir, 0o755) }
-        try FileOutput.write(Array("not really media".utf8), to: top + "/media/usb/good.mp4")
-        try FileOutput.write(Array("secret".utf8), to: top + "/outside/secret.mp4")
+        fixture = try StickFixture("ph-stick", folders: ["media/usb/sub"], files: ["media/usb/good.mp4", "outside/secret.mp4"])
         symlink(top + "/outside/secret.mp4", top + "/media/usb/link-out.mp4")
         symlink("good.mp4", top + "/media/usb/link-in.mp4")
     }
 
-    func loader(_ args: [String], urls: Bool = false) -> PlaylistLoader {
-        PlaylistLoader(arguments: args, removable: RemovableMedia(roots: [top + "/media"], allowsURLs: urls))
-    }
+    func loader(_ args: [String], urls: Bool = false) -> PlaylistLoader { fixture.loader(args, urls: urls) }
 
     @Test func aStickPlaylistPlaysOnlyWhatIsOnTheStick() throws {
         let list = """
