@@ -189,7 +189,8 @@ image-arm64: deps media build-arm64
 	@abi=$$($(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) | tail -1) && \
 	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_A64_CACHE) arm64 | tail -1) && \
 	extra=$$(board/image/arm64-packages.sh $(BOARD_A64_CACHE) $$abi build/arm64/sysroot | tail -1) && \
-	mkdir -p $(IMAGE_A64_OUT) && export STAGE_SYSROOT=$(CURDIR)/build/arm64/sysroot && \
+	$(BOARD)/tools/build-tools.sh $(BOARD_A64_OUT)/tools build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie && \
+	mkdir -p $(IMAGE_A64_OUT) && export STAGE_SYSROOT=$(CURDIR)/build/arm64/sysroot PH_SOCKET=$(CURDIR)/$(BOARD_A64_OUT)/tools/ph-socket && \
 	board/image/mkroot.sh $(IMAGE_A64_OUT)/root $$abi $(BOARD_A64_OUT)/$$abi $$guest build/arm64/playhead - \
 	  $(MEDIA) board/image/modules-arm64 && \
 	board/image/mkbootfs.sh $(IMAGE_A64_OUT)/initrd.gz $$abi $(BOARD_A64_OUT)/$$abi $$guest $$extra/root && \

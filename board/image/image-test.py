@@ -246,6 +246,14 @@ def main():
             where = f"; resumed {resumed[0]} at {resumed[1]:.1f} s" if resumed else ""
             print(f"image-test: boot {n}: /data e2fsck status {fsck}, first frame {first:.2f} s after the kernel started;"
                   f" power cut {args.linger} s later{where}")
+        # What no boot should say: a module of the image's lists that did not load (a name this
+        # kernel lacks), or a supervisor left without its health check (no ph-socket).
+        said = pathlib.Path(args.log).read_text(errors="replace")
+        unloaded = sorted(set(re.findall(r"rcS: module (\S+) did not load", said)))
+        if unloaded:
+            fail(f"rcS could not load {' '.join(unloaded)}: not in this kernel, or a dependency missing from the image")
+        if "playhead's answers are not checked" in said:
+            fail("the supervisor does not check playhead's answers: ph-socket is missing from the image")
         # The host's own look at /data after the last cut: the journal replayed on a copy, then a
         # full check that must change nothing.
         offset, size = partition(disk, 3)

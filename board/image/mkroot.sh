@@ -18,7 +18,7 @@ busybox=$guest/bin/busybox
 stage_busybox "$root" "$busybox"
 tree=$(cd "$kdir/modules" && pwd)
 # /etc/modules names what rcS loads (with parameters); those and what they need are staged.
-names() { grep -hv '^[[:space:]]*\(#\|$\)' "$@" | awk '{print $1}'; }
+names() { grep -hv '^[[:space:]]*\(#\|$\)' "$@" | awk '{sub(/^\?/, "", $1); print $1}'; }
 stage_modules "$root" "$tree" "$abi" $(names "$modlist" $(ls "$modlist-emulated" 2>/dev/null))
 install -m 644 "$modlist" "$root/etc/modules"
 [ -e "$modlist-emulated" ] && install -m 644 "$modlist-emulated" "$root/etc/modules.emulated"
@@ -33,13 +33,16 @@ fi
 LD_LIBRARY_PATH=${ffmpeg#-}/lib stage_elf "$root" "$root.playhead" /usr/bin/playhead
 rm "$root.playhead"
 # The supervisor asks playhead for its status through the control socket with ph-socket (the
-# board's tool; it needs only libc, which playhead brought). The arm64 image has no compiler
-# for it here yet: there the supervisor says so and checks only that playhead runs.
+# board's tool; it needs only libc, which playhead brought). For arm64 PH_SOCKET names the one
+# the arm64 board's tools were cross-built with (the host's gcc makes x86_64 only).
 if [ -z "${STAGE_SYSROOT:-}" ]; then
   gcc -Os -s -Wall -Werror -o "$root.ph-socket" "$repo/board/qemu-x86_64/tools/ph-socket.c"
-  stage_elf "$root" "$root.ph-socket" /usr/bin/ph-socket
-  rm "$root.ph-socket"
+else
+  [ -x "${PH_SOCKET:-}" ] || { echo "image: no aarch64 ph-socket (PH_SOCKET=${PH_SOCKET:-})" >&2; exit 1; }
+  "$objcopy" --strip-all "$PH_SOCKET" "$root.ph-socket"
 fi
+stage_elf "$root" "$root.ph-socket" /usr/bin/ph-socket
+rm "$root.ph-socket"
 if [ "$ffmpeg" = - ]; then
   # playhead opens libavfilter itself (dlopen) when a rate needs atempo.
   multi=/usr/lib/aarch64-linux-gnu
