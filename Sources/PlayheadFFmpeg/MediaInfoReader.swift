@@ -27,13 +27,12 @@ enum MediaInfoReader {
                 trackID: i,
                 mediaType: type,
                 codec: String(cString: avcodec_get_name(par.codec_id)),
-                // Negative sizes, rates and counts (a damaged header) are unknown, not numbers to
-                // size buffers with.
-                naturalSize: PixelSize(width: max(Int(par.width), 0), height: max(Int(par.height), 0)),
+                // TrackInfo reads negative sizes, rates and counts (a damaged header) as unknown.
+                naturalSize: PixelSize(width: Int(par.width), height: Int(par.height)),
                 frameRate: type == .video && rate.num > 0 && rate.den > 0
                     ? MediaTime(value: Int64(rate.num), timescale: rate.den) : .invalid,
-                sampleRate: max(Int(par.sample_rate), 0),
-                channelCount: max(Int(par.ch_layout.nb_channels), 0),
+                sampleRate: Int(par.sample_rate),
+                channelCount: Int(par.ch_layout.nb_channels),
                 language: metadata(stream.pointee.metadata, "language"),
                 duration: duration)
             if type == .video { track.preferredRotation = StreamRotation.read(stream) }

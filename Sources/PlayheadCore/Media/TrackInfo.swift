@@ -22,10 +22,12 @@ public struct TrackInfo: Sendable, Hashable {
         self.trackID = trackID
         self.mediaType = mediaType
         self.codec = codec
-        self.naturalSize = naturalSize
+        // Negative sizes, rates and counts (a damaged header) are unknown, not numbers to size
+        // buffers with.
+        self.naturalSize = PixelSize(width: max(naturalSize.width, 0), height: max(naturalSize.height, 0))
         self.frameRate = frameRate
-        self.sampleRate = sampleRate
-        self.channelCount = channelCount
+        self.sampleRate = max(sampleRate, 0)
+        self.channelCount = max(channelCount, 0)
         self.language = language
         self.duration = duration
     }
