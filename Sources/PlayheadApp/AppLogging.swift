@@ -21,16 +21,17 @@ enum AppLogging {
     /// than hold up the thread that logs: above the prompt of a console on playhead's own
     /// terminal, else to standard error (a pipe to a logger that stopped reading, a serial
     /// line at 115200 baud, would block the engine's thread in write(2)).
-    static func show(on console: SerialConsole?,
-                     standardError: @escaping @Sendable (String) -> Void = LogSettings.writeToStandardError) {
-        let queue: ConsoleLogQueue
-        if let console, console.name == "stdio" {
-            queue = ConsoleLogQueue { console.show($0) }
-        } else {
-            queue = ConsoleLogQueue(write: standardError)
-        }
+    static func show(on console: SerialConsole?) {
+        let queue = lineQueue(console: console)
         consoleQueue.withLock { $0?.stop(); $0 = queue }
         LogSettings.setLineSink { queue.offer($0) }
+    }
+
+    /// The queue `show` puts in front of the console, or of `standardError`.
+    static func lineQueue(console: SerialConsole?,
+                          standardError: @escaping @Sendable (String) -> Void = LogSettings.writeToStandardError) -> ConsoleLogQueue {
+        if let console, console.name == "stdio" { return ConsoleLogQueue { console.show($0) } }
+        return ConsoleLogQueue(write: standardError)
     }
 
     /// Standard error again, once the lines queued for the console are written.
