@@ -6,7 +6,7 @@ import PlayheadApp
 struct PlayheadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "playhead",
-        abstract: "Plays files, folders, M3U playlists and http(s)/HLS streams on the screen (DRM/KMS) and sound card (ALSA).",
+        abstract: "Plays files, folders, M3U playlists, http(s)/HLS and udp/rtp streams on the screen (DRM/KMS) and sound card (ALSA).",
         usage: "playhead [--config FILE] [--ignore-bad-config] [OPTIONS] [FILE|DIR|PLAYLIST.m3u|URL]...",
         discussion: """
         Every option below can also be a line `name = value` of the options file, and most can be read \

@@ -12,13 +12,16 @@ struct MediaLocationTests {
             Issue.record("\(text) was taken")
         } catch {
             #expect(error.code == .invalidLocation)
-            #expect(error.message.hasSuffix("unsupported scheme; use a file path, http:// or https://"))
+            #expect(error.message.hasSuffix("unsupported scheme; use a file path, http://, https://, udp:// or rtp://"))
         }
     }
 
     @Test func mediaLocationsAreTaken() throws {
         #expect(try MediaLocation("http://host/a.mp4").scheme == .http)
         #expect(try MediaLocation("https://host/a.m3u8").scheme == .https)
+        #expect(try MediaLocation("udp://@239.1.1.1:1234").scheme == .udp)
+        #expect(try MediaLocation("rtp://239.1.1.1:5004").scheme == .rtp)
+        #expect(try !MediaLocation("udp://127.0.0.1:1234").isLocal)
         #expect(try MediaLocation("file:///media/usb/a.mp4").string == "/media/usb/a.mp4")
         #expect(try MediaLocation("/media/usb/a:b.mp4").scheme == .file)
         #expect(try MediaLocation("./pipe:0").string == "./pipe:0")

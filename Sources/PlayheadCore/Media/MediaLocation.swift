@@ -1,16 +1,21 @@
-/// Where an item's media lives: a local path or an http(s) URL (HLS playlists included).
+/// Where an item's media lives: a local path, an http(s) URL (HLS playlists included), or a
+/// live stream received over UDP or RTP (multicast IPTV, an encoder on the network).
 public struct MediaLocation: Sendable, Hashable, CustomStringConvertible {
-    public enum Scheme: String, Sendable { case file, http, https }
+    public enum Scheme: String, Sendable, CaseIterable { case file, http, https, udp, rtp }
 
     public let scheme: Scheme
     /// The path for files, the whole URL for network locations.
     public let string: String
 
-    /// Accepts `/path`, `relative/path`, `file:///path`, `http://...` and `https://...`.
+    /// Accepts `/path`, `relative/path`, `file:///path`, `http://...`, `https://...`,
+    /// `udp://...` and `rtp://...`.
     public init(_ text: String) throws(PlaybackError) {
         if text.isEmpty { throw PlaybackError(.invalidLocation, "empty location") }
-        if text.hasPrefix("http://") { scheme = .http; string = text; return }
-        if text.hasPrefix("https://") { scheme = .https; string = text; return }
+        for network in [Scheme.http, .https, .udp, .rtp] where text.hasPrefix(network.rawValue + "://") {
+            scheme = network
+            string = text
+            return
+        }
         if text.hasPrefix("file://") {
             scheme = .file
             string = String(text.dropFirst("file://".count))
@@ -20,7 +25,7 @@ public struct MediaLocation: Sendable, Hashable, CustomStringConvertible {
         // media protocols are taken. A file whose name starts so is written `./name`.
         if let colon = text.firstIndex(of: ":"), Self.looksLikeScheme(text[..<colon]) {
             throw PlaybackError(.invalidLocation,
-                                "\(Self.printable(text)): unsupported scheme; use a file path, http:// or https://")
+                                "\(Self.printable(text)): unsupported scheme; use a file path, http://, https://, udp:// or rtp://")
         }
         scheme = .file
         string = text

@@ -72,7 +72,13 @@ final class FormatContext: @unchecked Sendable {
     /// The protocols FFmpeg may use for this source (and for what it opens inside it: HLS
     /// segments and keys).
     static func protocols(for location: MediaLocation) -> String {
-        location.isLocal ? "file,crypto" : "http,https,tls,tcp,crypto,hls,httpproxy"
+        switch location.scheme {
+        case .file: return "file,crypto"
+        case .http, .https: return "http,https,tls,tcp,crypto,hls,httpproxy"
+        // A live stream on the network: only the datagrams it arrives in.
+        case .udp: return "udp"
+        case .rtp: return "rtp,udp"
+        }
     }
 
     /// A local path goes to FFmpeg as `file:` so that a name such as `pipe:0` or `tcp:...` is

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import Playhead
+import PlayheadSys
+@testable import PlayheadFFmpeg
+
+/// A live stream received over UDP, as a multicast IPTV channel or an encoder on the network
+/// sends it: MPEG-TS in datagrams of seven packets, here from a Python sender on loopback.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct LiveStreamTests {
+    static let media = FFmpegPlaybackTests.media
+
+    /// Sends `file` over and over to a free UDP port on loopback, which it prints first.
+    static func sender(file: String) -> LoopbackScript? {
+        let script = """
+        import os, signal, socket, sys, threading, time
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+        def watch():
+            sys.stdin.read()
+            os._exit(0)
+        threading.Thread(target=watch, daemon=True).start()
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+        probe.close()
+        print(port, flush=True)
+        data = open(sys.argv[1], "rb").read()
+        out = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        while True:
+            for i in range(0, len(data), 1316):
+                try:
+                    out.sendto(data[i:i + 1316], ("127.0.0.1", port))
+                except OSError:
+                    pass
+                time.sleep(0.0005)
+        """
+        return LoopbackScript(script: script, arguments: [file])
+    }
+
+    @Test func onlyTheDatagramProtocolsAreAllowed() throws {
+        #expect(FormatContext.protocols(for: try MediaLocation("udp://@239.1.1.1:1234")) == "udp")
+        #expect(FormatContext.protocols(for: try MediaLocation("rtp://239.1.1.1:5004")) == "rtp,udp")
+        #expect(FormatContext.protocols(for: try MediaLocation("/a.mp4")) == "file,crypto")
+    }
+
+    @Test func aUDPStreamOpensAndDecodes() async throws {
+        let sender = try #require(Self.sender(file: "\(Self.media)/mpeg2_mp2.ts"))
+        defer { sender.stop() }
+        let options = SourceOptions(networkTimeoutNanoseconds: 10_000_000_000)
+        let source = try FFmpegBackend().open(MediaLocation("udp://127.0.0.1:\(sender.port)"), options: options)
+        defer { source.close() }
+        #expect(source.info.hasVideo && source.info.hasAudio)
+        source.start(wake: {})
+        var pictures = 0, sound = 0
+        let giveUp = ContinuousClock.now + .seconds(20)
+        while (pictures < 10 || sound < 5) && ContinuousClock.now < giveUp {
+            var got = false
+            if case .element = source.pullVideo() { pictures += 1; got = true }
+            if case .element = source.pullAudio() { sound += 1; got = true }
+            if !got { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(pictures >= 10 && sound >= 5, "\(pictures) pictures and \(sound) sound buffers from the stream")
+    }
+}
