@@ -46,7 +46,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let corpus = try Self.makeCorpus(in: dir)
         let last = "\(Self.media)/tiny.mp4"
-        let h = PlayerHarness(urls: corpus + [last], backend: FFmpegBackend())
+        let h = PlayerHarness(urls: corpus + [last], backend: FFmpegBackend(), stepped: false)
         h.player.play()
         #expect(await h.waitUntilQueueEnds(seconds: 150), "the queue did not end")
         var played = 0, failed = 0

@@ -16,7 +16,7 @@ import PlayheadTestSupport
         // Without the generated clips every test below would fail in confusing ways; say why once.
         try #require(FileManager.default.fileExists(atPath: "\(Self.media)/h264_aac.mp4"),
                      "\(Self.media) is missing its clips: run `make media` (make test does)")
-        let h = PlayerHarness(urls: names.map { "\(Self.media)/\($0)" }, backend: FFmpegBackend())
+        let h = PlayerHarness(urls: names.map { "\(Self.media)/\($0)" }, backend: FFmpegBackend(), stepped: false)
         h.player.play()
         #expect(await h.waitUntilQueueEnds(seconds: 60), "queue did not end; run `make media` first")
         return h
@@ -59,7 +59,7 @@ import PlayheadTestSupport
     }
 
     @Test func refusedConnectionFailsFast() async throws {
-        let r = PlayerHarness(urls: ["http://127.0.0.1:9/clip.mp4"], backend: FFmpegBackend())
+        let r = PlayerHarness(urls: ["http://127.0.0.1:9/clip.mp4"], backend: FFmpegBackend(), stepped: false)
         r.player.play()
         #expect(await r.waitUntilQueueEnds(seconds: 30))
         // Refused, not timed out: the open did not sit out the network timeout. (No wall-clock
@@ -99,7 +99,7 @@ import PlayheadTestSupport
         #expect(local.eventNames.contains("didPlayToEndTime"))
         let server = try #require(StaticHTTPServer(root: Self.media), "python3 http.server did not start")
         defer { server.stop() }
-        let h = PlayerHarness(urls: ["\(server.base)/hls/index.m3u8", "\(server.base)/h264_aac.mp4"], backend: FFmpegBackend())
+        let h = PlayerHarness(urls: ["\(server.base)/hls/index.m3u8", "\(server.base)/h264_aac.mp4"], backend: FFmpegBackend(), stepped: false)
         h.player.play()
         #expect(await h.waitUntilQueueEnds(seconds: 60))
         #expect(h.video.frames.count == 100)
@@ -110,7 +110,7 @@ import PlayheadTestSupport
         let server = try #require(StaticHTTPServer(root: Self.media))
         let url = "\(server.base)/h264_aac.mp4"
         server.stop()
-        let h = PlayerHarness(urls: [url, "\(Self.media)/h264_aac.mp4"], backend: FFmpegBackend())
+        let h = PlayerHarness(urls: [url, "\(Self.media)/h264_aac.mp4"], backend: FFmpegBackend(), stepped: false)
         h.player.play()
         #expect(await h.waitUntilQueueEnds(seconds: 30))
         #expect(h.events.contains { if case .failedToPlayToEndTime(let e) = $0.kind { return e.message.contains(url) }; return false })

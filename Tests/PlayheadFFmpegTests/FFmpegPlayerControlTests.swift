@@ -39,7 +39,7 @@ import PlayheadTestSupport
 
     @Test func exactSeekBeforePlayStartsAtTheFrameOfTheTarget() async throws {
         try requireMedia()
-        let h = PlayerHarness(urls: [Self.clip], backend: FFmpegBackend(), keepsPictures: true)
+        let h = PlayerHarness(urls: [Self.clip], backend: FFmpegBackend(), keepsPictures: true, stepped: false)
         // Like `playhead --start` (seek, then play, without waiting), but exact.
         h.player.seek(to: Self.target, toleranceBefore: .zero, toleranceAfter: .zero, completion: nil)
         h.player.play()
@@ -52,7 +52,7 @@ import PlayheadTestSupport
 
     @Test func exactSeekWhilePlayingShowsTheFrameOfTheTargetNext() async throws {
         try requireMedia()
-        let h = PlayerHarness(urls: [Self.clip], backend: FFmpegBackend(), keepsPictures: true)
+        let h = PlayerHarness(urls: [Self.clip], backend: FFmpegBackend(), keepsPictures: true, stepped: false)
         // At the frame at 1.2 s, once: the engine takes the seek before its next pass.
         let player = h.player, video = h.video
         video.onPresent { entry in
@@ -74,7 +74,7 @@ import PlayheadTestSupport
         try requireMedia()
         let clock = VirtualClock()
         let sound = RecordingAudioSink(clock: clock, route: nil)
-        let h = PlayerHarness(urls: [Self.clip], backend: FFmpegBackend(), clock: clock, audio: sound)
+        let h = PlayerHarness(urls: [Self.clip], backend: FFmpegBackend(), clock: clock, audio: sound, stepped: false)
         let audio = SharedValue<PlayerItemTrack?>(nil)
         let heardAtOff = SharedValue<Int?>(nil), heardAtOn = SharedValue<Int?>(nil)
         // Off at the frame at 0.8 s and on again at the one at 1.2 s, once each; the engine
@@ -108,7 +108,7 @@ import PlayheadTestSupport
         try requireMedia()
         let clock = VirtualClock()
         let sound = RecordingAudioSink(clock: clock, route: nil)
-        let h = PlayerHarness(urls: [Self.clip], backend: FFmpegBackend(), clock: clock, audio: sound)
+        let h = PlayerHarness(urls: [Self.clip], backend: FFmpegBackend(), clock: clock, audio: sound, stepped: false)
         let video = SharedValue<PlayerItemTrack?>(nil)
         h.video.onPresent { entry in
             if entry.pts == Self.frame(20) { video.get?.isEnabled = false }
@@ -128,7 +128,7 @@ import PlayheadTestSupport
         try requireMedia()
         let clock = VirtualClock()
         let sound = RecordingAudioSink(clock: clock, route: nil)
-        let h = PlayerHarness(urls: [Self.clip], backend: FFmpegBackend(), clock: clock, audio: sound)
+        let h = PlayerHarness(urls: [Self.clip], backend: FFmpegBackend(), clock: clock, audio: sound, stepped: false)
         let video = SharedValue<PlayerItemTrack?>(nil)
         let switchedOff = SharedValue(false), shownAtOn = SharedValue<Int?>(nil)
         let pictures = h.video

@@ -16,7 +16,7 @@ import PlayheadTestSupport
         let clock = VirtualClock()
         let audio = RecordingAudioSink(clock: clock, route: nil)
         let names = ["gapless_48k.mkv", "gapless_44k.mkv", "gapless_48k.mkv"]
-        let h = PlayerHarness(urls: names.map { "\(Self.media)/\($0)" }, backend: FFmpegBackend(), clock: clock, audio: audio)
+        let h = PlayerHarness(urls: names.map { "\(Self.media)/\($0)" }, backend: FFmpegBackend(), clock: clock, audio: audio, stepped: false)
         h.player.play()
         #expect(await h.waitUntilQueueEnds(seconds: 60))
         // Thrown away when the first item starts and when the queue ends, never between.

@@ -18,7 +18,7 @@ import PlayheadTestSupport
         let clock = VirtualClock()
         let sink = RecordingAudioSink(clock: clock, route: nil)
         let h = PlayerHarness(urls: [path], backend: FFmpegBackend(), clock: clock, audio: sink,
-                              timeStretcher: FFmpegTimeStretcher.factory)
+                              timeStretcher: FFmpegTimeStretcher.factory, stepped: false)
         let start = clock.now()
         h.player.rate = rate
         #expect(await h.waitUntilQueueEnds(seconds: 60))

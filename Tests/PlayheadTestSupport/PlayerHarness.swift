@@ -1,9 +1,15 @@
-import Playhead
+@_spi(Testing) import Playhead
 import Synchronization
 
 /// A player on a virtual clock with recording outputs, and the events it emitted.
+/// `stepped` (the default): no engine thread; `waitFor` runs the player's loop pass by pass on
+/// the test's thread and moves the clock to each deadline it gives, so a test neither sleeps
+/// nor polls and does not depend on the machine's load. Threaded: the engine runs on its own
+/// thread as in the product, and `waitFor` polls (for what needs real threads: sources that
+/// decode on threads, opens that hang).
 public final class PlayerHarness: Sendable {
     public let clock: VirtualClock
+    public let stepped: Bool
     public let video: RecordingVideoSink
     public let player: QueuePlayer
     private let recorded = EventLog()
@@ -15,8 +21,9 @@ public final class PlayerHarness: Sendable {
                 routeMonitor: (any AudioRouteMonitor)? = nil, routePreferences: [String] = [],
                 displayReports: Bool = false, timeStretcher: AudioTimeStretcherFactory? = nil,
                 keepsPictures: Bool = false, restart: RestartPolicy.Settings = .never,
-                sourceOptions: SourceOptions = SourceOptions()) {
+                sourceOptions: SourceOptions = SourceOptions(), stepped: Bool = true) {
         self.clock = clock
+        self.stepped = stepped
         video = RecordingVideoSink(reportsDisplay: displayReports, keepsPictures: keepsPictures)
         let audio = audio ?? NullAudioSink(clock: clock)
         let env = PlaybackEnvironment(backend: backend, videoSink: video, audioSink: audio, clock: clock,
@@ -24,6 +31,7 @@ public final class PlayerHarness: Sendable {
                                       timeStretcher: timeStretcher)
         var environment = env
         environment.restart = restart
+        environment.stepped = stepped
         player = QueuePlayer(environment: environment, items: [])
         player.onEvent = { [recorded] event in recorded.append(event) }
         player.insertAll(urls.map { PlayerItem(asset: Asset(url: $0, backend: backend)) })
@@ -32,15 +40,57 @@ public final class PlayerHarness: Sendable {
     public var events: [PlayerEvent] { recorded.all }
     public var eventNames: [String] { events.map(\.name) }
 
-    /// Waits (really, up to `seconds`) until `condition` holds on the recorded events.
+    /// Until `condition` holds on the recorded events: stepped, the loop's passes (see
+    /// `run(until:)`); threaded, a real wait of up to `seconds`.
     @discardableResult
     public func waitFor(seconds: Double = 20, _ condition: ([PlayerEvent]) -> Bool) async -> Bool {
+        if stepped { return run(until: condition) }
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
             if condition(events) { return true }
             try? await Task.sleep(for: .milliseconds(5))
         }
         return condition(events)
+    }
+
+    /// Steps a stepped player until `condition` holds, moving the clock to each deadline the
+    /// loop gives. False when it cannot come true by the player alone: nothing left to do, or
+    /// `virtualSeconds` of player time gone by.
+    @discardableResult
+    public func run(until condition: ([PlayerEvent]) -> Bool, virtualSeconds: Int64 = 600) -> Bool {
+        precondition(stepped, "run(until:) steps a stepped player")
+        let limit = clock.now().nanoseconds + virtualSeconds * 1_000_000_000
+        // Passes in a row that moved no time: decoded data or an answer the loop waits for that
+        // no step brings (a source held shut by the test).
+        var still = 0
+        while !condition(events) {
+            let step = player.step()
+            if step.ended { break }
+            if let deadline = step.deadline, !step.waitsForData, deadline > clock.now() {
+                guard deadline.nanoseconds <= limit else { break }
+                clock.advance(to: deadline)
+                still = 0
+            } else {
+                still += 1
+                if still > 1000 { break }
+            }
+        }
+        return condition(events)
+    }
+
+    /// The player's seek, carried out: whether it finished (false: a newer one overtook it).
+    @discardableResult
+    public func seek(to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
+                     toleranceAfter: MediaTime = .positiveInfinity) async -> Bool {
+        guard stepped else {
+            return await player.seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter)
+        }
+        let outcome = Mutex<Bool?>(nil)
+        player.seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter) { finished in
+            outcome.withLock { $0 = finished }
+        }
+        run { _ in outcome.withLock { $0 } != nil }
+        return outcome.withLock { $0 } ?? false
     }
 
     /// Waits until the queue has played out (current item became nil after playing).

@@ -74,7 +74,9 @@ import PlayheadTestSupport
         let gate = FakeGate()
         gate.holdCloses()
         defer { gate.releaseCloses() }
-        let h = PlayerHarness(urls: ["fake-10", "fake-10"], backend: FakeBackend(gate: gate))
+        // Threaded: what is proven is that the engine's thread goes on while the closing thread
+        // is held.
+        let h = PlayerHarness(urls: ["fake-10", "fake-10"], backend: FakeBackend(gate: gate), stepped: false)
         h.player.play()
         let moved = await h.waitFor(seconds: 5) { events in
             events.filter { if case .currentItemChanged = $0.kind, $0.item != nil { return true }; return false }.count >= 2
@@ -132,7 +134,7 @@ import PlayheadTestSupport
         let h = PlayerHarness(urls: ["fake-50", "fake-10"], backend: backend)
         h.player.pause()
         #expect(await h.waitFor { _ in backend.probes.count == 2 })
-        #expect(await h.player.seek(to: MediaTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
+        #expect(await h.seek(to: MediaTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero))
         h.player.play()
         #expect(await h.waitUntilQueueEnds())
         #expect(h.eventNames.filter { $0 == "didPlayToEndTime" }.count == 2)
@@ -143,12 +145,12 @@ import PlayheadTestSupport
         let h = PlayerHarness(urls: ["fake-100"])
         h.player.pause()
         #expect(await h.waitFor { $0.contains { $0.name == "readyForDisplay" } })
-        let exact = await h.player.seek(to: MediaTime(value: 205, timescale: 100), toleranceBefore: .zero, toleranceAfter: .zero)
+        let exact = await h.seek(to: MediaTime(value: 205, timescale: 100), toleranceBefore: .zero, toleranceAfter: .zero)
         #expect(exact)
         #expect(h.player.currentTime() == MediaTime(value: 205, timescale: 100))
         // 2.05 s is in frame 51 ([2.04, 2.08)): the frame shown after the seek.
         #expect(await h.waitFor { _ in h.video.frames.last?.digest == 51 })
-        let fast = await h.player.seek(to: MediaTime(value: 205, timescale: 100))
+        let fast = await h.seek(to: MediaTime(value: 205, timescale: 100))
         #expect(fast)
         // Keyframes every 12 frames: the one at or before frame 51 is frame 48.
         #expect(h.player.currentTime() == MediaTime(value: 48, timescale: 25))
@@ -217,7 +219,7 @@ import PlayheadTestSupport
     @Test func reversePlaybackShowsFramesBackwards() async {
         let h = PlayerHarness(urls: ["fake-30"])
         #expect(await h.waitFor { $0.contains { $0.name == "readyForDisplay" } })
-        _ = await h.player.seek(to: MediaTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero)
+        _ = await h.seek(to: MediaTime(value: 1, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero)
         #expect(await h.waitFor { _ in h.video.frames.last?.digest == 25 })
         h.player.rate = -1
         #expect(await h.waitFor { _ in h.video.frames.last?.digest == 0 })

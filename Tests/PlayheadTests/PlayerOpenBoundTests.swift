@@ -9,8 +9,9 @@ import PlayheadTestSupport
         let backend = HangingBackend(hanging: "hang")
         defer { backend.release() }
         // The bound is three network timeouts, at least a second.
+        // Threaded: the open that hangs needs a thread of its own, and its bound is real time.
         let h = PlayerHarness(urls: ["hang", "fake-5"], backend: backend,
-                              sourceOptions: SourceOptions(networkTimeoutNanoseconds: 100_000_000))
+                              sourceOptions: SourceOptions(networkTimeoutNanoseconds: 100_000_000), stepped: false)
         h.player.play()
         #expect(await h.waitUntilQueueEnds())
         let failed = h.events.first { $0.name == "failedToPlayToEndTime" }?.item
@@ -22,7 +23,7 @@ import PlayheadTestSupport
     @Test func shuttingDownLeavesAStuckOpenBehind() async {
         let backend = HangingBackend(hanging: "hang")
         defer { backend.release() }
-        let h = PlayerHarness(urls: ["hang"], backend: backend)
+        let h = PlayerHarness(urls: ["hang"], backend: backend, stepped: false)
         h.player.play()
         backend.waitUntilProbing()
         // Were it joined, this would wait for ever: the open is let go only after it returns

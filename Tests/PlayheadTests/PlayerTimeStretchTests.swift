@@ -60,7 +60,7 @@ import PlayheadTestSupport
         let r = Rig()
         #expect(await r.h.waitFor { $0.contains { $0.name == "readyForDisplay" } })
         if rate < 0 {
-            _ = await r.h.player.seek(to: MediaTime(value: 2, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero)
+            _ = await r.h.seek(to: MediaTime(value: 2, timescale: 1), toleranceBefore: .zero, toleranceAfter: .zero)
         }
         r.h.player.rate = rate
         #expect(await r.h.waitFor { _ in r.h.player.rate == 0 || r.h.eventNames.contains("didPlayToEndTime") })

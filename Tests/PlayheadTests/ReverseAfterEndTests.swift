@@ -29,7 +29,7 @@ import Testing
         h.player.actionAtItemEnd = .pause
         h.player.play()
         #expect(await h.waitFor { Self.count("didPlayToEndTime", $0) == 1 })
-        _ = await h.player.seek(to: .zero, toleranceBefore: .zero, toleranceAfter: .zero)
+        _ = await h.seek(to: .zero, toleranceBefore: .zero, toleranceAfter: .zero)
         h.player.play()
         #expect(await h.waitFor(seconds: 5) { Self.count("didPlayToEndTime", $0) == 2 })
         #expect(h.player.currentTime() <= MediaTime(value: 2, timescale: 10))

@@ -25,6 +25,9 @@ public struct PlaybackEnvironment: Sendable {
     public var stallLimitNanoseconds: Int64?
     /// Play again when the sound card whose loss paused playback comes back (see RoutePolicy).
     public var resumeWhenRouteReturns = false
+    /// Tests: no engine thread; the loop runs one pass per `Player.step()`, items open and time
+    /// observers are called within the step, and the test moves the (virtual) clock itself.
+    @_spi(Testing) public var stepped = false
 
     public init(backend: any MediaBackend, videoSink: any VideoSink, audioSink: any AudioSink,
                 clock: any HostClock, sourceOptions: SourceOptions = SourceOptions(),

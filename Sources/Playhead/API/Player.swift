@@ -107,6 +107,9 @@ public class Player: @unchecked Sendable {
 
     /// Test only: blocks the playback loop for `seconds`, as a wedged loop would, so that a
     /// watchdog can be seen to bite. The appliance offers it only with `debug-commands`.
+    /// One pass of a stepped player's loop (`PlaybackEnvironment.stepped`), on the caller's thread.
+    @_spi(Testing) public func step() -> EngineStep { engine.runOnce() }
+
     public func wedgeForTesting(seconds: Double) {
         engine.post(.wedge(seconds: seconds))
     }

@@ -3,7 +3,8 @@ import PlayheadSys
 /// A thread opening one item, and when it began: an open that does not come back within its
 /// bound is abandoned, never waited for (a read stuck in the kernel cannot be interrupted).
 struct ItemOpener {
-    let thread: WorkerThread
+    /// Nil for a stepped engine's open, done in the step.
+    let thread: WorkerThread?
     /// Tells this open's result from a later open's of the same item.
     let attempt: UInt64
     let startedNanoseconds: Int64

@@ -62,7 +62,7 @@ extension PlaybackEngine {
             }
             opening.remove(item)
             // The opener posted this as its last act: the join returns at once.
-            openers.removeValue(forKey: item)?.thread.join()
+            openers.removeValue(forKey: item)?.thread?.join()
             openFinished(item, result)
         case .displayed(let tag):
             displayed(tag)

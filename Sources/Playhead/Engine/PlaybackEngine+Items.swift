@@ -9,9 +9,7 @@ extension PlaybackEngine {
         let backend = env.backend, options = env.sourceOptions
         openAttempts += 1
         let attempt = openAttempts
-        let thread = WorkerThread(name: "ph-open") { [self] in
-            // The codec's threads, made here, inherit this.
-            WorkerThread.giveWayAsDecoding()
+        let open: @Sendable () -> Void = { [self] in
             let result: Result<any MediaSource, PlaybackError>
             do throws(PlaybackError) {
                 let probe = try Self.probeGivingWay(item, backend: backend, options: options)
@@ -21,7 +19,19 @@ extension PlaybackEngine {
             }
             post(.opened(item, result, attempt: attempt))
         }
-        openers[item] = ItemOpener(thread: thread, attempt: attempt, startedNanoseconds: MonotonicClock().now().nanoseconds)
+        let started = MonotonicClock().now().nanoseconds
+        // Stepped: opened right here; the result is taken up by the next step, as a thread's is.
+        guard !env.stepped else {
+            openers[item] = ItemOpener(thread: nil, attempt: attempt, startedNanoseconds: started)
+            open()
+            return
+        }
+        let thread = WorkerThread(name: "ph-open") {
+            // The codec's threads, made here, inherit this.
+            WorkerThread.giveWayAsDecoding()
+            open()
+        }
+        openers[item] = ItemOpener(thread: thread, attempt: attempt, startedNanoseconds: started)
     }
 
     /// Fails the items whose open has taken longer than its bound and leaves their threads
@@ -32,9 +42,10 @@ extension PlaybackEngine {
         let now = MonotonicClock().now().nanoseconds
         let bound = ItemOpener.boundNanoseconds(networkTimeout: env.sourceOptions.networkTimeoutNanoseconds)
         for (item, opener) in openers where now - opener.startedNanoseconds > bound {
+            guard let thread = opener.thread else { continue }
             openers[item] = nil
             opening.remove(item)
-            opener.thread.abandon()
+            thread.abandon()
             let error = PlaybackError(.timedOut, "\(item.asset.url): opening took more than \(bound / 1_000_000_000) s; given up (is the file on a device that stopped answering?)")
             // As if the opener had answered so: the item fails and the queue goes on.
             openFinished(item, .failure(error))

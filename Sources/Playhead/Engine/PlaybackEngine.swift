@@ -52,7 +52,13 @@ final class PlaybackEngine: @unchecked Sendable {
     /// thread each made glibc give each its own malloc arena (the soak's mappings grew).
     let closer = SerialQueue(name: "ph-close")
 
+    /// Whether a pass is running, for a stepped engine's shutdown.
+    private let inStep = Mutex(false)
+
     // Engine thread only.
+    /// The first pass started the route monitor; the last one tore everything down.
+    private var begun = false
+    private var ended = false
     var queue = PlayQueue<PlayerItem>(items: [])
     var segments: [Segment] = []
     var nextSegmentID: UInt64 = 1
@@ -147,6 +153,8 @@ final class PlaybackEngine: @unchecked Sendable {
         if env.videoSink.reportsDisplay {
             env.videoSink.setDisplayedHandler { [weak self] tag in self?.post(.displayed(tag)) }
         }
+        // Stepped: the caller's `step()` is the loop.
+        guard !env.stepped else { return }
         let worker = WorkerThread(name: "ph-engine") { [self] in run() }
         thread.withLock { $0 = worker }
     }
@@ -170,6 +178,12 @@ final class PlaybackEngine: @unchecked Sendable {
     /// than once. Called on the engine's own thread (an event handler dropping the last
     /// reference to its player), it only asks: the loop ends after the handler returns.
     func shutdown() {
+        if env.stepped {
+            post(.shutdown)
+            // Inside a step (an event handler dropping the player) the step's own pass ends it.
+            if !inStep.withLock({ $0 }) { _ = runOnce() }
+            return
+        }
         thread.withLock { $0 }?.stop { post(.shutdown) }
     }
 
@@ -186,26 +200,41 @@ final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func run() {
-        startRouteMonitor()
-        checkOutputs()
         while true {
-            let commands = inboxLock.withLock { () -> [EngineCommand] in
-                defer { inbox.removeAll(keepingCapacity: true); woken = false }
-                return inbox
-            }
-            abandonOverdueOpens()
-            for command in commands {
-                if case .shutdown = command {
-                    tearDown()
-                    return
-                }
-                handle(command)
-            }
-            checkOutputs()
-            let deadline = pump()
-            publishSnapshot()
-            sleep(until: deadline)
+            let step = runOnce()
+            if step.ended { return }
+            sleep(until: step.deadline)
         }
+    }
+
+    /// One pass of the loop: the commands taken, the media pumped, the state published.
+    /// The engine's thread calls it, or, stepped, whoever steps the player (one caller at a time).
+    func runOnce() -> EngineStep {
+        inStep.withLock { $0 = true }
+        defer { inStep.withLock { $0 = false } }
+        if ended { return EngineStep(deadline: nil, waitsForData: false, ended: true) }
+        if !begun {
+            begun = true
+            startRouteMonitor()
+            checkOutputs()
+        }
+        let commands = inboxLock.withLock { () -> [EngineCommand] in
+            defer { inbox.removeAll(keepingCapacity: true); woken = false }
+            return inbox
+        }
+        abandonOverdueOpens()
+        for command in commands {
+            if case .shutdown = command {
+                tearDown()
+                ended = true
+                return EngineStep(deadline: nil, waitsForData: false, ended: true)
+            }
+            handle(command)
+        }
+        checkOutputs()
+        let deadline = pump()
+        publishSnapshot()
+        return EngineStep(deadline: deadline, waitsForData: awaitingWake, ended: false)
     }
 
     /// Sleeps until `deadline` (nil: until woken). A virtual clock jumps to the deadline
@@ -239,7 +268,7 @@ final class PlaybackEngine: @unchecked Sendable {
         // opened is closed when its command is dropped with the inbox. One stuck in the kernel
         // (a device that never answers) is left behind: the exit is not held for it.
         let deadline = MonotonicClock().now().nanoseconds + Self.openerJoinNanoseconds
-        for opener in openers.values where !opener.thread.join(untilMonotonic: deadline) {
+        for opener in openers.values where opener.thread?.join(untilMonotonic: deadline) == false {
             Log.warning("an item's open did not end within \(Self.openerJoinNanoseconds / 1_000_000) ms of shutting down; left behind")
         }
         openers.removeAll()
@@ -304,6 +333,12 @@ final class PlaybackEngine: @unchecked Sendable {
         let callbacks = observerCallbacks.withLock { $0 }
         for f in fires {
             guard let cb = callbacks[f.token] else {
+                observers.withLock { $0.returned(f.token) }
+                continue
+            }
+            guard !env.stepped else {
+                // Stepped: in order, on the stepping thread, before the step returns.
+                cb(f.time)
                 observers.withLock { $0.returned(f.token) }
                 continue
             }
