@@ -77,15 +77,8 @@ import PlayheadTestSupport
         r.h.player.rate = from
         // The clock stops short of 2 s with sound for `from` in the device, unplayed.
         #expect(await r.h.waitFor { _ in r.h.video.frames.count >= 45 })
-        // Settled: neither the clock nor the device moves any more (a loaded machine is slow
-        // to get there).
-        var last = (r.h.player.currentTime(), r.sink.writtenFrames())
-        for _ in 0..<100 {
-            try? await Task.sleep(for: .milliseconds(50))
-            let now = (r.h.player.currentTime(), r.sink.writtenFrames())
-            if now == last { break }
-            last = now
-        }
+        // Settled: stepped until neither the clock nor the device can move any more.
+        r.h.run(until: { _ in false }, virtualSeconds: 10)
         let m0 = r.h.player.currentTime(), c0 = r.clock.now()
         let written0 = r.sink.framesRecorded, fed0 = r.stretcher.framesFed
         #expect(m0 > MediaTime(value: 17, timescale: 10) && m0 < MediaTime(value: 2, timescale: 1), "\(m0)")
