@@ -61,8 +61,7 @@ public enum Appliance {
         let firstAsset = playlist.entries.first.map { Asset(url: $0.location, backend: backend) }
         let content: (frameRate: Int?, size: PixelSize?) = settings[DisplayOptions.mode] == "match" ? await contentShape(of: firstAsset) : (nil, nil)
         let outputs: Outputs
-        switch Outputs.open(settings: settings, backend: backend, contentFrameRate: content.frameRate, contentSize: content.size,
-                            withSound: safeMode == nil) {
+        switch openOutputs(settings: settings, backend: backend, content: content, withSound: safeMode == nil) {
         case .failure(let failure):
             StandardStreams.error("playhead: error: \(failure.message)")
             return failure.status
@@ -236,6 +235,18 @@ public enum Appliance {
             file = nil
         }
         return .success((Settings(catalog: catalog, file: file, commandLine: commandLine), items))
+    }
+
+    /// The outputs the options choose, set up as they ask, in the environment the player gets.
+    static func openOutputs(settings: Settings, backend: FFmpegBackend, content: (frameRate: Int?, size: PixelSize?),
+                            withSound: Bool) -> Result<Outputs, AppFailure> {
+        Outputs.open(settings: settings, backend: backend, sourceOptions: PlaybackSetup.sourceOptions(settings),
+                     contentFrameRate: content.frameRate, contentSize: content.size, withSound: withSound).map { opened in
+            var outputs = opened
+            OutputSetup.apply(settings, to: outputs)
+            PlaybackSetup.apply(settings, to: &outputs.environment)
+            return outputs
+        }
     }
 
     /// Safe mode plays the slate alone: the playlist may be what made playhead fail.
