@@ -31,7 +31,9 @@ let package = Package(
             "PlayheadCore", .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "Playhead", dependencies: ["PlayheadCore", "PlayheadSys"]),
+        .target(name: "Playhead", dependencies: [
+            "PlayheadCore", "PlayheadSys", .product(name: "DequeModule", package: "swift-collections"),
+        ]),
         .target(name: "PlayheadFFmpeg", dependencies: ["PlayheadCore", "PlayheadSys", "CFFmpeg", "CShims"]),
         .target(name: "PlayheadKMS", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead", "CDRM"]),
         .target(name: "PlayheadALSA", dependencies: [
@@ -48,24 +50,26 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]),
+        // Its own few flags; everything else comes through PlayheadApp.
         .executableTarget(name: "playhead", dependencies: [
-            "PlayheadApp", "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadSys",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "PlayheadApp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The demux fuzzer (`make fuzz`), or, in a normal build, the replay of its regression inputs.
         .executableTarget(name: "playhead-fuzz", dependencies: ["Playhead", "PlayheadCore", "PlayheadFFmpeg", "PlayheadSys"]),
         .target(name: "PlayheadTestSupport", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead"],
                 path: "Tests/PlayheadTestSupport"),
-        .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),
+        .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore"]),
         .testTarget(name: "PlayheadTests", dependencies: ["Playhead", "PlayheadSys", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadALSATests", dependencies: [
             "PlayheadALSA", "PlayheadCore", "PlayheadTestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "PlayheadSysTests", dependencies: ["PlayheadSys", "PlayheadCore", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "PlayheadAppTests", dependencies: ["PlayheadApp", "Playhead", "PlayheadSys", "PlayheadTestSupport"]),
-        .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore"]),
+        .testTarget(name: "PlayheadAppTests", dependencies: [
+            "PlayheadApp", "Playhead", "PlayheadALSA", "PlayheadGPIO", "PlayheadSys", "PlayheadTestSupport",
+        ]),
+        .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore", "PlayheadSys"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: ["PlayheadKMS", "PlayheadCore"]),
-        .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadTestSupport"]),
+        .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadSys", "PlayheadTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

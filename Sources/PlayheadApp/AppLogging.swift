@@ -9,8 +9,8 @@ enum AppLogging {
     private static let consoleQueue = Mutex<ConsoleLogQueue?>(nil)
 
     static func bootstrap(_ settings: Settings) {
-        LogSettings.bootstrap(syslogPath: settings.flag("syslog") ? "/dev/log" : nil)
-        setLevel(settings.string("log-level") ?? "info")
+        LogSettings.bootstrap(syslogPath: settings[AppOptions.syslog] ? "/dev/log" : nil)
+        setLevel(settings[AppOptions.logLevel])
     }
 
     static func setLevel(_ name: String) {

@@ -36,11 +36,11 @@ public enum Appliance {
             return failure.status
         case .success(let prepared): (settings, items) = prepared
         }
-        if settings.string("display") == "help" {
-            StandardStreams.out(DisplayInventory.describe(card: settings.string("drm-card")))
+        if settings[DisplayOptions.connector] == "help" {
+            StandardStreams.out(DisplayInventory.describe(card: settings[DisplayOptions.card]))
             return 0
         }
-        if settings.string("audio-device") == "help" {
+        if settings[ALSAOptions.device] == "help" {
             StandardStreams.out(ALSARouteMonitor().describe())
             return 0
         }
@@ -59,10 +59,9 @@ public enum Appliance {
         }
         // `match` needs the first item's frame rate; its probe is kept, so it is not opened twice.
         let firstAsset = playlist.entries.first.map { Asset(url: $0.location, backend: backend) }
-        let content: (frameRate: Int?, size: PixelSize?) = settings.string("display-mode") == "match" ? await contentShape(of: firstAsset) : (nil, nil)
+        let content: (frameRate: Int?, size: PixelSize?) = settings[DisplayOptions.mode] == "match" ? await contentShape(of: firstAsset) : (nil, nil)
         let outputs: Outputs
-        switch Outputs.open(settings: settings, backend: backend, contentFrameRate: content.frameRate, contentSize: content.size,
-                            withSound: safeMode == nil) {
+        switch openOutputs(settings: settings, backend: backend, content: content, withSound: safeMode == nil) {
         case .failure(let failure):
             StandardStreams.error("playhead: error: \(failure.message)")
             return failure.status
@@ -72,10 +71,9 @@ public enum Appliance {
         let (events, eventInput) = AsyncStream<PlayerEvent>.makeStream()
         player.onEvent = { eventInput.yield($0) }
         let control = LivePlayerControl(player: player, backend: backend, drm: outputs.drm, alsa: outputs.alsa,
-                                        monitor: outputs.monitor, drmCard: settings.string("drm-card"),
-                                        screenshots: settings.string("screenshot-dir").map {
-                                            ScreenshotFolder(path: $0, keep: settings.integer("screenshot-keep") ?? 10)
-                                        })
+                                        monitor: outputs.monitor, drmCard: settings[DisplayOptions.card],
+                                        screenshots: ScreenshotFolder(path: settings[DisplayOptions.screenshotFolder],
+                                                                      keep: settings[DisplayOptions.screenshotKeep]))
         let console: SerialConsole?
         switch Inputs.openConsole(settings) {
         case .failure(let failure):
@@ -93,7 +91,7 @@ public enum Appliance {
             // The same limit as a session following events: the console is one too.
             eventBudget = EventBudget()
         }
-        let printer = EventPrinter(format: settings.string("events") ?? "text", output: eventOutput, budget: eventBudget)
+        let printer = EventPrinter(format: settings[AppOptions.events], output: eventOutput, budget: eventBudget)
         let configPath = launch.configPath ?? AppOptions.defaultConfigPath
         let panel = ButtonPanel()
         let router = CommandRouter(player: control, playlist: playlist, settings: settings, hooks: RouterHooks(
@@ -102,16 +100,16 @@ public enum Appliance {
             setEventFormat: { printer.setFormat($0) },
             now: { MonotonicClock().now().nanoseconds }, version: version,
             gpio: { panel.report() }))
-        player.setLooping(safeMode != nil || settings.flag("loop"))
-        player.volume = Float(settings.number("volume") ?? 1)
-        player.isMuted = settings.flag("mute")
+        player.setLooping(safeMode != nil || settings[PlayerOptions.loop])
+        player.volume = Float(settings[PlayerOptions.volume])
+        player.isMuted = settings[PlayerOptions.mute]
         // `play` comes back to this rate after a pause.
-        player.defaultRate = settings.number("rate") ?? 1
+        player.defaultRate = settings[PlayerOptions.rate]
         // The place a crash or a power cut interrupted, unless told where to start.
-        let statePath = settings.string("state-file")
+        let statePath = settings[AppOptions.stateFile]
         var resumed: Playlist.Entry?
         let resumeGuard = Mutex(ResumeGuard())
-        if let statePath, safeMode == nil, settings.number("start") == nil, let saved = PlaceKeeper.read(statePath) {
+        if let statePath, safeMode == nil, settings[PlayerOptions.start] == nil, let saved = PlaceKeeper.read(statePath) {
             switch resumeGuard.withLock({ $0.choose(saved: saved, in: router.playlist) }) {
             case .resume(let entry, let counted):
                 resumed = entry
@@ -142,7 +140,7 @@ public enum Appliance {
         if resumed == nil {
             if let firstAsset { control.prime(firstAsset) }
             router.start()
-            if let start = settings.number("start") { player.seek(to: MediaTime(seconds: start, preferredTimescale: 1000), completion: nil) }
+            if let start = settings[PlayerOptions.start] { player.seek(to: MediaTime(seconds: start, preferredTimescale: 1000), completion: nil) }
         }
         player.play()
 
@@ -161,7 +159,7 @@ public enum Appliance {
         }
         var keeper: PlaceKeeper?
         if let statePath, safeMode == nil {
-            let k = PlaceKeeper(path: statePath, intervalSeconds: settings.number("state-interval") ?? 10) {
+            let k = PlaceKeeper(path: statePath, intervalSeconds: settings[AppOptions.stateInterval]) {
                 router.place().map { place in resumeGuard.withLock { $0.stamp(place) } }
             }
             keeper = k
@@ -179,9 +177,9 @@ public enum Appliance {
         if let notifier, let interval = notifier.watchdogNanoseconds {
             services.append(WatchdogService(send: { notifier.send($0) }, intervalNanoseconds: interval, player: player))
         }
-        if let device = settings.string("watchdog-device") {
+        if let device = settings[AppOptions.watchdogDevice] {
             do {
-                let watchdog = try HardwareWatchdog(path: device, timeoutSeconds: settings.integer("watchdog-timeout") ?? 15)
+                let watchdog = try HardwareWatchdog(path: device, timeoutSeconds: settings[AppOptions.watchdogTimeout])
                 AppLog.notice("watchdog \(device): timeout \(watchdog.timeoutSeconds) s, fed while playback makes progress")
                 services.append(HardwareWatchdogService(watchdog: watchdog, player: player))
             } catch {
@@ -210,7 +208,7 @@ public enum Appliance {
         eventInput.finish()
         let status = exit.status
         if status > 128 { StandardStreams.error("playhead: stopped by signal \(status - 128)" + (outputs.drm == nil ? "" : "; display restored")) }
-        if settings.flag("stats") { Statistics.print(player: player, outputs: outputs, started: started) }
+        if settings[AppOptions.stats] { Statistics.print(player: player, outputs: outputs, started: started) }
         return status
     }
 
@@ -226,7 +224,7 @@ public enum Appliance {
         var file: OptionsFile?
         switch OptionsFileReader.read(path: launch.configPath ?? AppOptions.defaultConfigPath, required: launch.configPath != nil) {
         case .success(let f): file = f
-        case .failure(let errors) where commandLine["safe-mode"] != nil:
+        case .failure(let errors) where commandLine[AppOptions.safeMode.name] != nil:
             StandardStreams.error("playhead: warning: \(errors); safe mode: using the file's good lines")
             file = errors.goodLines
         case .failure(let errors):
@@ -237,6 +235,18 @@ public enum Appliance {
             file = nil
         }
         return .success((Settings(catalog: catalog, file: file, commandLine: commandLine), items))
+    }
+
+    /// The outputs the options choose, set up as they ask, in the environment the player gets.
+    static func openOutputs(settings: Settings, backend: FFmpegBackend, content: (frameRate: Int?, size: PixelSize?),
+                            withSound: Bool) -> Result<Outputs, AppFailure> {
+        Outputs.open(settings: settings, backend: backend, sourceOptions: PlaybackSetup.sourceOptions(settings),
+                     contentFrameRate: content.frameRate, contentSize: content.size, withSound: withSound).map { opened in
+            var outputs = opened
+            OutputSetup.apply(settings, to: outputs)
+            PlaybackSetup.apply(settings, to: &outputs.environment)
+            return outputs
+        }
     }
 
     /// Safe mode plays the slate alone: the playlist may be what made playhead fail.

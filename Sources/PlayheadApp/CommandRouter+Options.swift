@@ -50,15 +50,16 @@ extension CommandRouter {
         let s = settings
         for name in names {
             switch name {
-            case "volume": if let v = s.number("volume") { player.volume = Float(v) }
-            case "mute": player.isMuted = s.flag("mute")
-            case "rate":
-                if let r = s.number("rate"), r != 0 {
+            case PlayerOptions.volume.name: player.volume = Float(s[PlayerOptions.volume])
+            case PlayerOptions.mute.name: player.isMuted = s[PlayerOptions.mute]
+            case PlayerOptions.rate.name:
+                let r = s[PlayerOptions.rate]
+                if r != 0 {
                     player.defaultRate = r
                     if !player.isPaused { player.setRate(r) }
                 }
-            case "loop":
-                let loop = s.flag("loop")
+            case PlayerOptions.loop.name:
+                let loop = s[PlayerOptions.loop]
                 player.setLooping(loop)
                 // The queue given to the player holds the entries before the current one only
                 // when looping.
@@ -68,8 +69,8 @@ extension CommandRouter {
                     let entries = st.playlist.order(from: st.playlist.currentID, loop: loop)
                     if !entries.isEmpty { player.play(entries: entries) }
                 }
-            case "log-level": if let l = s.string("log-level") { hooks.setLogLevel(l) }
-            case "events": if let e = s.string("events") { hooks.setEventFormat(e) }
+            case AppOptions.logLevel.name: hooks.setLogLevel(s[AppOptions.logLevel])
+            case AppOptions.events.name: hooks.setEventFormat(s[AppOptions.events])
             default: break
             }
         }

@@ -11,7 +11,7 @@ extension CommandRouter {
         state.withLock { s in
             s.stopped = true
             s.playlist.currentID = s.playlist.entries.first?.id
-            player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: s.settings.flag("loop")))
+            player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: s.settings[PlayerOptions.loop]))
         }
         player.seek(toSeconds: 0, exact: true)
     }
@@ -24,7 +24,7 @@ extension CommandRouter {
         }
         state.withLock { s in
             syncCurrent(&s)
-            let loop = s.settings.flag("loop")
+            let loop = s.settings[PlayerOptions.loop]
             s.playlist.currentID = s.playlist.entry(before: s.playlist.currentID, loop: loop)?.id
             player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: loop))
         }
@@ -61,7 +61,7 @@ extension CommandRouter {
             syncCurrent(&s)
             let entry = s.playlist.add(location, at: position)
             let n = (s.playlist.entries.firstIndex(of: entry) ?? 0) + 1
-            let loop = s.settings.flag("loop")
+            let loop = s.settings[PlayerOptions.loop]
             // Nothing playing: the new entry plays; else the queue after the current one grows.
             if s.playlist.currentID == nil || s.emptiedOnPurpose || player.currentEntryID == nil {
                 s.playlist.currentID = entry.id
@@ -76,7 +76,7 @@ extension CommandRouter {
     func remove(_ position: Int) -> Reply {
         let outcome = state.withLock { s -> Result<Void, CommandError> in
             syncCurrent(&s)
-            let loop = s.settings.flag("loop")
+            let loop = s.settings[PlayerOptions.loop]
             let after = s.playlist.entries.indices.contains(position - 1)
                 ? s.playlist.entry(after: s.playlist.entries[position - 1].id, loop: loop) : nil
             guard let removed = s.playlist.remove(at: position) else {
@@ -107,7 +107,7 @@ extension CommandRouter {
             syncCurrent(&s)
             let before = s.playlist
             s.playlist.replace(with: items)
-            let loop = s.settings.flag("loop")
+            let loop = s.settings[PlayerOptions.loop]
             if s.playlist.entry(id: s.playlist.currentID) == nil {
                 // The current one went away (the stick was pulled): the next one still there.
                 let gone = before.entries.firstIndex { $0.id == before.currentID } ?? 0

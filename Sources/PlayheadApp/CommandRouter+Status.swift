@@ -17,7 +17,7 @@ extension CommandRouter {
         let stats = Dictionary(player.statistics().map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
         let uptime = Double(hooks.now() - startedAt) / 1e9
         var fields: [ReplyValue.Field] = []
-        if let reason = settings.string("safe-mode") { fields.append(.init("safe-mode", .string(reason))) }
+        if let reason = settings[AppOptions.safeMode] { fields.append(.init("safe-mode", .string(reason))) }
         fields += [
             .init("state", .string((stopped ? .stopped : player.state()).rawValue)),
             .init("item", .optional(current?.location)),
@@ -33,7 +33,7 @@ extension CommandRouter {
             .init("rate", .double(player.isPaused ? 0 : player.defaultRate)),
             .init("volume", .double(volume)),
             .init("muted", .bool(player.isMuted)),
-            .init("loop", .bool(settings.flag("loop"))),
+            .init("loop", .bool(settings[PlayerOptions.loop])),
             .init("route", .optional(player.currentRoute?.name)),
             .init("display", player.display()["mode"] ?? .null),
         ]

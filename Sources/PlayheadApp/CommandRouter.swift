@@ -28,7 +28,7 @@ public final class CommandRouter: Sendable {
 
     public var settings: Settings { state.withLock { $0.settings } }
     public var playlist: Playlist { state.withLock { syncCurrent(&$0) ; return $0.playlist } }
-    var loops: Bool { state.withLock { $0.settings.flag("loop") } }
+    var loops: Bool { state.withLock { $0.settings[PlayerOptions.loop] } }
 
     /// Whether an empty queue came from a command rather than from the end of the playlist.
     public var queueEmptiedOnPurpose: Bool { state.withLock { $0.emptiedOnPurpose } }
@@ -39,7 +39,7 @@ public final class CommandRouter: Sendable {
         // Handed over under the lock, as every queue edit is (see CommandRouter+Queue).
         state.withLock { s in
             s.playlist.currentID = s.playlist.entry(id: entryID)?.id ?? s.playlist.entries.first?.id
-            player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: s.settings.flag("loop")))
+            player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: s.settings[PlayerOptions.loop]))
         }
     }
 
@@ -123,7 +123,7 @@ public final class CommandRouter: Sendable {
         case .display: return .ok(player.display())
         case .gpio: return .ok(hooks.gpio())
         case .debugWedge(let seconds):
-            guard settings.flag("debug-commands") else {
+            guard settings[AppOptions.debugCommands] else {
                 return .error("debug commands are off; start playhead with --debug-commands (for tests only)")
             }
             AppLog.warning("debug: the playback loop is blocked for \(seconds) s on purpose")

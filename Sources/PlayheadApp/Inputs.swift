@@ -11,12 +11,12 @@ struct Inputs {
 
     /// Whether someone can add to an empty playlist (so playhead may start with nothing).
     static func anyConfigured(_ settings: Settings) -> Bool {
-        settings.string("socket") != nil || settings.string("control") != nil || consoleDevice(settings) != nil
+        settings[AppOptions.socket] != nil || settings[AppOptions.control] != nil || consoleDevice(settings) != nil
     }
 
     /// The console's device: `auto` is standard input and output when both are a terminal.
     static func consoleDevice(_ settings: Settings) -> String? {
-        switch settings.string("console") ?? "auto" {
+        switch settings[AppOptions.console] {
         case "off", "none": return nil
         case "auto": return Terminal.isTerminal(0) && Terminal.isTerminal(1) ? "stdio" : nil
         case "-": return "stdio"
@@ -28,7 +28,7 @@ struct Inputs {
     static func openConsole(_ settings: Settings) -> Result<SerialConsole?, AppFailure> {
         guard let device = consoleDevice(settings) else { return .success(nil) }
         do {
-            return .success(try SerialConsole(device: device, baud: device == "stdio" ? nil : settings.integer("console-baud")))
+            return .success(try SerialConsole(device: device, baud: device == "stdio" ? nil : settings[AppOptions.consoleBaud]))
         } catch {
             return .failure(AppFailure(status: ExitStatus.usage, message: error.message))
         }
@@ -37,7 +37,7 @@ struct Inputs {
     func open() -> Result<[any Service], AppFailure> {
         var services: [any Service] = []
         if let console {
-            let format = Reply.Format(rawValue: settings.string("console-format") ?? "text") ?? .text
+            let format = settings[AppOptions.consoleFormat]
             let session = ControlSession(name: "console", format: format) { line in console.show(line) }
             let router = self.router
             router.register(session)
@@ -48,7 +48,7 @@ struct Inputs {
                 console.stop()
             }))
         }
-        if let path = settings.string("socket") {
+        if let path = settings[AppOptions.socket] {
             let socket: ControlSocket
             do { socket = try ControlSocket(path: path) } catch {
                 return .failure(AppFailure(status: ExitStatus.usage, message: error.message))
@@ -62,7 +62,7 @@ struct Inputs {
                 sessions.dropAll()
             }))
         }
-        if let path = settings.string("control") {
+        if let path = settings[AppOptions.control] {
             let fifo: ControlFIFO
             do { fifo = try ControlFIFO(path: path) } catch {
                 return .failure(AppFailure(status: ExitStatus.usage, message: error.message))

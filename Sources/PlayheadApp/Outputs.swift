@@ -4,7 +4,9 @@ import PlayheadFFmpeg
 import PlayheadKMS
 import PlayheadSys
 
-/// The screen and the sound, opened from the options, and the environment the player gets.
+/// The screen and the sound the options choose, opened, and the environment the player gets
+/// built around them. What is then asked of them (a mixer, screenshots, captures) is
+/// OutputSetup's; how the player plays through them is PlaybackSetup's.
 struct Outputs: Sendable {
     var environment: PlaybackEnvironment
     var drm: DRMVideoSink?
@@ -13,14 +15,10 @@ struct Outputs: Sendable {
 
     /// An output that cannot be opened is a one-line error; what was opened is closed again.
     /// `withSound` false leaves the sound off whatever the options say (safe mode).
-    static func open(settings: Settings, backend: FFmpegBackend, contentFrameRate: Int?, contentSize: PixelSize? = nil,
-                     withSound: Bool = true) -> Result<Outputs, AppFailure> {
-        let sourceOptions = SourceOptions(
-            decodeThreads: settings.integer("decode-threads") ?? 0,
-            networkTimeoutNanoseconds: Int64((settings.number("network-timeout") ?? 10) * 1e9),
-            reconnectDelayMaxSeconds: settings.flag("reconnect") ? Int(settings.number("reconnect-delay-max") ?? 5) : nil)
-        var outputs = Outputs(environment: .headless(backend: backend, untimed: settings.flag("untimed"), options: sourceOptions))
-        if withSound, settings.string("audio-output") == "alsa" {
+    static func open(settings: Settings, backend: FFmpegBackend, sourceOptions: SourceOptions, contentFrameRate: Int?,
+                     contentSize: PixelSize? = nil, withSound: Bool = true) -> Result<Outputs, AppFailure> {
+        var outputs = Outputs(environment: .headless(backend: backend, untimed: settings[PlayerOptions.untimed], options: sourceOptions))
+        if withSound, settings[AppOptions.audioOutput] == .alsa {
             let monitor = ALSARouteMonitor()
             let preferences = ALSAOptions.preferences(settings)
             // Start where the policy would move the sound anyway, rather than move at once.
@@ -35,19 +33,11 @@ struct Outputs: Sendable {
                     backend: backend, videoSink: outputs.environment.videoSink, audioSink: sink, clock: MonotonicClock(),
                     sourceOptions: sourceOptions, routeMonitor: monitor, routePreferences: preferences)
                 AppLog.info("sound on \(sink.name)")
-                if let mixer = settings.string("audio-mixer") {
-                    do { try sink.useMixer(mixer) } catch {
-                        // The sound still plays, with its volume in software: say so once.
-                        AppLog.warning("\(error.advice); the volume is applied to the samples instead")
-                    }
-                }
             } catch {
                 return .failure(AppFailure(status: ExitStatus.outputFailed, message: error.advice))
             }
         }
-        // Rates from 0.5 to 2 keep their sound, time-stretched by libavfilter's atempo.
-        outputs.environment.timeStretcher = FFmpegTimeStretcher.factory
-        if settings.string("video-output") == "drm" {
+        if settings[AppOptions.videoOutput] == .drm {
             let options: DRMOptions
             do { options = try DRMOptions(settings: settings, contentFrameRate: contentFrameRate, contentSize: contentSize) } catch {
                 outputs.alsa?.close()
@@ -60,34 +50,19 @@ struct Outputs: Sendable {
             }
             outputs.drm = sink
             outputs.environment.videoSink = sink
-            let wantsCapture = settings.string("screenshot") != nil || (settings.integer("capture-every") ?? 0) > 0
-            if wantsCapture, !sink.canCapture {
-                AppLog.warning("this card has no writeback connector; no screenshots or captures")
-            }
-            if let shot = settings.string("screenshot") { sink.screenshot(to: shot, atFrame: settings.integer("screenshot-frame") ?? 30) }
-            if let every = settings.integer("capture-every"), every > 0, let dir = settings.string("capture-dir") {
-                sink.captureFrames(every: every, into: dir)
-            }
             AppLog.info("video on \(sink.name)")
         }
-        outputs.environment.restart = PlayerOptions.restart(settings)
-        outputs.environment.resumeWhenRouteReturns = settings.flag("audio-resume-on-return")
-        outputs.environment.slateColor = PlayerOptions.slateColor(settings)
-        let stallLimit = settings.number("stall-limit") ?? 20
-        outputs.environment.stallLimitNanoseconds = stallLimit > 0 ? Int64(stallLimit * 1e9) : nil
         return .success(outputs)
     }
-}
 
-extension Outputs {
     /// The first candidate that opens (see AudioDeviceChoice); the first one's error when none does.
     static func openSound(settings: Settings, preferred: AudioRoute?, monitor: ALSARouteMonitor) throws(ALSAError) -> ALSAAudioSink {
         let routes = monitor.availableRoutes()
-        let candidates = AudioDeviceChoice.candidates(named: settings.string("audio-device"), preferred: preferred?.device, available: routes)
+        let candidates = AudioDeviceChoice.candidates(named: settings[ALSAOptions.device], preferred: preferred?.device, available: routes)
         var firstError: ALSAError?
         for device in candidates {
             do {
-                let sink = try ALSAAudioSink(device: device, bufferMilliseconds: settings.integer("audio-buffer-ms") ?? 50,
+                let sink = try ALSAAudioSink(device: device, bufferMilliseconds: settings[ALSAOptions.bufferMilliseconds],
                                              onDeviceLost: { device in monitor.report(lostDevice: device) })
                 if let firstError {
                     AppLog.warning(AudioDeviceChoice.fallbackNote(chosen: device, name: routes.first { $0.device == device }?.name,
@@ -100,10 +75,4 @@ extension Outputs {
         }
         throw firstError!
     }
-}
-
-/// Why playhead cannot go on, with the exit status that says so.
-public struct AppFailure: Error, Sendable {
-    public let status: Int32
-    public let message: String
 }

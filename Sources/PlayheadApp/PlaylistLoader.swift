@@ -12,9 +12,9 @@ struct PlaylistLoader: Sendable {
     static let playlistByteLimit = 1 << 20
 
     init(items: [String], settings: Settings) {
-        arguments = items + (settings.string("playlist").map { [$0] } ?? [])
-        removable = RemovableMedia(roots: settings.string("removable-media").map(RemovableMedia.roots(from:)) ?? RemovableMedia.defaultRoots,
-                                   allowsURLs: settings.flag("removable-urls"))
+        arguments = items + (settings[AppOptions.playlist].map { [$0] } ?? [])
+        removable = RemovableMedia(roots: RemovableMedia.roots(from: settings[AppOptions.removableMedia]),
+                                   allowsURLs: settings[AppOptions.removableURLs])
     }
 
     init(arguments: [String], removable: RemovableMedia = RemovableMedia()) {

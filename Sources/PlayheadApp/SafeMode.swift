@@ -8,10 +8,10 @@ struct SafeMode: Sendable {
     let slate: String
 
     init?(settings: Settings) {
-        guard let reason = settings.string("safe-mode") else { return nil }
+        guard let reason = settings[AppOptions.safeMode] else { return nil }
         self.reason = reason
-        seconds = settings.integer("safe-mode-seconds") ?? 600
-        slate = settings.string("slate") ?? "/usr/share/playhead/slate.mp4"
+        seconds = settings[AppOptions.safeModeSeconds]
+        slate = settings[AppOptions.slate]
     }
 
     var banner: String {

@@ -1,41 +1,44 @@
 import PlayheadCore
 
-/// The buttons and the status light, declared once (help, options file, `get`).
+/// The buttons and the status light, declared once (help, options file, `get`) and read
+/// through these constants.
 public enum GPIOOptions {
+    /// A family: `button.play`, `button.next`..., each named by whoever writes the file.
+    public static let button = OptionKey.text("button.*", placeholder: "SPEC", group: "buttons",
+                                           help: "a button on a GPIO line: \(ButtonSpec.usage)",
+                                           check: { text in
+                                               if case .failure(let e) = ButtonSpec.parse(name: "", text) { return e.message }
+                                               return nil
+                                           })
+    public static let led = OptionKey.text("led", placeholder: "SPEC", group: "buttons",
+                                        help: "a status light on a GPIO output line: \(LightSpec.usage)",
+                                        check: { text in
+                                            if case .failure(let e) = LightSpec.parse(text) { return e.message }
+                                            return nil
+                                        })
+    public static let debounceMilliseconds = OptionKey.integer("button-debounce-ms", 0...500, default: 30, group: "buttons",
+                                                            help: "how long a button's level must hold before it counts (contacts bounce)")
+    public static let holdMilliseconds = OptionKey.integer("button-hold-ms", 100...10000, default: 800, group: "buttons",
+                                                        help: "how long a press lasts before it is a hold (buttons with hold=)")
+    public static let repeatDelayMilliseconds = OptionKey.integer("button-repeat-delay-ms", 50...10000, default: 500, group: "buttons",
+                                                               help: "how long a repeating button is held before it repeats (buttons with repeat=yes)")
+    public static let repeatMilliseconds = OptionKey.integer("button-repeat-ms", 20...5000, default: 150, group: "buttons",
+                                                          help: "the pace of a held repeating button")
+
     public static let declarations: [OptionDeclaration] = [
-        .init("button.*", .text(placeholder: "SPEC"), group: "buttons",
-              help: "a button on a GPIO line: \(ButtonSpec.usage)",
-              check: { text in
-                  if case .failure(let e) = ButtonSpec.parse(name: "", text) { return e.message }
-                  return nil
-              }),
-        .init("led", .text(placeholder: "SPEC"), group: "buttons",
-              help: "a status light on a GPIO output line: \(LightSpec.usage)",
-              check: { text in
-                  if case .failure(let e) = LightSpec.parse(text) { return e.message }
-                  return nil
-              }),
-        .init("button-debounce-ms", .integer(0...500), default: .integer(30), group: "buttons",
-              help: "how long a button's level must hold before it counts (contacts bounce)"),
-        .init("button-hold-ms", .integer(100...10000), default: .integer(800), group: "buttons",
-              help: "how long a press lasts before it is a hold (buttons with hold=)"),
-        .init("button-repeat-delay-ms", .integer(50...10000), default: .integer(500), group: "buttons",
-              help: "how long a repeating button is held before it repeats (buttons with repeat=yes)"),
-        .init("button-repeat-ms", .integer(20...5000), default: .integer(150), group: "buttons",
-              help: "the pace of a held repeating button"),
+        button.declaration, led.declaration, debounceMilliseconds.declaration, holdMilliseconds.declaration,
+        repeatDelayMilliseconds.declaration, repeatMilliseconds.declaration,
     ]
 
     /// The map the options give; empty when none is set. The lines were checked as they were read.
     public static func map(_ settings: Settings) -> GPIOMap {
-        let buttons = settings.names(withPrefix: "button.").compactMap { name -> ButtonSpec? in
-            guard let text = settings.string(name) else { return nil }
+        let buttons = settings.members(of: button).compactMap { name, text -> ButtonSpec? in
+            guard let text else { return nil }
             return try? ButtonSpec.parse(name: String(name.dropFirst(7)), text).get()
         }
-        let light = settings.string("led").flatMap { try? LightSpec.parse($0).get() }
-        let timing = ButtonTiming(debounceMs: settings.integer("button-debounce-ms") ?? 30,
-                                  holdMs: settings.integer("button-hold-ms") ?? 800,
-                                  repeatDelayMs: settings.integer("button-repeat-delay-ms") ?? 500,
-                                  repeatIntervalMs: settings.integer("button-repeat-ms") ?? 150)
+        let light = settings[led].flatMap { try? LightSpec.parse($0).get() }
+        let timing = ButtonTiming(debounceMs: settings[debounceMilliseconds], holdMs: settings[holdMilliseconds],
+                                  repeatDelayMs: settings[repeatDelayMilliseconds], repeatIntervalMs: settings[repeatMilliseconds])
         return GPIOMap(buttons: buttons, light: light, timing: timing)
     }
 }

@@ -8,6 +8,7 @@ public struct MonotonicClock: HostClock {
     public func advance(to time: HostTime) {}
     /// Sleeps the calling thread (a dedicated one: never call this on the Swift task pool).
     public static func sleep(milliseconds: Int) { Sys.sleep(nanoseconds: Int64(milliseconds) * 1_000_000) }
+    public static func sleep(microseconds: Int) { Sys.sleep(nanoseconds: Int64(microseconds) * 1000) }
     /// CPU time the calling thread has used.
     public static func threadCPUNanoseconds() -> Int64 { Sys.threadCPUNanoseconds() }
 }

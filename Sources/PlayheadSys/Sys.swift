@@ -44,12 +44,16 @@ enum Sys {
 
     /// One write(2) for the whole text, so that lines from threads never interleave; only a
     /// short write (a terminal) is finished with more.
-    static func writeStandardError(_ text: String) {
+    static func writeStandardError(_ text: String) { writeWhole(text, to: 2) }
+
+    /// Gives up silently on an error: a standard stream that cannot be written (closed, a full
+    /// pipe nobody reads) has nowhere else to report it.
+    static func writeWhole(_ text: String, to fd: Int32) {
         var bytes = Array(text.utf8)
         bytes.withUnsafeMutableBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = write(2, raw.baseAddress! + offset, raw.count - offset)
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n > 0 {
                     offset += n
                 } else if n < 0 && errno == EINTR {

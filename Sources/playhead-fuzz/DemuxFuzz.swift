@@ -1,4 +1,3 @@
-import Glibc
 import PlayheadCore
 import PlayheadFFmpeg
 import PlayheadSys
@@ -13,12 +12,9 @@ import PlayheadSys
 /// entry, which `make test` runs over the kept regression inputs.
 enum DemuxFuzz {
     static func run(_ bytes: UnsafeRawBufferPointer) {
-        let path = "/dev/shm/playhead-fuzz-\(getpid()).bin"
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { return }
-        if let base = bytes.baseAddress { _ = write(fd, base, bytes.count) }
-        close(fd)
-        defer { unlink(path) }
+        let path = "/dev/shm/playhead-fuzz-\(CurrentProcess.id).bin"
+        defer { FileOutput.remove(path) }
+        do { try FileOutput.write(Array(bytes), to: path, mode: 0o600) } catch { return }
         play(path)
         ItemFuzz.play(path)
     }
@@ -58,7 +54,7 @@ enum DemuxFuzz {
                 case .failed(let e): result = "audio failed: \(e.message)"; videoDone = true; audioDone = true
                 }
             }
-            if !progressed { usleep(500) }
+            if !progressed { MonotonicClock.sleep(microseconds: 500) }
         }
         return result.isEmpty ? "played: \(frames) frames, \(samples) samples" : result
     }

@@ -1,4 +1,3 @@
-import Glibc
 import Playhead
 import PlayheadCore
 import PlayheadFFmpeg
@@ -49,7 +48,7 @@ enum ItemFuzz {
         let deadline = clock.now().nanoseconds + seconds * 1_000_000_000
         func wait(until done: (Progress) -> Bool, share: Int64) {
             let until = min(deadline, clock.now().nanoseconds + share)
-            while clock.now().nanoseconds < until, !progress.withLock({ done($0) || $0.over }) { usleep(1000) }
+            while clock.now().nanoseconds < until, !progress.withLock({ done($0) || $0.over }) { MonotonicClock.sleep(milliseconds: 1) }
         }
         player.play()
         wait(until: \.ready, share: seconds * 1_000_000_000 / 3)
@@ -63,7 +62,7 @@ enum ItemFuzz {
         // each limit. Only after an end, which keeps short inputs short.
         if progress.withLock({ $0.line == "ended" }), item.canPlayReverse {
             player.setRate(PlaybackRate(numerator: -2, denominator: 1))
-            usleep(50_000)
+            MonotonicClock.sleep(milliseconds: 50)
         }
         let line = progress.withLock { $0.line }
         return "item \(line.isEmpty ? "still playing" : line) at \(player.currentTime().secondsText) s"

@@ -86,9 +86,9 @@ import Testing
         try FileOutput.write(Array("video-output = drm\nvolume = loud\nsocket = /run/playhead/control.sock\n".utf8), to: conf)
         defer { FileOutput.remove(conf) }
         let (settings, _) = try Appliance.prepare(.init(arguments: ["--safe-mode", "crashes"], configPath: conf, ignoreBadConfig: true)).get()
-        #expect(settings.string("video-output") == "drm")
-        #expect(settings.string("socket") == "/run/playhead/control.sock")
-        #expect(settings.number("volume") == 1)
+        #expect(settings[AppOptions.videoOutput] == .drm)
+        #expect(settings[AppOptions.socket] == "/run/playhead/control.sock")
+        #expect(settings[PlayerOptions.volume] == 1)
         guard case .failure = Appliance.prepare(.init(arguments: [], configPath: conf, ignoreBadConfig: false)) else {
             Issue.record("a bad file was accepted outside safe mode")
             return

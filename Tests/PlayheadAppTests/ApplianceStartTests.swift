@@ -1,3 +1,4 @@
+import Playhead
 import PlayheadSys
 @testable import PlayheadApp
 import Testing
@@ -25,16 +26,16 @@ import Testing
         defer { FileOutput.remove(path) }
         let (settings, items) = try Appliance.prepare(.init(arguments: ["--rate", "2", "a.mp4"], configPath: path, ignoreBadConfig: true)).get()
         #expect(items == ["a.mp4"])
-        #expect(settings.number("volume") == 1)
-        #expect(settings.number("rate") == 2)
+        #expect(settings[PlayerOptions.volume] == 1)
+        #expect(settings[PlayerOptions.rate] == 2)
     }
 
     @Test func theCommandLineWinsOverAGoodFile() throws {
         let path = try file("# board\nvolume = 0.5\nloop = yes\n")
         defer { FileOutput.remove(path) }
         let (settings, _) = try Appliance.prepare(.init(arguments: ["--volume=0.3", "a.mp4"], configPath: path, ignoreBadConfig: false)).get()
-        #expect(settings.number("volume") == 0.3)
-        #expect(settings.flag("loop"))
+        #expect(settings[PlayerOptions.volume] == 0.3)
+        #expect(settings[PlayerOptions.loop])
     }
 
     @Test func aNamedFileMustExistButTheDefaultOneMayNot() {

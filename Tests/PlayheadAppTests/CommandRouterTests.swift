@@ -130,7 +130,7 @@ import Testing
     @Test func reloadAppliesAGoodFileAndKeepsTheOldOneOnABadOne() {
         fileText.set("volume = 0.2\nloop = maybe\n")
         #expect(say("reload") == "error: the options file was not applied, the old one stays: p.conf:2: loop: 'maybe' is not allowed; use yes or no")
-        #expect(router.settings.number("volume") == 0.5)
+        #expect(router.settings[PlayerOptions.volume] == 0.5)
         fileText.set("volume = 0.2\naudio-buffer-ms = 80\n")
         #expect(say("reload") == "reloaded: p.conf\napplied:\n  volume\nat-next-start:\n  audio-buffer-ms")
         #expect(player.volume == 0.2)

@@ -2,12 +2,13 @@ import PlayheadCore
 import Testing
 
 @Suite struct OptionsTests {
+    static let volume = OptionKey.number("volume", 0...1, default: 1, live: true, group: "player", help: "v")
+    static let loop = OptionKey.flag("loop", default: false, live: true, group: "player", help: "l")
+    static let displayMode = OptionKey.text("display-mode", placeholder: "MODE", default: "preferred", group: "display", help: "m")
+    static let bufferMs = OptionKey.integer("audio-buffer-ms", 10...2000, default: 50, group: "sound", help: "b")
+    static let gravity = OptionKey.choice("video-gravity", ["resize", "resizeAspect"], default: "resizeAspect", group: "display", help: "g")
     let catalog = OptionCatalog([[
-        .init("volume", .number(0...1), default: .number(1), live: true, group: "player", help: "v"),
-        .init("loop", .flag, default: .flag(false), live: true, group: "player", help: "l"),
-        .init("display-mode", .text(placeholder: "MODE"), default: .text("preferred"), group: "display", help: "m"),
-        .init("audio-buffer-ms", .integer(10...2000), default: .integer(50), group: "sound", help: "b"),
-        .init("video-gravity", .choice(["resize", "resizeAspect"]), default: .text("resizeAspect"), group: "display", help: "g"),
+        volume.declaration, loop.declaration, displayMode.declaration, bufferMs.declaration, gravity.declaration,
     ]])
 
     @Test func fileLinesParseWithCommentsBOMAndCRLF() throws {
@@ -42,13 +43,13 @@ import Testing
                                                catalog: catalog).get()
         #expect(cli.items == ["a.mp4", "b.mp4"])
         var settings = Settings(catalog: catalog, file: file, commandLine: cli.values)
-        #expect(settings.number("volume") == 0.25)
-        #expect(settings.flag("loop") == false)
-        #expect(settings.string("display-mode") == "match")
-        #expect(settings.integer("audio-buffer-ms") == 50)
+        #expect(settings[Self.volume] == 0.25)
+        #expect(settings[Self.loop] == false)
+        #expect(settings[Self.displayMode] == "match")
+        #expect(settings[Self.bufferMs] == 50)
         #expect(settings.lookup("volume")?.1 == .commandLine)
         #expect(try settings.set("volume", "0.75").get() == .number(0.75))
-        #expect(settings.number("volume") == 0.75)
+        #expect(settings[Self.volume] == 0.75)
         #expect(settings.lookup("volume")?.1 == .console)
     }
 
@@ -71,7 +72,7 @@ import Testing
         _ = settings.set("loop", "yes")
         let changed = settings.replaceFile(try OptionsFile.parse("volume = 0.5\naudio-buffer-ms = 100\n", path: "p", catalog: catalog).get())
         #expect(Set(changed) == ["loop", "audio-buffer-ms"])
-        #expect(settings.flag("loop") == false)
+        #expect(settings[Self.loop] == false)
     }
 
     @Test func commandLineErrorsNameTheFlag() {

@@ -40,7 +40,7 @@ struct EventLoopService: Service {
                 return
             case .currentItemChanged where event.item == nil:
                 if router.queueEmptiedOnPurpose { continue }
-                if holdAtEnd || router.settings.string("at-end") == "wait" {
+                if holdAtEnd || router.settings[AppOptions.atEnd] == .wait {
                     AppLog.notice("the playlist ended; waiting for commands")
                     continue
                 }

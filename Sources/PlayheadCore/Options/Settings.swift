@@ -46,30 +46,11 @@ public struct Settings: Sendable {
         return names.filter { $0.hasPrefix(prefix) }.sorted()
     }
 
+    /// Read by name: a misspelt name finds nothing and says nothing, so code reads an
+    /// `OptionKey` constant instead (`settings[PlayerOptions.loop]`). Left for PlayheadKMS, which
+    /// still reads its own options this way; it goes when DRMOptions declares its keys.
     public func string(_ name: String) -> String? {
-        switch self[name] {
-        case .text(let s)?: return s
-        case let v?: return v.description
-        case nil: return nil
-        }
-    }
-
-    public func flag(_ name: String) -> Bool {
-        if case .flag(let b)? = self[name] { return b }
-        return false
-    }
-
-    public func integer(_ name: String) -> Int? {
-        if case .integer(let i)? = self[name] { return i }
-        return nil
-    }
-
-    public func number(_ name: String) -> Double? {
-        switch self[name] {
-        case .number(let d)?: return d
-        case .integer(let i)?: return Double(i)
-        default: return nil
-        }
+        self[name]?.description
     }
 
     /// A console `set`: only live options; others are named with where to change them.
