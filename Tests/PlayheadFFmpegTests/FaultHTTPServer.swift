@@ -18,11 +18,6 @@ final class FaultHTTPServer {
     init?(root: String, port wanted: Int = 0) {
         let script = #"""
         import http.server, os, signal, socketserver, sys, threading, time
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
-        def watch():
-            sys.stdin.read()
-            os._exit(0)
-        threading.Thread(target=watch, daemon=True).start()
         root = sys.argv[1]
         counts = {}
         lock = threading.Lock()

@@ -13,11 +13,6 @@ import PlayheadSys
     static func sender(file: String) -> LoopbackScript? {
         let script = """
         import os, signal, socket, sys, threading, time
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
-        def watch():
-            sys.stdin.read()
-            os._exit(0)
-        threading.Thread(target=watch, daemon=True).start()
         probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

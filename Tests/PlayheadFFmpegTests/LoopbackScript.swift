@@ -8,10 +8,23 @@ final class LoopbackScript {
     private let process: Process
     private let input: Pipe
 
+    /// Run before every script. The child inherits the test runner's signal mask, where
+    /// Dispatch blocks SIGTERM: it is unblocked. And the child exits when the runner goes away
+    /// (its stdin reaches end of file), so a killed test run never leaves a server behind.
+    static let prelude = """
+        import os, signal, sys, threading
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+        def watch():
+            sys.stdin.read()
+            os._exit(0)
+        threading.Thread(target=watch, daemon=True).start()
+
+        """
+
     init?(script: String, arguments: [String]) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", script] + arguments
+        p.arguments = ["python3", "-c", Self.prelude + script] + arguments
         let out = Pipe()
         let input = Pipe()
         p.standardOutput = out

@@ -10,16 +10,8 @@ final class StaticHTTPServer {
     /// With `stallAfter`, each response stops after that many bytes of the file and the
     /// connection stays open: a server that hangs mid-download.
     init?(root: String, stallAfter: Int? = nil) {
-        // The child inherits the test runner's signal mask, where Dispatch blocks SIGTERM:
-        // unblock it, and also exit when the runner goes away (stdin reaches end of file),
-        // so a killed test run never leaves a server behind.
         let script = """
         import functools, http.server, os, shutil, signal, sys, threading
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
-        def watch():
-            sys.stdin.read()
-            os._exit(0)
-        threading.Thread(target=watch, daemon=True).start()
         stall = int(sys.argv[2])
         class Handler(http.server.SimpleHTTPRequestHandler):
             def copyfile(self, source, outputfile):
