@@ -33,7 +33,9 @@ let package = Package(
         ]),
         .target(name: "Playhead", dependencies: ["PlayheadCore", "PlayheadSys"]),
         .target(name: "PlayheadFFmpeg", dependencies: ["PlayheadCore", "PlayheadSys", "CFFmpeg", "CShims"]),
-        .target(name: "PlayheadKMS", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead", "CDRM"]),
+        .target(name: "PlayheadKMS", dependencies: [
+            "PlayheadCore", "PlayheadSys", "CDRM", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .target(name: "PlayheadALSA", dependencies: [
             "PlayheadCore", "PlayheadSys", "CALSA", .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "SystemPackage", package: "swift-system"),
@@ -64,7 +66,9 @@ let package = Package(
         .testTarget(name: "PlayheadSysTests", dependencies: ["PlayheadSys", "PlayheadCore", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PlayheadAppTests", dependencies: ["PlayheadApp", "Playhead", "PlayheadSys", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore"]),
-        .testTarget(name: "PlayheadKMSTests", dependencies: ["PlayheadKMS", "PlayheadCore"]),
+        .testTarget(name: "PlayheadKMSTests", dependencies: [
+            "PlayheadKMS", "PlayheadCore", "PlayheadSys", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

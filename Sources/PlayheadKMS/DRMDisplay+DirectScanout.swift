@@ -3,14 +3,14 @@ import PlayheadCore
 extension DRMDisplay {
     /// Asks the driver, with a TEST_ONLY commit, whether the plane shows a YUV picture as
     /// `trial` says. Makes the picture-sized buffers it would use first (the test needs a real
-    /// framebuffer). Returns 0 or the driver's errno; a refusal frees those buffers again.
-    func testDirect(_ trial: ScanoutChoice.Trial) -> Int32 {
-        do { try makeDirectBuffers(trial.format, picture: trial.picture) } catch { return 12 }  // ENOMEM, in effect
+    /// framebuffer). Returns nil or why the driver refused; a refusal frees those buffers again.
+    func testDirect(_ trial: ScanoutChoice.Trial) -> AtomicCommitError? {
+        do throws(PlaybackError) { try makeDirectBuffers(trial.format, picture: trial.picture) } catch { return .refused(.noMemory) }
         let values = directPlaneValues(index: 0, source: trial.source, destination: trial.destination, rotation: trial.rotation,
                                        colorimetry: trial.colorimetry)
-        let errno = card.commit(values, testOnly: true)
-        if errno != 0 { retireDirectBuffers() }
-        return errno
+        let error = card.commit(values, .testOnly)
+        if error != nil { retireDirectBuffers() }
+        return error
     }
 
     /// The plane showing direct buffer `index`'s `source` (stored coordinates) on
@@ -18,14 +18,8 @@ extension DRMDisplay {
     /// told.
     func directPlaneValues(index: Int, source: PixelRect, destination: PixelRect, rotation: PictureRotation,
                            colorimetry: YUVColorimetry) -> [AtomicValue] {
-        var values = planeValues(framebuffer: directBuffers[index].framebuffer, source: source, destination: destination,
-                                 rotation: rotation)
-        if let c = colorProperties, let encoding = c.encodingValues[colorimetry.encoding.drmName],
-           let range = c.rangeValues[colorimetry.range.drmName] {
-            values.append(AtomicValue(object: plan.plane.id, property: c.encoding, value: encoding))
-            values.append(AtomicValue(object: plan.plane.id, property: c.range, value: range))
-        }
-        return values
+        planeValues(framebuffer: directBuffers[index].framebuffer, source: source, destination: destination, rotation: rotation)
+            + plane.colorValues(colorimetry)
     }
 
     /// One picture-sized YUV buffer per screen buffer, so the ring's bookkeeping covers them.

@@ -4,12 +4,12 @@ extension DRMDisplay {
     /// Asks the driver, with a TEST_ONLY commit, whether the plane shows a `source`-sized
     /// picture on `destination`, turned by `rotation` (scaling it where the sizes differ).
     /// Makes the picture-sized buffers it would use first (the test needs a real framebuffer
-    /// of that size). Returns 0 or the driver's errno.
-    func testPlaneScaling(source: PixelSize, destination: PixelRect, rotation: PictureRotation = .none) -> Int32 {
-        do { try makeContentBuffers(source) } catch { return 12 }  // ENOMEM, in effect
+    /// of that size). Returns nil or why the driver refused.
+    func testPlaneScaling(source: PixelSize, destination: PixelRect, rotation: PictureRotation = .none) -> AtomicCommitError? {
+        do throws(PlaybackError) { try makeContentBuffers(source) } catch { return .refused(.noMemory) }
         let values = planeValues(framebuffer: contentBuffers[0].framebuffer, source: PixelRect(size: source), destination: destination,
                                  rotation: rotation)
-        return card.commit(values, testOnly: true)
+        return card.commit(values, .testOnly)
     }
 
     /// Called after a flip: whatever was retired before it is off the screen now.

@@ -1,4 +1,3 @@
-import Glibc
 import PlayheadCore
 import PlayheadSys
 
@@ -10,11 +9,13 @@ final class DRMDisplay: @unchecked Sendable {
     var plan: DisplayPlan
     var buffers: [DumbBuffer]
     var canvases: [MappedCanvas]
-    let props: Properties
+    let props: ScreenProperties
+    /// The plane's properties, looked up once.
+    let plane: PlaneProperties
     var modeBlob: UInt32
     private let saved: DRMCard.SavedCRTC?
     private var restored = false
-    private let writeback: Writeback?
+    private let writeback: WritebackProperties?
     private var captureBuffer: DumbBuffer?
     private var captureCanvas: MappedCanvas?
     /// Picture-sized buffers for when the plane scales (see `ScalerChoice`); empty otherwise.
@@ -25,43 +26,10 @@ final class DRMDisplay: @unchecked Sendable {
     /// Picture-sized YUV buffers for direct scan-out (see `ScanoutChoice`); empty otherwise.
     var directBuffers: [DumbBuffer] = []
     var directCanvases: [MappedCanvas] = []
-    /// The plane's COLOR_ENCODING and COLOR_RANGE, when it has both.
-    let colorProperties: ColorProperties?
-
-    /// The plane's `rotation` property and the value of each turn it offers, when it has one.
-    let rotationProperty: RotationProperty?
     /// The turns the plane can do; empty without a `rotation` property.
-    let planeRotations: Set<PictureRotation>
-
-    struct RotationProperty {
-        var id: UInt32
-        /// A bitmask property: each name's enum value is the bit to set.
-        var values: [PictureRotation: UInt64]
-    }
-
-    struct ColorProperties {
-        var encoding: UInt32
-        var range: UInt32
-        var encodingValues: [String: UInt64]
-        var rangeValues: [String: UInt64]
-    }
-
-    /// The writeback connector that can share our CRTC, when the card has one.
-    struct Writeback {
-        var connector: UInt32
-        var crtcProperty: UInt32
-        var framebufferProperty: UInt32
-        var fenceProperty: UInt32
-    }
+    var planeRotations: Set<PictureRotation> { plane.turns }
 
     var canCapture: Bool { writeback != nil }
-
-    struct Properties {
-        var connectorCRTC: UInt32
-        var crtcMode: UInt32
-        var crtcActive: UInt32
-        var plane: [String: UInt32]
-    }
 
     var screen: PixelSize { plan.mode.size }
     var bytesPerPixel: Int { plan.format.format == .rgb565 ? 2 : 4 }
@@ -83,18 +51,10 @@ final class DRMDisplay: @unchecked Sendable {
             let rate = options.plan.contentFrameRate.map { MediaTime(value: Int64($0), timescale: 1000).secondsText + " fps content" } ?? "no known frame rate"
             Log.info("display: mode \(plan.mode) matches \(rate)")
         }
-        let connectorProps = card.connectorProperties(plan.connector.id)
-        let crtcProps = card.crtcProperties(plan.crtc.id)
-        let planeProps = card.planeProperties(plan.plane.id)
-        guard let connectorCRTC = connectorProps["CRTC_ID"]?.id, let mode = crtcProps["MODE_ID"]?.id,
-              let active = crtcProps["ACTIVE"]?.id else {
-            throw PlaybackError(.deviceFailed, "\(card.path): the driver lacks atomic properties (CRTC_ID, MODE_ID, ACTIVE)")
-        }
-        let planeNames = ["FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H", "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H"]
-        var plane: [String: UInt32] = [:]
-        for n in planeNames {
-            guard let id = planeProps[n]?.id else { throw PlaybackError(.deviceFailed, "\(card.path): plane \(plan.plane.id) has no \(n) property") }
-            plane[n] = id
+        let props = try ScreenProperties(connector: card.connectorProperties(plan.connector.id), crtc: card.crtcProperties(plan.crtc.id),
+                                         device: card.path)
+        let plane = try PlaneProperties(plane: plan.plane.id, table: card.planeProperties(plan.plane.id), device: card.path) {
+            card.enumValues(ofProperty: $0)
         }
         // Waiting for a display: no mode to set yet (blob 0); the first display brings one.
         var blob: UInt32 = 0
@@ -117,30 +77,14 @@ final class DRMDisplay: @unchecked Sendable {
         self.plan = plan
         self.buffers = made
         self.canvases = canvases
-        self.props = Properties(connectorCRTC: connectorCRTC, crtcMode: mode, crtcActive: active, plane: plane)
+        self.props = props
+        self.plane = plane
         self.modeBlob = blob
-        if let encoding = planeProps["COLOR_ENCODING"]?.id, let range = planeProps["COLOR_RANGE"]?.id {
-            colorProperties = ColorProperties(encoding: encoding, range: range, encodingValues: card.enumValues(ofProperty: encoding),
-                                              rangeValues: card.enumValues(ofProperty: range))
-        } else {
-            colorProperties = nil
-        }
-        rotationProperty = planeProps["rotation"].map { p in
-            let bits = card.enumValues(ofProperty: p.id).compactMap { name, bit in
-                PictureRotation(drmName: name).map { ($0, UInt64(1) << bit) }
-            }
-            return RotationProperty(id: p.id, values: Dictionary(bits, uniquingKeysWith: { a, _ in a }))
-        }
-        planeRotations = Set(rotationProperty?.values.keys.map { $0 } ?? [])
         let yuv = YUVPlaneLayout.formats.filter(plan.plane.formats.contains)
-        Log.info("display: plane \(plan.plane.id) takes \(yuv.isEmpty ? "no YUV" : yuv.map(\.description).joined(separator: ", "))\(colorProperties == nil ? "" : " with COLOR_ENCODING and COLOR_RANGE")")
+        Log.info("display: plane \(plan.plane.id) takes \(yuv.isEmpty ? "no YUV" : yuv.map(\.description).joined(separator: ", "))\(plane.color == nil ? "" : " with COLOR_ENCODING and COLOR_RANGE")")
         self.saved = card.saveCRTC(plan.crtc.id)
         self.writeback = resources.connectors.first { $0.isWriteback && $0.possibleCRTCs & (1 << UInt32(plan.crtc.index)) != 0 }
-            .flatMap { c in
-                let p = card.connectorProperties(c.id)
-                guard let crtc = p["CRTC_ID"]?.id, let fb = p["WRITEBACK_FB_ID"]?.id, let fence = p["WRITEBACK_OUT_FENCE_PTR"]?.id else { return nil }
-                return Writeback(connector: c.id, crtcProperty: crtc, framebufferProperty: fb, fenceProperty: fence)
-            }
+            .flatMap { c in WritebackProperties(connector: c.id, table: card.connectorProperties(c.id)) }
         if plan.isConnected { try modeset() }
     }
 
@@ -151,7 +95,7 @@ final class DRMDisplay: @unchecked Sendable {
         var openFailures: [PlaybackError] = []
         for n in 0..<8 {
             let p = "/dev/dri/card\(n)"
-            guard access(p, F_OK) == 0 else { continue }
+            guard DRMCard.exists(p) else { continue }
             tried.append(p)
             let card: DRMCard
             do throws(PlaybackError) { card = try DRMCard.open(p) } catch {
@@ -178,9 +122,8 @@ final class DRMDisplay: @unchecked Sendable {
             AtomicValue(object: plan.crtc.id, property: props.crtcActive, value: 1),
         ]
         values += planeValues(buffer: 0)
-        let e = card.commit(values, allowModeset: true)
-        guard e == 0 else {
-            throw PlaybackError(.deviceFailed, "\(card.path): the kernel refused mode \(plan.mode) on \(plan.connector.name) (\(String(cString: strerror(e))))")
+        if let e = card.commit(values, .allowModeset) {
+            throw PlaybackError(.deviceFailed, "\(card.path): the kernel refused mode \(plan.mode) on \(plan.connector.name) (\(e))")
         }
     }
 
@@ -197,37 +140,20 @@ final class DRMDisplay: @unchecked Sendable {
     /// `rotation`. Where the plane has a rotation property every commit sets it: a turn set for
     /// one picture must not stay for the next.
     func planeValues(framebuffer: UInt32, source: PixelRect, destination: PixelRect, rotation: PictureRotation = .none) -> [AtomicValue] {
-        let p = props.plane, id = plan.plane.id
-        var values = [
-            AtomicValue(object: id, property: p["FB_ID"]!, value: UInt64(framebuffer)),
-            AtomicValue(object: id, property: p["CRTC_ID"]!, value: UInt64(plan.crtc.id)),
-            AtomicValue(object: id, property: p["SRC_X"]!, value: UInt64(source.x) << 16),
-            AtomicValue(object: id, property: p["SRC_Y"]!, value: UInt64(source.y) << 16),
-            // Source rectangles are 16.16 fixed point.
-            AtomicValue(object: id, property: p["SRC_W"]!, value: UInt64(source.width) << 16),
-            AtomicValue(object: id, property: p["SRC_H"]!, value: UInt64(source.height) << 16),
-            AtomicValue(object: id, property: p["CRTC_X"]!, value: UInt64(destination.x)),
-            AtomicValue(object: id, property: p["CRTC_Y"]!, value: UInt64(destination.y)),
-            AtomicValue(object: id, property: p["CRTC_W"]!, value: UInt64(destination.width)),
-            AtomicValue(object: id, property: p["CRTC_H"]!, value: UInt64(destination.height)),
-        ]
-        if let r = rotationProperty, let bit = r.values[rotation] {
-            values.append(AtomicValue(object: id, property: r.id, value: bit))
-        }
-        return values
+        plane.values(framebuffer: framebuffer, crtc: plan.crtc.id, source: source, destination: destination, rotation: rotation)
     }
 
     /// Queues a flip to the plane state `plane` (see `planeValues` and `directPlaneValues`) at
-    /// the next vblank; the flip event carries `userData`. Returns 0 or the errno (EBUSY: a
-    /// flip is still pending). The whole plane state goes with each flip: the previous one may
-    /// have been scaled or YUV.
-    func flip(_ plane: [AtomicValue], userData: UInt64) -> Int32 {
-        card.commit(plane, nonBlocking: true, flipEvent: true, userData: userData)
+    /// the next vblank; the flip event carries `userData`. Returns nil or why the kernel
+    /// refused (EBUSY: a flip is still pending). The whole plane state goes with each flip: the
+    /// previous one may have been scaled or YUV.
+    func flip(_ plane: [AtomicValue], userData: UInt64) -> AtomicCommitError? {
+        card.commit(plane, [.nonBlocking, .pageFlipEvent], userData: userData)
     }
 
     /// Like `flip`, and captures the composed screen through writeback. Returns the errno and
-    /// the fence that signals when the capture is complete.
-    func flipCapturing(_ plane: [AtomicValue], userData: UInt64) -> (Int32, Int32) {
+    /// the fence that signals when the capture is complete (-1: none).
+    func flipCapturing(_ plane: [AtomicValue], userData: UInt64) -> (AtomicCommitError?, Int32) {
         guard let wb = writeback else { return (flip(plane, userData: userData), -1) }
         if captureBuffer == nil {
             do throws(PlaybackError) {
@@ -245,13 +171,13 @@ final class DRMDisplay: @unchecked Sendable {
             }
         }
         let values = plane + [
-            AtomicValue(object: wb.connector, property: wb.crtcProperty, value: UInt64(plan.crtc.id)),
-            AtomicValue(object: wb.connector, property: wb.framebufferProperty, value: UInt64(captureBuffer!.framebuffer)),
+            AtomicValue(object: wb.connector, property: wb.crtc, value: UInt64(plan.crtc.id)),
+            AtomicValue(object: wb.connector, property: wb.framebuffer, value: UInt64(captureBuffer!.framebuffer)),
         ]
         // Attaching the writeback connector is a routing change: allowed once, as a modeset.
-        let result = card.commitWithFence(values, fenceObject: wb.connector, fenceProperty: wb.fenceProperty,
-                                          allowModeset: !writebackAttached, nonBlocking: true, flipEvent: true, userData: userData)
-        writebackAttached = writebackAttached || result.0 == 0
+        let flags: AtomicCommitFlags = writebackAttached ? [.nonBlocking, .pageFlipEvent] : [.nonBlocking, .pageFlipEvent, .allowModeset]
+        let result = card.commitWithFence(values, fenceObject: wb.connector, fence: wb.fence, flags, userData: userData)
+        writebackAttached = writebackAttached || result.0 == nil
         return result
     }
 
@@ -275,8 +201,8 @@ final class DRMDisplay: @unchecked Sendable {
     func restore() {
         guard !restored else { return }
         restored = true
-        let attached = writebackAttached ? writeback.map { (connector: $0.connector, crtcProperty: $0.crtcProperty) } : nil
-        ScreenRestore(saved: saved, connector: plan.connector.id, crtc: plan.crtc.id, plane: plan.plane.id,
+        let attached = writebackAttached ? writeback.map { (connector: $0.connector, crtcProperty: $0.crtc) } : nil
+        ScreenRestore(saved: saved, connector: plan.connector.id, crtc: plan.crtc.id, planesOff: plane.off,
                       properties: props, writeback: attached, modeBlob: modeBlob).run(on: card) { [self] in
             for b in buffers + contentBuffers + directBuffers + retiredBuffers { b.release() }
             captureBuffer?.release()

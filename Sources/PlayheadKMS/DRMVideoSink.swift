@@ -1,4 +1,3 @@
-import Glibc
 import PlayheadCore
 import PlayheadSys
 import Synchronization
@@ -280,15 +279,27 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         default:
             plane = display.planeValues(buffer: index)
         }
-        var e: Int32
+        let refused: AtomicCommitError?
         if let captureTarget, display.canCapture {
-            let (err, fence) = display.flipCapturing(plane, userData: UInt64(index))
-            e = err
-            if err == 0 && fence >= 0 { pendingCaptures[index] = (fence, captureTarget) }
+            let (error, fence) = display.flipCapturing(plane, userData: UInt64(index))
+            refused = error
+            if error == nil && fence >= 0 { pendingCaptures[index] = (fence, captureTarget) }
         } else {
-            e = display.flip(plane, userData: UInt64(index))
+            refused = display.flip(plane, userData: UInt64(index))
         }
-        if e == 0 {
+        if let refused {
+            ring.release(index)
+            lock.withLock {
+                stats.failedCommits += 1
+                stats.dropped += 1
+                if refused.cardGone { failed = PlaybackError(.deviceFailed, "\(display.card.path): the display card went away") }
+            }
+            if !commitsRefused {
+                commitsRefused = true
+                Log.warning("display: \(display.card.path) refused a page flip (\(refused)); pictures are dropped "
+                    + "while it does, the sound goes on; if the card was removed, restart playhead once it is back")
+            }
+        } else {
             if commitsRefused {
                 commitsRefused = false
                 Log.info("display: \(display.card.path) takes page flips again")
@@ -299,19 +310,6 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
             ptsOfFlip[index] = frame.pts
             planeOfFlip[index] = plane
             committedAt[index] = MonotonicClock().now().nanoseconds
-        } else {
-            ring.release(index)
-            lock.withLock {
-                stats.failedCommits += 1
-                stats.dropped += 1
-                // ENODEV: the card is gone; nothing more can be shown.
-                if e == ENODEV { failed = PlaybackError(.deviceFailed, "\(display.card.path): the display card went away") }
-            }
-            if !commitsRefused {
-                commitsRefused = true
-                Log.warning("display: \(display.card.path) refused a page flip (\(String(cString: strerror(e)))); pictures are dropped "
-                    + "while it does, the sound goes on; if the card was removed, restart playhead once it is back")
-            }
         }
     }
 
@@ -414,7 +412,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         if turn != .none && display.planeRotations.contains(turn) {
             let stored = picture.rotation.storedRect(for: layout.source, stored: picture.size).size
             let turned = ScalerChoice.decideTurned(layout: layout, storedSource: stored, turn: turn) {
-                display.testPlaneScaling(source: $0, destination: $1, rotation: $2)
+                display.testPlaneScaling(source: $0, destination: $1, rotation: $2)?.errno.rawValue ?? 0
             }
             switch turned {
             case .plane: choice = turned
@@ -424,7 +422,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         }
         let chosen = choice ?? (screenTurn != .none
             ? ScalerChoice.software(reason: "the screen is turned \(screenTurn.rawValue) degrees (--display-rotate), which is done in software")
-            : ScalerChoice.decide(layout: layout) { display.testPlaneScaling(source: $0, destination: $1) })
+            : ScalerChoice.decide(layout: layout) { display.testPlaneScaling(source: $0, destination: $1)?.errno.rawValue ?? 0 })
         scaler = (key, chosen)
         lock.withLock { scalerText = chosen.description }
         Log.info("display: \(layout.source.width)x\(layout.source.height) onto \(layout.destination.width)x\(layout.destination.height) by \(chosen)")
@@ -441,7 +439,7 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         let choice = ScanoutChoice.decide(pixelFormat: key.pixelFormat, picture: key.size, rotation: key.rotation,
                                           screenTurn: screenTurn, colorimetry: key.colorimetry, layout: layout, planeFormats: display.plan.plane.formats,
                                           planeRotations: display.planeRotations,
-                                          colorProperties: display.colorProperties != nil) { display.testDirect($0) }
+                                          colorProperties: display.plane.color != nil) { display.testDirect($0)?.errno.rawValue ?? 0 }
         scanout = (key, choice)
         if choice.isDirect {
             scaler = nil
@@ -474,9 +472,9 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     private func captureStill() {
         guard let plane = shownPlane, hotplug.connected, display.canCapture,
               let target = lock.withLock({ capture.takeScreenshot() }) else { return }
-        let (e, fence) = display.flipCapturing(plane, userData: UInt64(Int32.max))
-        guard e == 0 else {
-            Log.warning("display: \(display.card.path) refused the commit for a screenshot (\(String(cString: strerror(e)))); \(target.path) is not saved")
+        let (refused, fence) = display.flipCapturing(plane, userData: UInt64(Int32.max))
+        if let refused {
+            Log.warning("display: \(display.card.path) refused the commit for a screenshot (\(refused)); \(target.path) is not saved")
             return
         }
         let events = display.waitForFlips(timeoutMilliseconds: 200)
