@@ -35,7 +35,9 @@ let package = Package(
             "PlayheadCore", "PlayheadSys", .product(name: "DequeModule", package: "swift-collections"),
         ]),
         .target(name: "PlayheadFFmpeg", dependencies: ["PlayheadCore", "PlayheadSys", "CFFmpeg", "CShims"]),
-        .target(name: "PlayheadKMS", dependencies: ["PlayheadCore", "PlayheadSys", "Playhead", "CDRM"]),
+        .target(name: "PlayheadKMS", dependencies: [
+            "PlayheadCore", "PlayheadSys", "CDRM", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .target(name: "PlayheadALSA", dependencies: [
             "PlayheadCore", "PlayheadSys", "CALSA", .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "SystemPackage", package: "swift-system"),
@@ -68,7 +70,9 @@ let package = Package(
             "PlayheadApp", "Playhead", "PlayheadALSA", "PlayheadGPIO", "PlayheadSys", "PlayheadTestSupport",
         ]),
         .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore", "PlayheadSys"]),
-        .testTarget(name: "PlayheadKMSTests", dependencies: ["PlayheadKMS", "PlayheadCore"]),
+        .testTarget(name: "PlayheadKMSTests", dependencies: [
+            "PlayheadKMS", "PlayheadCore", "PlayheadSys", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadSys", "PlayheadTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -11,8 +11,21 @@ final class CaptureWriter: Sendable {
     /// Captures waiting beyond this are dropped: memory stays bounded when the disk is slow.
     static let limit = 3
 
+    /// Copies the captured pixels (the capture buffer is used again) and queues them: PPM for
+    /// frame series (nothing to compute), PNG for screenshots.
+    func save(_ canvas: MappedCanvas, to target: CapturePlan.Target) {
+        let path = target.path
+        let w = canvas.size.width, h = canvas.size.height
+        let ppm = path.hasSuffix(".ppm")
+        let header = ppm ? Array("P6\n\(w) \(h)\n255\n".utf8) : []
+        var rgb = [UInt8](repeating: 0, count: header.count + w * h * 3)
+        rgb.replaceSubrange(0..<header.count, with: header)
+        canvas.copyRGB(into: &rgb, at: header.count)
+        save(rgb: rgb, width: w, height: h, ppmHeader: ppm, to: path, folder: target.folder)
+    }
+
     /// Queues one capture; `folder` set: a console screenshot reserved in that folder.
-    func save(rgb: [UInt8], width: Int, height: Int, ppmHeader: Bool, to path: String, folder: ScreenshotFolder?) {
+    func save(rgb: [UInt8], width: Int, height: Int, ppmHeader: Bool, to path: String, folder: (any ScreenshotStore)?) {
         let taken = waiting.withLock { n -> Bool in
             guard n < Self.limit else { return false }
             n += 1

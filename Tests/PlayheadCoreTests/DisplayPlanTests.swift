@@ -89,7 +89,7 @@ import PlayheadCore
     }
 
     @Test func bufferRingKeepsPendingQueuedAndCurrentApart() {
-        var ring = BufferRing(count: 3)
+        var ring = BufferRing<Int>(count: 3)
         let a = ring.acquire()!, b = ring.acquire()!
         ring.queue(a)
         #expect(!ring.canQueue)

@@ -1,3 +1,4 @@
+import SystemPackage
 import Testing
 @testable import PlayheadKMS
 
@@ -16,9 +17,9 @@ import Testing
         let takesSavedCRTC: Bool
         init(takesSavedCRTC: Bool) { self.takesSavedCRTC = takesSavedCRTC }
 
-        func commit(_ values: [AtomicValue], allowModeset: Bool) -> Int32 {
+        func commit(_ values: [AtomicValue], allowModeset: Bool) -> AtomicCommitError? {
             calls.append(.commit(values))
-            return allowModeset ? 0 : 22
+            return allowModeset ? nil : .refused(.invalidArgument)
         }
         func restore(_ saved: DRMCard.SavedCRTC, connector: UInt32) -> Bool {
             calls.append(.restore(crtc: saved.crtc, framebuffer: saved.framebuffer, connector: connector))
@@ -29,20 +30,23 @@ import Testing
     }
 
     // Property ids as vkms numbers them on the board.
-    let props = DRMDisplay.Properties(connectorCRTC: 20, crtcMode: 21, crtcActive: 22,
-                                      plane: ["FB_ID": 17, "CRTC_ID": 18])
+    static let fb = DRMProperty(id: 17, name: "FB_ID"), planeCRTC = DRMProperty(id: 18, name: "CRTC_ID")
+    static let connectorCRTC = DRMProperty(id: 20, name: "CRTC_ID"), mode = DRMProperty(id: 21, name: "MODE_ID")
+    static let active = DRMProperty(id: 22, name: "ACTIVE")
+    let props = ScreenProperties(connectorCRTC: connectorCRTC, crtcMode: mode, crtcActive: active)
+    let planeOff = [AtomicValue(object: 31, property: fb, value: 0), AtomicValue(object: 31, property: planeCRTC, value: 0)]
     let saved = DRMCard.SavedCRTC(crtc: 33, framebuffer: 42, x: 0, y: 0, mode: nil)
 
     func restore(saved: DRMCard.SavedCRTC?, writeback: Bool = false, card: FakeCard) -> Bool {
-        ScreenRestore(saved: saved, connector: 35, crtc: 33, plane: 31, properties: props,
-                      writeback: writeback ? (connector: 37, crtcProperty: 23) : nil, modeBlob: 90)
+        ScreenRestore(saved: saved, connector: 35, crtc: 33, planesOff: planeOff, properties: props,
+                      writeback: writeback ? (connector: 37, crtcProperty: DRMProperty(id: 23, name: "CRTC_ID")) : nil, modeBlob: 90)
             .run(on: card) { card.calls.append(.releaseBuffers) }
     }
 
     var turnedOff: FakeCard.Call {
-        .commit([AtomicValue(object: 31, property: 17, value: 0), AtomicValue(object: 31, property: 18, value: 0),
-                 AtomicValue(object: 35, property: 20, value: 0), AtomicValue(object: 33, property: 22, value: 0),
-                 AtomicValue(object: 33, property: 21, value: 0)])
+        .commit([AtomicValue(object: 31, property: Self.fb, value: 0), AtomicValue(object: 31, property: Self.planeCRTC, value: 0),
+                 AtomicValue(object: 35, property: Self.connectorCRTC, value: 0), AtomicValue(object: 33, property: Self.active, value: 0),
+                 AtomicValue(object: 33, property: Self.mode, value: 0)])
     }
 
     @Test func theEarlierPictureGoesBackAndNothingOfOursStays() {
@@ -66,7 +70,7 @@ import Testing
     @Test func anAttachedWritebackIsLetGoFirst() {
         let card = FakeCard(takesSavedCRTC: true)
         #expect(restore(saved: saved, writeback: true, card: card))
-        #expect(card.calls.first == .commit([AtomicValue(object: 37, property: 23, value: 0)]))
+        #expect(card.calls.first == .commit([AtomicValue(object: 37, property: DRMProperty(id: 23, name: "CRTC_ID"), value: 0)]))
         #expect(card.calls.count == 5)
     }
 }

@@ -1,6 +1,7 @@
 import CDRM
 import Glibc
 import PlayheadCore
+import SystemPackage
 
 /// An open DRM card: every libdrm call of the KMS output goes through here, and nothing from
 /// libdrm leaves it but plain Swift values.
@@ -30,7 +31,7 @@ final class DRMCard: @unchecked Sendable {
             if e == EACCES || e == EPERM {
                 throw PlaybackError(.permissionDenied, "\(path): permission denied; run playhead as a member of the card's group (video) or give it access")
             }
-            throw PlaybackError(.deviceFailed, "\(path): cannot open (\(String(cString: strerror(e)))); check its permissions")
+            throw PlaybackError(.deviceFailed, "\(path): cannot open (\(Errno(rawValue: e))); check its permissions")
         }
         let card = DRMCard(path: path, fd: fd)
         guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0,
@@ -41,6 +42,9 @@ final class DRMCard: @unchecked Sendable {
         _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_WRITEBACK_CONNECTORS), 1)
         return card
     }
+
+    /// Whether there is anything at `path` (a card the kernel has not made is not).
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// Becomes DRM master, or says who holds the display.
     func becomeMaster() throws(PlaybackError) {
@@ -158,14 +162,14 @@ final class DRMCard: @unchecked Sendable {
 
     func destroyBlob(_ id: UInt32) { _ = drmModeDestroyPropertyBlob(fd, id) }
 
-    /// Commits like `commit`, and also asks for a writeback out-fence through `fenceProperty`
-    /// of `fenceObject`. Returns the errno (0: done) and the fence fd (-1: none).
-    func commitWithFence(_ values: [AtomicValue], fenceObject: UInt32, fenceProperty: UInt32, allowModeset: Bool,
-                         nonBlocking: Bool, flipEvent: Bool, userData: UInt64) -> (Int32, Int32) {
+    /// Commits like `commit`, and also asks for a writeback out-fence through `fence` of
+    /// `fenceObject`. Returns nil and the fence fd (-1: none), or why the commit did not happen.
+    func commitWithFence(_ values: [AtomicValue], fenceObject: UInt32, fence: DRMProperty, _ flags: AtomicCommitFlags,
+                         userData: UInt64) -> (AtomicCommitError?, Int32) {
         fenceSlot.pointee = -1
-        let fence = AtomicValue(object: fenceObject, property: fenceProperty, value: UInt64(UInt(bitPattern: fenceSlot)))
-        let e = commit(values + [fence], allowModeset: allowModeset, nonBlocking: nonBlocking, flipEvent: flipEvent, userData: userData)
-        return (e, e == 0 ? fenceSlot.pointee : -1)
+        let slot = AtomicValue(object: fenceObject, property: fence, value: UInt64(UInt(bitPattern: fenceSlot)))
+        let e = commit(values + [slot], flags, userData: userData)
+        return (e, e == nil ? fenceSlot.pointee : -1)
     }
 
     /// Waits for a sync-file fence to signal, then closes it.
@@ -175,18 +179,15 @@ final class DRMCard: @unchecked Sendable {
         return poll(&p, 1, timeoutMilliseconds) == 1
     }
 
-    /// Commits the property values; returns 0 or the errno.
-    func commit(_ values: [AtomicValue], testOnly: Bool = false, allowModeset: Bool = false,
-                nonBlocking: Bool = false, flipEvent: Bool = false, userData: UInt64 = 0) -> Int32 {
-        guard let req = drmModeAtomicAlloc() else { return ENOMEM }
-        defer { drmModeAtomicFree(req) }
-        for v in values { _ = drmModeAtomicAddProperty(req, v.object, v.property, v.value) }
-        var flags: UInt32 = 0
-        if testOnly { flags |= UInt32(DRM_MODE_ATOMIC_TEST_ONLY) }
-        if allowModeset { flags |= UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET) }
-        if nonBlocking { flags |= UInt32(DRM_MODE_ATOMIC_NONBLOCK) }
-        if flipEvent { flags |= UInt32(DRM_MODE_PAGE_FLIP_EVENT) }
-        return -phd_atomic_commit(fd, req, flags, userData)
+    /// A fence nobody will wait for.
+    func closeFence(_ fence: Int32) { close(fence) }
+
+    /// Commits the property values, all or none (see AtomicRequest); nil when the kernel took them.
+    func commit(_ values: [AtomicValue], _ flags: AtomicCommitFlags = [], userData: UInt64 = 0) -> AtomicCommitError? {
+        guard let buffer = DRMAtomicBuffer(fd: fd) else { return .refused(.noMemory) }
+        var request = AtomicRequest(buffer)
+        request.add(values)
+        return request.commit(flags, userData: userData)
     }
 
     // MARK: Buffers
@@ -194,7 +195,7 @@ final class DRMCard: @unchecked Sendable {
     func createDumbBuffer(width: Int, height: Int, bitsPerPixel: Int) throws(PlaybackError) -> DumbBuffer {
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         let r = phd_create_dumb(fd, UInt32(width), UInt32(height), UInt32(bitsPerPixel), &handle, &pitch, &size)
-        guard r == 0 else { throw PlaybackError(.deviceFailed, "\(path): cannot allocate a \(width)x\(height) buffer (\(String(cString: strerror(-r))))") }
+        guard r == 0 else { throw PlaybackError(.deviceFailed, "\(path): cannot allocate a \(width)x\(height) buffer (\(Errno(rawValue: -r)))") }
         var offset: UInt64 = 0
         guard phd_map_dumb(fd, handle, &offset) == 0,
               let base = mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset)), base != MAP_FAILED else {
@@ -224,7 +225,7 @@ final class DRMCard: @unchecked Sendable {
         }
         var id: UInt32 = 0
         let r = drmModeAddFB2(fd, UInt32(size.width), UInt32(size.height), format.rawValue, handles, pitches, offsets, &id, 0)
-        guard r == 0 else { throw PlaybackError(.deviceFailed, "\(path): cannot make a \(size) \(format) framebuffer (\(String(cString: strerror(-r))))") }
+        guard r == 0 else { throw PlaybackError(.deviceFailed, "\(path): cannot make a \(size) \(format) framebuffer (\(Errno(rawValue: -r)))") }
         return id
     }
 

@@ -1,34 +1,29 @@
-import PlayheadCore
-import PlayheadSys
-
 /// Each flip's media time, due time, commit time and vblank time, kept for `--flip-trace` and
 /// written once at the end: with an outside probe's times on the same monotonic clock, they
 /// split an A/V offset into the clock's part (due versus the sound), the display's part
 /// (vblank versus due) and the probe's own (its flash versus the vblank).
-struct FlipTrace {
-    let path: String
+public struct FlipTrace: Sendable {
+    public let path: String
     private var lines: [String] = []
     /// About an hour at 30 fps; later flips are counted, not kept.
     private let limit = 100_000
     private var skipped = 0
 
-    init(path: String) { self.path = path }
+    public init(path: String) { self.path = path }
 
-    mutating func add(pts: MediaTime, due: Int64, committed: Int64, vblank: Int64) {
+    public mutating func add(pts: MediaTime, due: Int64, committed: Int64, vblank: Int64) {
         guard lines.count < limit else { skipped += 1; return }
         lines.append("flip pts=\(pts.secondsText) due=\(Self.seconds(due)) committed=\(Self.seconds(committed)) vblank=\(Self.seconds(vblank))")
     }
 
-    mutating func dropped(pts: MediaTime, due: Int64, expectedVblank: Int64) {
+    public mutating func dropped(pts: MediaTime, due: Int64, expectedVblank: Int64) {
         guard lines.count < limit else { skipped += 1; return }
         lines.append("late-drop pts=\(pts.secondsText) due=\(Self.seconds(due)) vblank=\(Self.seconds(expectedVblank))")
     }
 
-    func write() {
-        let text = lines.joined(separator: "\n") + (skipped > 0 ? "\n# \(skipped) more flips not kept" : "") + "\n"
-        do { try FileOutput.write(Array(text.utf8), to: path) } catch {
-            Log.warning("display: cannot write the flip trace: \(error.message)")
-        }
+    /// The file's text.
+    public var text: String {
+        lines.joined(separator: "\n") + (skipped > 0 ? "\n# \(skipped) more flips not kept" : "") + "\n"
     }
 
     /// Monotonic nanoseconds as seconds with six decimals.

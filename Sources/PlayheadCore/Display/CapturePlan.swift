@@ -1,29 +1,39 @@
-import PlayheadCore
-import PlayheadSys
-
 /// Which shown frames are saved through writeback: every nth into a folder, and one screenshot.
-struct CapturePlan {
-    var every = 0
-    var directory: String?
-    var screenshotPath: String?
+public struct CapturePlan: Sendable {
+    public var every = 0
+    public var directory: String?
+    public var screenshotPath: String?
     /// Set for a console screenshot: the folder it was reserved in.
-    var screenshotFolder: ScreenshotFolder?
-    var screenshotFrame = 0
+    public var screenshotFolder: (any ScreenshotStore)?
+    public var screenshotFrame = 0
 
-    struct Target {
-        let path: String
-        let folder: ScreenshotFolder?
+    public init() {}
+
+    public struct Target: Sendable, Equatable, CustomStringConvertible {
+        public let path: String
+        public let folder: (any ScreenshotStore)?
+
+        public init(path: String, folder: (any ScreenshotStore)?) {
+            self.path = path
+            self.folder = folder
+        }
+
+        public static func == (a: Target, b: Target) -> Bool {
+            a.path == b.path && a.folder.map(ObjectIdentifier.init) == b.folder.map(ObjectIdentifier.init)
+        }
+
+        public var description: String { path }
     }
 
     /// The screenshot asked for, taken now whatever the frame (the screen stands still).
-    mutating func takeScreenshot() -> Target? {
+    public mutating func takeScreenshot() -> Target? {
         guard let shot = screenshotPath else { return nil }
         defer { screenshotPath = nil; screenshotFolder = nil }
         return Target(path: shot, folder: screenshotFolder)
     }
 
     /// Where frame number `n` (counting from 1) goes, if anywhere. A screenshot is taken once.
-    mutating func target(forFrame n: Int, pts: MediaTime) -> Target? {
+    public mutating func target(forFrame n: Int, pts: MediaTime) -> Target? {
         if let shot = screenshotPath, n >= screenshotFrame {
             defer { screenshotPath = nil; screenshotFolder = nil }
             return Target(path: shot, folder: screenshotFolder)

@@ -1,5 +1,3 @@
-import PlayheadSys
-
 /// What the display did: frames that reached the screen, frames replaced before they could be
 /// drawn, flips that came more than one refresh after the frame's due time, and how long from
 /// a frame's due time to its flip.
@@ -33,9 +31,10 @@ public struct DisplayStatistics: Sendable, Hashable {
 
     public var meanFlipDelayNanoseconds: Int64 { presented == 0 ? 0 : totalFlipDelayNanoseconds / Int64(presented) }
 
-    mutating func flipped(delay: Int64, refreshNanoseconds: Int64) {
+    /// A flip came `delay` after its frame's time; `now` is when it was heard of.
+    public mutating func flipped(delay: Int64, refreshNanoseconds: Int64, now: Int64) {
         presented += 1
-        if presented == 1 { firstFlipAtNanoseconds = MonotonicClock().now().nanoseconds }
+        if presented == 1 { firstFlipAtNanoseconds = now }
         // Saturated: the delay runs from a due time the file's timestamps set, anywhere in Int64.
         totalFlipDelayNanoseconds = Int64(clamping: Int128(totalFlipDelayNanoseconds) + Int128(delay))
         worstFlipDelayNanoseconds = max(worstFlipDelayNanoseconds, delay)

@@ -1,0 +1,12 @@
+/// What the screen did when it was asked to follow a hot-plug or the content: the present
+/// loop hides, or starts its buffers over in the new mode.
+public enum ScreenChange: Sendable, Hashable {
+    case none
+    /// The display went away: frames are dropped (and counted) until one comes back.
+    case lost
+    /// A display is there but no mode could be set on it: frames are dropped, not counted as a
+    /// disconnect.
+    case unusable
+    /// A mode was set with the ring's first buffer (black) on screen.
+    case modeSet(refreshNanoseconds: Int64)
+}

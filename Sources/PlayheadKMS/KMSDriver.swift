@@ -1,0 +1,152 @@
+import PlayheadCore
+import PlayheadSys
+import Synchronization
+
+/// The KMS part of the present loop, and only that: one plane of the screen and its buffers.
+/// It decides how a picture reaches the plane (direct YUV scan-out, the plane's scaler,
+/// libswscale; turned by the plane or in software), draws it, and commits it; when to commit,
+/// what to drop and what was shown are the present loop's.
+final class KMSDriver: PresentDriver, @unchecked Sendable {
+    let screen: DRMScreen
+    let plane: PlaneProperties
+    let buffers: LayerBuffers
+    let screenTurn: PictureRotation
+    private let gravity: VideoGravity
+    private let modeFollowsItems: Bool
+    /// Where a picture is drawn upright before it is turned onto a turned screen's buffer.
+    private var turnScratch: MappedCanvas?
+    // The choices for the picture shown last, asked again only when it changes:
+    var scaler: (key: ScanoutKey, choice: ScalerChoice)?
+    var scanout: (key: ScanoutKey, choice: ScanoutChoice)?
+    /// The last scaler choice in words, for the console (any thread).
+    let scalerText = Mutex("none yet (no picture shown)")
+
+    init(screen: DRMScreen, options: DRMOptions) throws(PlaybackError) {
+        let card = screen.card, id = screen.plan.plane.id
+        plane = try PlaneProperties(plane: id, table: card.planeProperties(id), device: card.path) { card.enumValues(ofProperty: $0) }
+        buffers = try LayerBuffers(card: card, format: screen.plan.format.format, screen: screen.size, count: options.buffers)
+        self.screen = screen
+        gravity = options.gravity
+        screenTurn = options.screenTurn
+        modeFollowsItems = options.modeFollowsItems
+        let yuv = YUVPlaneLayout.formats.filter(screen.plan.plane.formats.contains)
+        Log.info("display: plane \(id) takes \(yuv.isEmpty ? "no YUV" : yuv.map(\.description).joined(separator: ", "))\(plane.color == nil ? "" : " with COLOR_ENCODING and COLOR_RANGE")")
+    }
+
+    var scalerDescription: String { scalerText.withLock { $0 } }
+
+    /// Screen-sized buffer `i` on the whole screen, as the modeset shows the first.
+    func planeValues(buffer i: Int) -> [AtomicValue] {
+        let whole = PixelRect(size: screen.size)
+        return plane.values(framebuffer: buffers.screen[i].buffer.framebuffer, crtc: screen.plan.crtc.id, source: whole, destination: whole)
+    }
+
+    func checkHotplug() -> ScreenChange {
+        switch screen.hotplugAction() {
+        case nil: return .none
+        case .hide?: return .lost
+        case .show(let mode, _)?:
+            if setMode(mode) { return .modeSet(refreshNanoseconds: screen.refreshNanoseconds) }
+            screen.markUnusable()
+            return .unusable
+        }
+    }
+
+    func follow(_ frame: VideoFrame) -> ScreenChange {
+        guard case .show(let mode, _)? = screen.contentAction(for: frame, switching: modeFollowsItems) else { return .none }
+        return setMode(mode) ? .modeSet(refreshNanoseconds: screen.refreshNanoseconds) : .none
+    }
+
+    /// Sets `mode` with the first (black) buffer on screen; false (and said) when the kernel
+    /// refused. Called with no flip outstanding, so every buffer is free to be replaced.
+    private func setMode(_ mode: DisplayMode) -> Bool {
+        do throws(PlaybackError) {
+            try buffers.fit(mode.size, was: screen.size)
+            try screen.use(mode)
+            try screen.modeset(plane: planeValues(buffer: 0))
+        } catch {
+            Log.warning("display: \(error.message); still waiting for a usable display")
+            return false
+        }
+        scaler = nil
+        scanout = nil
+        return true
+    }
+
+    func prepare(_ frame: VideoFrame, buffer i: Int) -> KMSPlaneShot {
+        let picture = frame.picture, crtc = screen.plan.crtc.id
+        // Laid out on the screen as the viewer sees it (a portrait screen mounted on its side),
+        // then placed on the buffer as the screen is mounted.
+        let view = screenTurn.upright(screen.size)
+        let upright = PictureLayout.place(picture.uprightSize, on: view, gravity: gravity)
+        let layout = PictureLayout(source: upright.source, destination: screenTurn.uprightRect(for: upright.destination, stored: view))
+        if case .direct(_, let colorimetry, let source, let destination, let turn) = scanoutChoice(for: picture, layout: layout) {
+            // The whole picture goes in as decoded (and as stored: the plane turns it); the
+            // plane shows the layout's part of it.
+            let b = buffers.direct[i], whole = PixelRect(size: picture.size)
+            let values = plane.values(framebuffer: b.framebuffer, crtc: crtc, source: source, destination: destination, rotation: turn)
+            return KMSPlaneShot(canvas: b.canvas, source: whole, target: whole, drawing: .upright, values: values + plane.colorValues(colorimetry))
+        }
+        let inSoftware: KMSPlaneShot.Drawing = screenTurn != .none ? .turned : .upright
+        if case .plane(let size, let destination, let turn) = scalerChoice(for: picture, layout: layout) {
+            let b = buffers.content[i]
+            // A plane that turns the picture takes it as stored.
+            let asStored = turn != .none
+            let source = asStored ? picture.rotation.storedRect(for: layout.source, stored: picture.size) : layout.source
+            let values = plane.values(framebuffer: b.framebuffer, crtc: crtc, source: PixelRect(size: size), destination: destination, rotation: turn)
+            return KMSPlaneShot(canvas: b.canvas, source: source, target: PixelRect(size: size), drawing: asStored ? .asStored : inSoftware,
+                                values: values)
+        }
+        buffers.prepareScreenBuffer(i, for: layout, screen: screen.size)
+        return KMSPlaneShot(canvas: buffers.screen[i].buffer.canvas, source: layout.source, target: layout.destination, drawing: inSoftware,
+                            values: planeValues(buffer: i))
+    }
+
+    func draw(_ frame: VideoFrame, as shot: KMSPlaneShot) throws(PlaybackError) {
+        switch shot.drawing {
+        case .upright: try frame.picture.draw(shot.source, into: shot.canvas, at: shot.target)
+        case .asStored: try frame.picture.drawAsStored(shot.source, into: shot.canvas, at: shot.target)
+        case .turned: try drawTurned(frame.picture, source: shot.source, into: shot.canvas, at: shot.target)
+        }
+    }
+
+    /// On a turned screen a converted picture is drawn upright into a scratch canvas, then
+    /// turned while copied onto the buffer.
+    private func drawTurned(_ picture: any VideoPicture, source: PixelRect, into canvas: MappedCanvas,
+                            at destination: PixelRect) throws(PlaybackError) {
+        let size = screenTurn.inverse.upright(destination.size)
+        let scratch: MappedCanvas
+        if let t = turnScratch, t.size == size, t.format == canvas.format { scratch = t } else {
+            scratch = MappedCanvas(format: canvas.format, size: size, bytesPerPixel: buffers.bytesPerPixel)
+            turnScratch = scratch
+        }
+        try picture.draw(source, into: scratch, at: PixelRect(size: size))
+        canvas.copy(scratch, turnedBy: screenTurn, into: destination, bytesPerPixel: buffers.bytesPerPixel)
+    }
+
+    func commit(_ shot: KMSPlaneShot, buffer: Int?, capture: Bool) -> PresentCommit {
+        // The flip event names the buffer; a commit of what is on screen names none of them.
+        let userData = UInt64(buffer ?? Int(Int32.max))
+        let (error, fence) = screen.flip(shot.values, userData: userData, capture: capture)
+        guard let error else { return .queued(captureTicket: fence) }
+        return .refused(reason: error.description, cardGone: error.cardGone)
+    }
+
+    func waitForFlips(timeoutMilliseconds: Int32) -> [PresentFlip] {
+        let flips = screen.waitForFlips(timeoutMilliseconds: timeoutMilliseconds).map { e in
+            PresentFlip(buffer: e.userData < UInt64(buffers.count) ? Int(e.userData) : nil, vblankNanoseconds: e.vblankNanoseconds)
+        }
+        // Whatever was retired before a flip of ours is off the screen now.
+        if flips.contains(where: { $0.buffer != nil }) { buffers.releaseRetired() }
+        return flips
+    }
+
+    func captured(_ ticket: Int32) -> MappedCanvas? { screen.writeback?.captured(fence: ticket) }
+    func discardCapture(_ ticket: Int32) { screen.writeback?.discard(fence: ticket) }
+    var captureWaitMilliseconds: Int32 { WritebackCapture.waitMilliseconds }
+
+    /// Puts the screen back and frees the buffers; after the presentation thread has ended.
+    func restore() {
+        screen.restore(planesOff: plane.off) { buffers.releaseAll() }
+    }
+}

@@ -1,0 +1,4 @@
+import PlayheadCore
+
+/// Console screenshots go through the display's capture plan as a store.
+extension ScreenshotFolder: ScreenshotStore {}
