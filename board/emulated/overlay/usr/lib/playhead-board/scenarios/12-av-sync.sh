@@ -1,7 +1,7 @@
 # A/V sync measured from outside playhead: a clip with a white frame and a beep at each whole
 # second plays on vkms and the loopback card; av-probe times each flash by the vblank that showed
 # it (CRTC CRCs) and each beep as the loopback's capture side receives it, on one clock. The
-# host pairs them up and reports the offset (host/checks/12-av-sync.py). Twice: the 30 fps clip,
+# host pairs them up and reports the offset (checks/12-av-sync.py). Twice: the 30 fps clip,
 # more than the board can draw in time (each picture converted and scaled in software takes
 # longer than a frame under TCG), and the same at 15 fps, which it can, so that the two runs
 # tell playhead's own timing from the cost of drawing.

@@ -1,5 +1,5 @@
 # The control surface: playhead's console on the guest's second serial port (a virtio console
-# on arm64), typed at from the host (host/drivers/17-console.py checks each reply), and its
+# on arm64), typed at from the host (drivers/17-console.py checks each reply), and its
 # control socket driven by a script here; the effects are checked in playhead's own events.
 # arches: x86_64 arm64
 # time-limit: 240

@@ -23,7 +23,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import peers  # noqa: E402  (beside this file)
 
 HERE = pathlib.Path(__file__).resolve().parent
-BOARD = HERE.parent
+BOARD = HERE.parent  # board/emulated: what both emulated boards share
 SCENARIOS = BOARD / "overlay/usr/lib/playhead-board/scenarios"
 
 
@@ -140,11 +140,11 @@ def monitor_dump(path):
 
 
 def start_driver(text, sockets, share, drivers):
-    """`HOST-DRIVE NAME` from the guest: host/drivers/NAME.py plays the person at the board
+    """`HOST-DRIVE NAME` from the guest: drivers/NAME.py plays the person at the board
     (the serial console, QEMU's monitor for a USB stick) while the scenario runs. It reports
     through the share, which the scenario waits on."""
     name = text.split()[1] if len(text.split()) > 1 else ""
-    script = HERE / "drivers" / f"{name}.py"
+    script = BOARD / "drivers" / f"{name}.py"
     out = pathlib.Path(share) / "out"
     if not re.fullmatch(r"[0-9A-Za-z_-]+", name) or not script.exists():
         (out / f"{name or 'unnamed'}.host.done").write_text(f"fail: no host driver {name!r}\n")
@@ -229,7 +229,7 @@ def run_guest(cmd, console, timeout, done_marker, progress=None, monitor=None, s
 def host_checks(passed, out):
     failures = []
     for name in passed:
-        check = HERE / "checks" / f"{name}.py"
+        check = BOARD / "checks" / f"{name}.py"
         if not check.exists():
             continue
         result = subprocess.run([sys.executable, str(check), str(out)], capture_output=True, text=True)

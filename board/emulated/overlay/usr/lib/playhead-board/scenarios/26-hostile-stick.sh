@@ -1,7 +1,7 @@
 # A hostile USB stick on the appliance as flashed: the image's own automount (mdev's daemon with
 # rootfs-overlay's mdev.conf and /usr/lib/playhead/automount, not a loop of the scenario's own)
 # mounts it, and playhead under the supervisor, with the appliance's options file, plays it. The
-# host (host/drivers/26-hostile-stick.py) plugs in an ext4 stick labelled "../../etc" holding
+# host (drivers/26-hostile-stick.py) plugs in an ext4 stick labelled "../../etc" holding
 # three good clips, a FIFO, symlinks to /etc/shadow and to a canary file outside the stick, a
 # playlist (list.m3u) with ../ and absolute entries, a name full of terminal escapes and a
 # damaged clip. First the stick's folder is played, then its playlist. Checked: the mount is

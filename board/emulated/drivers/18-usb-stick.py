@@ -12,7 +12,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from qemu_monitor import monitor  # noqa: E402
 
 _tty, mon, out = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
-media = pathlib.Path(__file__).resolve().parents[4] / "build" / "media"
+media = pathlib.Path(__file__).resolve().parents[3] / "build" / "media"
 done = out / "18-usb-stick.host.done"
 failures = []
 

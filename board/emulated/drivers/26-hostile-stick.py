@@ -18,7 +18,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from qemu_monitor import monitor  # noqa: E402
 
 _tty, mon, out = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
-media = pathlib.Path(__file__).resolve().parents[4] / "build" / "media"
+media = pathlib.Path(__file__).resolve().parents[3] / "build" / "media"
 done = out / "26-hostile-stick.host.done"
 failures = []
 # The guest's canaries: outside the stick, readable by playhead; they must never be read. One is

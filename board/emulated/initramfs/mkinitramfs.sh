@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Assembles the board's initramfs: BusyBox, the kernel modules the board uses, playhead with the
-# shared libraries it needs, the guest test tools, the repository's rootfs-overlay/, the board's
-# own overlay (laid after it) and the demo media. Uncompressed: unpacking xz under emulation
+# shared libraries it needs, the guest test tools, the repository's rootfs-overlay/, the emulated
+# boards' overlay (board/emulated/overlay, laid after it) and the demo media. Uncompressed: unpacking xz under emulation
 # costs seconds at every boot. With SYSROOT, for the arm64 board (board/qemu-aarch64): the
 # libraries come from that aarch64 sysroot (found through each ELF's DT_NEEDED, as the host's
 # ldd cannot run aarch64 binaries), its kernel modules come stripped already, and the host's
@@ -11,7 +11,7 @@
 set -euo pipefail
 out=$1 abi=$2 kdir=$3 guest=$4 playhead=$5 tools=$6 media=$7 sysroot=${8:-} ffroot=${9:-}
 kdir=$(cd "$kdir" && pwd)  # modprobe prints absolute paths
-here=$(cd "$(dirname "$0")/.." && pwd)
+here=$(cd "$(dirname "$0")/.." && pwd)  # board/emulated
 repo=$(cd "$here/../.." && pwd)
 fail() { echo "board: $*" >&2; exit 1; }
 . "$repo/board/image/stage-lib.sh"
@@ -78,7 +78,7 @@ cp "$media"/demo.mp4 "$media"/h264_aac.mp4 "$media"/tone.wav "$media"/long_240p3
 cp "$media"/truncated.mp4 "$stage/usr/share/playhead/media/damaged-truncated.mp4"
 cp "$media"/not_media.mp4 "$stage/usr/share/playhead/media/damaged-not-media.mp4"
 
-# Overlays: the repository's common one first, then the board's own.
+# Overlays: the repository's common one first, then the emulated boards' own.
 cp -a "$repo/rootfs-overlay/." "$stage/"
 chmod 600 "$stage/etc/shadow"  # git keeps only 644 and 755
 cp -a "$here/overlay/." "$stage/"

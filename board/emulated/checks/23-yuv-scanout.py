@@ -17,7 +17,7 @@ import sys
 from ppm import read_ppm
 
 OUT = pathlib.Path(sys.argv[1])
-MEDIA = pathlib.Path(__file__).resolve().parents[4] / "build/media"
+MEDIA = pathlib.Path(__file__).resolve().parents[3] / "build/media"
 FPS = 25
 # Each run's clip, its matrix and range as ffmpeg's scale filter names them, where its picture
 # lies on the 640x480 screen (x, y, width, height), and which way up it must be there.

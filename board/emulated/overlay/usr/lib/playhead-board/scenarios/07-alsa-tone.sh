@@ -1,6 +1,6 @@
 # playhead plays a 1 kHz tone through ALSA into the loopback card; its other end is recorded
 # and the host checks the frequency, the length, and that no block was lost or repeated
-# (host/checks/07-alsa-tone.py). Then again at rate 2: the sound time-stretched to half its
+# (checks/07-alsa-tone.py). Then again at rate 2: the sound time-stretched to half its
 # length, its pitch kept.
 # x86_64 only: on the arm64 board (snd-aloop under TCG) one fresh-clone run recorded the 2.0 s
 # tone as 2.060 s with no phase jump while playhead wrote exactly 96000 frames with no underrun:

@@ -1,5 +1,5 @@
 # A USB stick as the playlist: playhead plays the folder it is mounted on. The host plugs a stick
-# in through QEMU's monitor (host/drivers/18-usb-stick.py); a small automounter here mounts it, as
+# in through QEMU's monitor (drivers/18-usb-stick.py); a small automounter here mounts it, as
 # an appliance's hotplug script would. The queue follows: the stick's media in natural order
 # (hidden and AppleDouble files left out), then nothing once it is pulled, and playhead waits on.
 # time-limit: 240

@@ -1,4 +1,5 @@
-# Shared by the kernel profiles (kernel.sh, kernel7.sh); sourced.
+# Shared by the emulated boards' kernel scripts (host/kernel.sh and host/kernel7.sh of
+# board/qemu-x86_64, host/kernel.sh of board/qemu-aarch64); sourced.
 fail() { echo "board: $*" >&2; exit 1; }
 
 # OUT/<abi> names the cached kernel; the ABI goes on the last line for the Makefile.

@@ -11,7 +11,7 @@ def edit(path, old, new, why):
     text = open(full).read()
     if old not in text:
         sys.exit(f"board: cannot patch {path} ({why}): the expected code is not there; "
-                 "the kernel changed, update board/qemu-x86_64/host/patch-modules.py")
+                 "the kernel changed, update board/emulated/kernel/patch-modules.py")
     open(full, "w").write(text.replace(old, new, 1))
 
 

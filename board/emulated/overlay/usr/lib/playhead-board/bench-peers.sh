@@ -3,7 +3,7 @@
 # own Debian packages: the host's root comes in read-only over 9p (tag hostroot) and they run
 # chrooted into it. Each run is watched from outside: frame-log records what the screen showed
 # at every vblank, and /proc gives the CPU time and the peak memory. The host works the
-# figures out (host/peers.py). Sourced by board.sh.
+# figures out (boot/peers.py). Sourced by board.sh.
 
 HOSTROOT=/hostroot
 

@@ -1,5 +1,5 @@
 # Frames captured through writeback while playhead plays match what ffmpeg decodes at the same
-# media time, converted and scaled the same way (host/checks/06-drm-capture.py: PSNR >= 35 dB,
+# media time, converted and scaled the same way (checks/06-drm-capture.py: PSNR >= 35 dB,
 # letterbox bars exactly black): a 640x360 clip letterboxed on 640x480, a 320x240 clip
 # scaled up to fill it, and the same clip on the screen mounted on its side (--display-rotate
 # 90: 480x360 on the 480x640 screen the viewer sees, turned in software onto the buffer).

@@ -2,7 +2,7 @@
 # planes do not scale) go to the plane as decoded, YU12, with the stream's COLOR_ENCODING and
 # COLOR_RANGE: playhead says so, the kernel's own plane state shows it, and frames captured
 # through writeback match ffmpeg's conversion of the same frames with the stream's matrix and
-# range, and not with the other one (host/checks/23-yuv-scanout.py). A portrait clip stored
+# range, and not with the other one (checks/23-yuv-scanout.py). A portrait clip stored
 # sideways is turned by the plane's rotation property, not in software, and the clips after it
 # must set the plane back to rotate-0. With --display-rotate 180 (a screen mounted upside down)
 # the plane turns every picture.

@@ -1,7 +1,7 @@
 # No gap between items, nor at each pass of an item looped on its own. Each clip is two seconds
 # of 30 fps pictures and an unbroken 1 kHz tone (tone.wav's, in PCM); played back to back they
 # make one tone. The loopback card's other end is recorded; playhead's flip trace has the
-# vblank of each page flip as the kernel reported it. The host (host/checks/22-gapless.py)
+# vblank of each page flip as the kernel reported it. The host (checks/22-gapless.py)
 # measures the sound lost or inserted at each join, and how long the pictures on either side of
 # it stayed up. (vkms's CRCs are not read here: with frame-log reading them, this scenario
 # wedged the 6.1 guest's kernel.)
@@ -32,7 +32,7 @@ finish() {  # STATUS: the exit status wanted
 }
 
 # One item alone, for the queue to be compared with. Both end with half a second of silence
-# (see host/checks/22-gapless.py).
+# (see checks/22-gapless.py).
 run gapless-single $M/gapless_48k$V.mkv $M/silence_05.wav
 finish 0
 

@@ -6,7 +6,7 @@ GPIO_LINES="play pause next previous volume-up volume-down doorbell spare led"
 # The board: x86_64, or arm64 (board/qemu-aarch64, the same overlay).
 BOARD_ARCH=$(uname -m)
 [ "$BOARD_ARCH" = aarch64 ] && BOARD_ARCH=arm64
-# The second console the host types at (host/drivers/17-console.py): the second UART on x86_64;
+# The second console the host types at (drivers/17-console.py): the second UART on x86_64;
 # QEMU's virt machine has one UART, so a virtio console there.
 BOARD_CONSOLE2=/dev/ttyS1
 [ "$BOARD_ARCH" = arm64 ] && BOARD_CONSOLE2=/dev/hvc0
@@ -139,7 +139,7 @@ run_scenarios() {
     case "$name" in "$only"*) ;; *) continue ;; esac
     # The boards it runs on (`# arches: x86_64 arm64`; x86_64 alone without the line) and,
     # on x86_64, the kernel profiles (`# kernels: 6 7`; 6 alone without the line): GPIO
-    # scenarios need 6.1's v1 character device, the YUV ones 7.x's vkms. host/boot.py reads
+    # scenarios need 6.1's v1 character device, the YUV ones 7.x's vkms. boot/boot.py reads
     # the same lines.
     arches=$(sed -n 's/^# arches: *//p' "$s")
     case " ${arches:-x86_64} " in *" $BOARD_ARCH "*) ;; *) continue ;; esac

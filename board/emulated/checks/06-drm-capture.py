@@ -11,7 +11,7 @@ import zlib
 from ppm import read_ppm
 
 OUT = pathlib.Path(sys.argv[1])
-MEDIA = pathlib.Path(__file__).resolve().parents[4] / "build/media"
+MEDIA = pathlib.Path(__file__).resolve().parents[3] / "build/media"
 SCREEN = (640, 480)
 
 
