@@ -1,5 +1,7 @@
 """QEMU's serial console as the host reads it: QEMU started with `-serial stdio`, its output read
-line by line into a log, the last lines kept for a failure's message. Python's standard library
+line by line into a log, the last lines kept for a failure's message. The emulated boards
+(boot.py) and the images' test (board/image/image-test.py, which boots several times into one
+log and types at the rescue shell) watch their guests through it. Python's standard library
 only."""
 import math
 import os
@@ -12,8 +14,8 @@ class QemuConsole:
     """One QEMU process and its serial console. `lines()` yields each line as it comes, until
     QEMU exits or `deadline` passes; `stop()` ends it."""
 
-    def __init__(self, cmd, log, echo=None, keep=40):
-        self.log = open(log, "w", encoding="utf-8", errors="replace")
+    def __init__(self, cmd, log, append=False, echo=None, keep=40, stdin=False):
+        self.log = open(log, "a" if append else "w", encoding="utf-8", errors="replace")
         self.echo = echo  # echo(line) -> whether the line goes to the terminal too
         self.keep = keep
         self.tail = []
@@ -22,7 +24,8 @@ class QemuConsole:
         self.deadline = math.inf
         self.ended_at = None  # when QEMU closed its output: it is exiting
         self.buffer = b""
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
     def lines(self):
         """Each whole line QEMU prints, logged first; a last line without its newline comes when
@@ -62,6 +65,11 @@ class QemuConsole:
         is what is left to read when a run goes wrong."""
         self.log.write(text + "\n")
         self.log.flush()
+
+    def send(self, data):
+        """Typed at the console: QEMU's stdin (started with stdin=True)."""
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
 
     def stop(self):
         """Ends QEMU and returns its exit status. One that closed its output is exiting and is
