@@ -165,16 +165,7 @@ IMAGE := $(IMAGE_OUT)/playhead-x86_64.img
 # /dev/sda (SATA or USB), /dev/nvme0n1p for NVMe.
 IMAGE_DISK ?= /dev/vda
 image: deps media
-	@abi=$$($(BOARD)/host/kernel.sh $(BOARD_OUT) $(BOARD_CACHE) | tail -1) && \
-	guest=$$($(EMULATED)/initramfs/guest-packages.sh $(BOARD_CACHE) | tail -1) && \
-	ffmpeg=$$(board/image/ffmpeg.sh $(BOARD_CACHE)/.. | tail -1) && \
-	bzimage=$$(board/image/bzimage.sh $(BOARD_CACHE) $$abi | tail -1) && \
-	$(SWIFT) build -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH) && \
-	mkdir -p $(IMAGE_OUT) && \
-	board/image/mkroot.sh $(IMAGE_OUT)/root $$abi $(BOARD_OUT)/$$abi $$guest $(BOARD_SCRATCH)/release/playhead $$ffmpeg \
-	  $(MEDIA) board/image/modules-x86_64 && \
-	board/image/mkbootfs.sh $(IMAGE_OUT)/initrd.gz $$abi $(BOARD_OUT)/$$abi $$guest && \
-	board/image/mkdisk.sh $(IMAGE) $(IMAGE_OUT)/root $$bzimage $(IMAGE_OUT)/initrd.gz $(IMAGE_DISK)
+	SWIFT="$(SWIFT)" board/image/build-x86_64.sh $(IMAGE) $(IMAGE_DISK) $(MEDIA) $(BOARD_OUT) $(BOARD_CACHE) $(BOARD_SCRATCH)
 
 # Boots the image twice with a power cut after each first frame; /data must come back clean.
 # Then about 4 min more: a boot that counts what /data is written while the demo loops.
@@ -188,16 +179,7 @@ endif
 IMAGE_A64_OUT := build/image-arm64
 IMAGE_A64 := $(IMAGE_A64_OUT)/playhead-rpi4-arm64.img
 image-arm64: deps media build-arm64
-	@abi=$$($(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) | tail -1) && \
-	guest=$$($(EMULATED)/initramfs/guest-packages.sh $(BOARD_A64_CACHE) arm64 | tail -1) && \
-	extra=$$(board/image/arm64-packages.sh $(BOARD_A64_CACHE) $$abi build/arm64/sysroot | tail -1) && \
-	$(EMULATED)/tools/build-tools.sh $(BOARD_A64_OUT)/tools build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie && \
-	mkdir -p $(IMAGE_A64_OUT) && export STAGE_SYSROOT=$(CURDIR)/build/arm64/sysroot PH_SOCKET=$(CURDIR)/$(BOARD_A64_OUT)/tools/ph-socket && \
-	board/image/mkroot.sh $(IMAGE_A64_OUT)/root $$abi $(BOARD_A64_OUT)/$$abi $$guest build/arm64/playhead - \
-	  $(MEDIA) board/image/modules-arm64 && \
-	board/image/mkbootfs.sh $(IMAGE_A64_OUT)/initrd.gz $$abi $(BOARD_A64_OUT)/$$abi $$guest $$extra/root && \
-	PI_BOOT=$$extra/boot board/image/mkdisk.sh $(IMAGE_A64) $(IMAGE_A64_OUT)/root $(BOARD_A64_OUT)/$$abi/Image \
-	  $(IMAGE_A64_OUT)/initrd.gz
+	board/image/build-arm64.sh $(IMAGE_A64) $(MEDIA) $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) build/arm64
 
 image-test-arm64: image-arm64
 	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE_A64) --arch arm64 --log $(IMAGE_A64_OUT)/console.log
