@@ -8,7 +8,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
 .PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
 
+# The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
+# overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
 BOARD := board/qemu-x86_64
+EMULATED := board/emulated
 # The board's kernel profile: 6 (Debian 12's 6.1) or 7 (a pinned 7.2 from trixie-backports,
 # whose vkms has YUV planes); `make board-test KERNEL=7`. Each has its own outputs.
 KERNEL ?= 6
@@ -120,15 +123,15 @@ board-shell: board-shell-arm64
 else
 board: deps media
 	@abi=$$($(BOARD_KERNEL) $(BOARD_OUT) $(BOARD_CACHE) | tail -1) && \
-	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_CACHE) | tail -1) && \
-	$(BOARD)/tools/build-tools.sh $(BOARD_OUT)/tools && \
+	guest=$$($(EMULATED)/initramfs/guest-packages.sh $(BOARD_CACHE) | tail -1) && \
+	$(EMULATED)/tools/build-tools.sh $(BOARD_OUT)/tools && \
 	$(SWIFT) build -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH) && \
-	$(BOARD)/host/mkinitramfs.sh $(BOARD_OUT)/initramfs.cpio $$abi $(BOARD_OUT)/$$abi $$guest \
+	$(EMULATED)/initramfs/mkinitramfs.sh $(BOARD_OUT)/initramfs.cpio $$abi $(BOARD_OUT)/$$abi $$guest \
 	  $(BOARD_SCRATCH)/release/playhead $(BOARD_OUT)/tools $(MEDIA) && \
 	ln -sfn $$abi/vmlinux $(BOARD_OUT)/vmlinux
 
 # One QEMU guest at a time on a machine (they share its cores): every boot waits for the lock.
-BOOT := flock /tmp/playhead-board.lock python3 $(BOARD)/host/boot.py --kernel $(BOARD_OUT)/vmlinux \
+BOOT := flock /tmp/playhead-board.lock python3 $(EMULATED)/boot/boot.py --kernel $(BOARD_OUT)/vmlinux \
   --initrd $(BOARD_OUT)/initramfs.cpio --profile $(KERNEL)
 
 # Each scenario runs on the profiles its `# kernels:` line names (6 when it has none). The whole
@@ -163,16 +166,7 @@ IMAGE := $(IMAGE_OUT)/playhead-x86_64.img
 # /dev/sda (SATA or USB), /dev/nvme0n1p for NVMe.
 IMAGE_DISK ?= /dev/vda
 image: deps media
-	@abi=$$($(BOARD)/host/kernel.sh $(BOARD_OUT) $(BOARD_CACHE) | tail -1) && \
-	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_CACHE) | tail -1) && \
-	ffmpeg=$$(board/image/ffmpeg.sh $(BOARD_CACHE)/.. | tail -1) && \
-	bzimage=$$(board/image/bzimage.sh $(BOARD_CACHE) $$abi | tail -1) && \
-	$(SWIFT) build -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH) && \
-	mkdir -p $(IMAGE_OUT) && \
-	board/image/mkroot.sh $(IMAGE_OUT)/root $$abi $(BOARD_OUT)/$$abi $$guest $(BOARD_SCRATCH)/release/playhead $$ffmpeg \
-	  $(MEDIA) board/image/modules-x86_64 && \
-	board/image/mkbootfs.sh $(IMAGE_OUT)/initrd.gz $$abi $(BOARD_OUT)/$$abi $$guest && \
-	board/image/mkdisk.sh $(IMAGE) $(IMAGE_OUT)/root $$bzimage $(IMAGE_OUT)/initrd.gz $(IMAGE_DISK)
+	SWIFT="$(SWIFT)" board/image/build-x86_64.sh $(IMAGE) $(IMAGE_DISK) $(MEDIA) $(BOARD_OUT) $(BOARD_CACHE) $(BOARD_SCRATCH)
 
 # Boots the image twice with a power cut after each first frame; /data must come back clean.
 # Then about 4 min more: a boot that counts what /data is written while the demo loops.
@@ -186,16 +180,7 @@ endif
 IMAGE_A64_OUT := build/image-arm64
 IMAGE_A64 := $(IMAGE_A64_OUT)/playhead-rpi4-arm64.img
 image-arm64: deps media build-arm64
-	@abi=$$($(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) | tail -1) && \
-	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_A64_CACHE) arm64 | tail -1) && \
-	extra=$$(board/image/arm64-packages.sh $(BOARD_A64_CACHE) $$abi build/arm64/sysroot | tail -1) && \
-	$(BOARD)/tools/build-tools.sh $(BOARD_A64_OUT)/tools build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie && \
-	mkdir -p $(IMAGE_A64_OUT) && export STAGE_SYSROOT=$(CURDIR)/build/arm64/sysroot PH_SOCKET=$(CURDIR)/$(BOARD_A64_OUT)/tools/ph-socket && \
-	board/image/mkroot.sh $(IMAGE_A64_OUT)/root $$abi $(BOARD_A64_OUT)/$$abi $$guest build/arm64/playhead - \
-	  $(MEDIA) board/image/modules-arm64 && \
-	board/image/mkbootfs.sh $(IMAGE_A64_OUT)/initrd.gz $$abi $(BOARD_A64_OUT)/$$abi $$guest $$extra/root && \
-	PI_BOOT=$$extra/boot board/image/mkdisk.sh $(IMAGE_A64) $(IMAGE_A64_OUT)/root $(BOARD_A64_OUT)/$$abi/Image \
-	  $(IMAGE_A64_OUT)/initrd.gz
+	board/image/build-arm64.sh $(IMAGE_A64) $(MEDIA) $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) build/arm64
 
 image-test-arm64: image-arm64
 	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE_A64) --arch arm64 --log $(IMAGE_A64_OUT)/console.log
@@ -213,14 +198,14 @@ BOARD_A64_CACHE := $(BOARD_CACHE)-arm64
 A64_INITRAMFS := $(BOARD_A64_OUT)/initramfs$(if $(A64_BENCH),-bench).cpio
 board-arm64: deps media build-arm64
 	@abi=$$($(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) | tail -1) && \
-	guest=$$($(BOARD)/host/guest-packages.sh $(BOARD_A64_CACHE) arm64 | tail -1) && \
+	guest=$$($(EMULATED)/initramfs/guest-packages.sh $(BOARD_A64_CACHE) arm64 | tail -1) && \
 	ffroot=$(if $(A64_BENCH),$$($(BOARD_A64)/host/bench-ffmpeg.sh $(BOARD_A64_CACHE) build/arm64/sysroot | tail -1)) && \
-	$(BOARD)/tools/build-tools.sh $(BOARD_A64_OUT)/tools build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie && \
-	$(BOARD)/host/mkinitramfs.sh $(A64_INITRAMFS) $$abi $(BOARD_A64_OUT)/$$abi $$guest \
+	$(EMULATED)/tools/build-tools.sh $(BOARD_A64_OUT)/tools build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie && \
+	$(EMULATED)/initramfs/mkinitramfs.sh $(A64_INITRAMFS) $$abi $(BOARD_A64_OUT)/$$abi $$guest \
 	  build/arm64/playhead $(BOARD_A64_OUT)/tools $(MEDIA) build/arm64/sysroot $$ffroot && \
 	ln -sfn $$abi/Image $(BOARD_A64_OUT)/Image
 
-BOOT_A64 := flock /tmp/playhead-board.lock python3 $(BOARD)/host/boot.py --arch arm64 --kernel $(BOARD_A64_OUT)/Image \
+BOOT_A64 := flock /tmp/playhead-board.lock python3 $(EMULATED)/boot/boot.py --arch arm64 --kernel $(BOARD_A64_OUT)/Image \
   --initrd $(BOARD_A64_OUT)/initramfs.cpio
 
 board-test-arm64: board-arm64
@@ -242,7 +227,7 @@ bench-deps: deps
 bench-arm64: deps
 	scripts/gen-bench-media.sh $(MEDIA)
 	$(MAKE) --no-print-directory board-arm64 A64_BENCH=1
-	flock /tmp/playhead-board.lock python3 $(BOARD)/host/boot.py --arch arm64 --kernel $(BOARD_A64_OUT)/Image \
+	flock /tmp/playhead-board.lock python3 $(EMULATED)/boot/boot.py --arch arm64 --kernel $(BOARD_A64_OUT)/Image \
 	  --initrd $(BOARD_A64_OUT)/initramfs-bench.cpio --memory 2048 --mode bench --share $(BOARD_A64_OUT)/share \
 	  --media $(MEDIA) --log $(BOARD_A64_OUT)/console-bench.log --timeout 3600
 	@# Boot to first frame from the Raspberry Pi 4 card on the same emulated board, and its sizes.

@@ -18,15 +18,18 @@ the console moved to the virt machine's UART; the rest (PARTUUIDs, /data, the ro
 playhead on the emulated board's devices) is the card's as it is."""
 import argparse
 import json
-import os
 import pathlib
 import re
-import select
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+
+# QEMU's console reader and the arm64 machine are the emulated boards' (board/emulated/boot).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "emulated" / "boot"))
+from machine import ARCHES  # noqa: E402
+from qemu_console import QemuConsole  # noqa: E402
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
 RESUME = re.compile(r"resuming (\S+) at ([0-9.]+) s \(/var/lib/playhead/state\)")
@@ -36,17 +39,17 @@ FSCK = re.compile(r"boot: data partition (\S+): e2fsck status (\d+)")
 
 
 def qemu_command(image, arch, fat):
-    common = ["-accel", "tcg", "-smp", "2", "-nodefaults", "-display", "none", "-monitor", "none",
+    machine = ARCHES[arch]
+    qemu = shutil.which(machine["qemu"]) or sys.exit(f"image-test: {machine['qemu']} is missing; run 'make deps'")
+    common = [*machine["machine"], "-accel", "tcg", "-smp", "2", "-nodefaults", "-display", "none", "-monitor", "none",
               "-serial", "stdio", "-no-reboot"]
     if arch == "x86_64":
-        qemu = shutil.which("qemu-system-x86_64") or sys.exit("image-test: qemu-system-x86_64 is missing; run 'make deps'")
         return [qemu, "-m", "512", *common, "-drive", f"file={image},format=raw,if=virtio",
                 "-audiodev", "none,id=snd0", "-device", "intel-hda", "-device", "hda-output,audiodev=snd0",
                 "-device", "i6300esb"]
-    qemu = shutil.which("qemu-system-aarch64") or sys.exit("image-test: qemu-system-aarch64 is missing; run 'make deps'")
     cmdline = (fat / "cmdline.txt").read_text().split()
-    cmdline = [w for w in cmdline if not w.startswith("console=")] + ["console=ttyAMA0"]
-    return [qemu, "-M", "virt", "-cpu", "max,pauth-impdef=on", "-m", "1024", *common,
+    cmdline = [w for w in cmdline if not w.startswith("console=")] + [f"console={machine['console']}"]
+    return [qemu, "-m", "1024", *common,
             "-kernel", str(fat / "vmlinuz"), "-initrd", str(fat / "initrd.gz"), "-append", " ".join(cmdline),
             "-drive", f"file={image},format=raw,if=none,id=card", "-device", "virtio-blk-pci,drive=card"]
 
@@ -64,37 +67,21 @@ def boot_files(image, tmp):
 def boot(cmd, log, timeout, linger):
     """One boot until `linger` s after the first frame, then the power cut. Returns
     (seconds since boot of the first frame or None, e2fsck status or None, console tail)."""
-    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + timeout
+    console = QemuConsole(cmd, log, append=True, keep=25)
+    console.deadline = time.monotonic() + timeout
     first = fsck = resumed = None
     watchdog = False
-    tail = []
-    buffer = b""
-    with open(log, "a", encoding="utf-8", errors="replace") as out:
-        while time.monotonic() < deadline and proc.poll() is None:
-            ready, _, _ = select.select([proc.stdout], [], [], 0.5)
-            if not ready:
-                continue
-            chunk = os.read(proc.stdout.fileno(), 65536)
-            if not chunk:
-                break
-            buffer += chunk
-            while b"\n" in buffer:
-                raw, buffer = buffer.split(b"\n", 1)
-                text = raw.decode("utf-8", "replace").rstrip("\r")
-                out.write(text + "\n")
-                tail = (tail + [text])[-25:]
-                if (m := FSCK.search(text)) and fsck is None:
-                    fsck = int(m.group(2))
-                watchdog = watchdog or bool(WATCHDOG.search(text))
-                if (m := RESUME.search(text)) and resumed is None:
-                    resumed = (m.group(1), float(m.group(2)))
-                if (m := FIRST_FRAME.search(text)) and first is None:
-                    first = float(m.group(1))
-                    deadline = min(deadline, time.monotonic() + linger)
-    proc.kill()  # the power cut: no shutdown, no sync
-    proc.wait()
-    return first, fsck, resumed, watchdog, tail
+    for text in console.lines():
+        if (m := FSCK.search(text)) and fsck is None:
+            fsck = int(m.group(2))
+        watchdog = watchdog or bool(WATCHDOG.search(text))
+        if (m := RESUME.search(text)) and resumed is None:
+            resumed = (m.group(1), float(m.group(2)))
+        if (m := FIRST_FRAME.search(text)) and first is None:
+            first = float(m.group(1))
+            console.deadline = min(console.deadline, time.monotonic() + linger)
+    console.stop()  # the power cut: no shutdown, no sync
+    return first, fsck, resumed, watchdog, console.tail
 
 
 def missing_root(disk, tmp, log, rescue):
@@ -110,36 +97,21 @@ def missing_root(disk, tmp, log, rescue):
     append = "root=/dev/vdq console=ttyS0 panic=5" + (" playhead.rescue" if rescue else "")
     cmd = qemu_command(disk, "x86_64", None) + ["-kernel", str(fat / "vmlinuz"), "-initrd", str(fat / "initrd.gz"),
                                                 "-append", append]
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 90
-    notice = gone = None
+    console = QemuConsole(cmd, log, append=True, keep=15, stdin=True)
+    console.deadline = time.monotonic() + 90
+    notice = None
     answered = False
-    lines = []
-    buffer = b""
-    with open(log, "a", encoding="utf-8", errors="replace") as out:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([proc.stdout], [], [], 0.5)
-            chunk = os.read(proc.stdout.fileno(), 65536) if ready else b""
-            if ready and not chunk:
-                gone = time.monotonic()
-                break
-            buffer += chunk
-            while b"\n" in buffer:
-                raw, buffer = buffer.split(b"\n", 1)
-                text = raw.decode("utf-8", "replace").rstrip("\r")
-                out.write(text + "\n")
-                lines.append(text)
-                if "rebooting in 30 s" in text:
-                    notice = time.monotonic()
-                if "a shell on the console" in text:
-                    proc.stdin.write(b"echo rescue-$((6 * 7))\n")
-                    proc.stdin.flush()
-                if "rescue-42" in text and "$((" not in text:
-                    answered = True
-                    deadline = time.monotonic()
-    proc.kill()
-    proc.wait()
-    return (gone - notice if notice and gone else None), answered, lines[-15:]
+    for text in console.lines():
+        if "rebooting in 30 s" in text:
+            notice = time.monotonic()
+        if "a shell on the console" in text:
+            console.send(b"echo rescue-$((6 * 7))\n")
+        if "rescue-42" in text and "$((" not in text:
+            answered = True
+            console.deadline = time.monotonic()
+    gone = console.ended_at  # QEMU's -no-reboot ends it at the guest's reboot
+    console.stop()
+    return (gone - notice if notice and gone else None), answered, console.tail
 
 
 def partition(image, number):
@@ -168,34 +140,21 @@ def data_writes(disk, tmp, log, timeout, window):
         fail("measuring boot: no APPEND line in syslinux.cfg")
     cfg.write_text(text.replace("APPEND ", "APPEND playhead.diskstats ", 1))
     subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(cfg), "::/syslinux.cfg"], check=True)
-    proc = subprocess.Popen(qemu_command(disk, "x86_64", None), stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + timeout + 30 + window + 60
+    console = QemuConsole(qemu_command(disk, "x86_64", None), log, append=True, keep=25)
+    console.deadline = time.monotonic() + timeout + 30 + window + 60
     first = start = end = None
-    tail = []
-    buffer = b""
-    with open(log, "a", encoding="utf-8", errors="replace") as out:
-        while end is None and time.monotonic() < deadline and proc.poll() is None:
-            ready, _, _ = select.select([proc.stdout], [], [], 0.5)
-            chunk = os.read(proc.stdout.fileno(), 65536) if ready else b""
-            if ready and not chunk:
+    for text in console.lines():
+        if (m := FIRST_FRAME.search(text)) and first is None:
+            first = float(m.group(1))
+        if (m := DISKSTATS.search(text)) and first is not None:
+            count, uptime = int(m.group(2)), float(m.group(3))
+            if start is None and uptime >= first + 30:
+                start = (count, uptime)
+            elif start and end is None and uptime >= start[1] + window:
+                end = (count, uptime)
                 break
-            buffer += chunk
-            while b"\n" in buffer:
-                raw, buffer = buffer.split(b"\n", 1)
-                text = raw.decode("utf-8", "replace").rstrip("\r")
-                out.write(text + "\n")
-                tail = (tail + [text])[-25:]
-                if (m := FIRST_FRAME.search(text)) and first is None:
-                    first = float(m.group(1))
-                if (m := DISKSTATS.search(text)) and first is not None:
-                    count, uptime = int(m.group(2)), float(m.group(3))
-                    if start is None and uptime >= first + 30:
-                        start = (count, uptime)
-                    elif start and end is None and uptime >= start[1] + window:
-                        end = (count, uptime)
-    proc.kill()
-    proc.wait()
+    console.stop()
+    tail = console.tail
     if end is None:
         return None, 0, tail
     seconds = end[1] - start[1]

@@ -36,7 +36,7 @@ rm "$root.playhead"
 # board's tool; it needs only libc, which playhead brought). For arm64 PH_SOCKET names the one
 # the arm64 board's tools were cross-built with (the host's gcc makes x86_64 only).
 if [ -z "${STAGE_SYSROOT:-}" ]; then
-  gcc -Os -s -Wall -Werror -o "$root.ph-socket" "$repo/board/qemu-x86_64/tools/ph-socket.c"
+  gcc -Os -s -Wall -Werror -o "$root.ph-socket" "$repo/board/emulated/tools/ph-socket.c"
 else
   [ -x "${PH_SOCKET:-}" ] || { echo "image: no aarch64 ph-socket (PH_SOCKET=${PH_SOCKET:-})" >&2; exit 1; }
   "$objcopy" --strip-all "$PH_SOCKET" "$root.ph-socket"

@@ -46,7 +46,7 @@ define PLAYHEAD_INSTALL_TARGET_CMDS
 	mkdir -p $(TARGET_DIR)/media/usb
 	# The supervisor asks playhead for its status through the socket with this small client.
 	$(TARGET_CC) $(TARGET_CFLAGS) $(TARGET_LDFLAGS) -o $(TARGET_DIR)/usr/bin/ph-socket \
-		$(@D)/board/qemu-x86_64/tools/ph-socket.c
+		$(@D)/board/emulated/tools/ph-socket.c
 	$(INSTALL) -D -m 0644 $(@D)/build/media/slate.mp4 $(TARGET_DIR)/usr/share/playhead/slate.mp4 2>/dev/null || \
 		echo "playhead: no build/media/slate.mp4 (run 'make media' in the repository): safe mode shows nothing"
 endef

@@ -4,7 +4,7 @@
 # gpio-sim (with irq_sim) and snd-dummy out of its arm64 config: they are cross-built out of tree
 # from Debian's source with trixie's gcc-14-aarch64-linux-gnu (the compiler Debian built the kernel
 # with, CONFIG_CC_VERSION_TEXT) in the trixie build root the x86_64 board's 7.x profile uses, with
-# the same source changes (../../qemu-x86_64/host/patch-modules.py). apt reads a configuration
+# the same source changes (../../emulated/kernel/patch-modules.py). apt reads a configuration
 # of its own (scripts/cross/apt.sh): the machine's sources are never touched. Everything lands in
 # CACHE/<abi>/ (the Image, the module tree), OUT/<abi> links to it.
 # Usage: kernel.sh OUT CACHE BUILDROOT_CACHE   Prints the kernel ABI on the last line.
@@ -13,9 +13,9 @@ out=${1:?usage: kernel.sh OUT CACHE BUILDROOT_CACHE}
 cache=${2:?usage: kernel.sh OUT CACHE BUILDROOT_CACHE}
 broot_cache=${3:?usage: kernel.sh OUT CACHE BUILDROOT_CACHE}
 here=$(cd "$(dirname "$0")" && pwd)
-x86=$here/../../qemu-x86_64/host
+shared=$here/../../emulated/kernel
 repo=$(cd "$here/../../.." && pwd)
-. "$x86/kernel-common.sh"
+. "$shared/kernel-common.sh"
 
 # Pinned: a moving kernel would make every board run a different board.
 ver=6.12.117+deb13 srcver=6.12.117-1 series=6.12
@@ -53,7 +53,7 @@ dpkg-deb --fsys-tarfile "$debs"/linux-source-${series}_*.deb 2>/dev/null | tar -
     "linux-source-$series/drivers/gpio/gpio-sim.c" "linux-source-$series/drivers/gpio/gpiolib.h" \
     "linux-source-$series/kernel/irq/irq_sim.c" "linux-source-$series/sound/drivers/dummy.c" \
   || fail "unpacking vkms, gpio-sim, irq_sim and snd-dummy from linux-source-$series failed"
-python3 "$x86/patch-modules.py" "$src"
+python3 "$shared/patch-modules.py" "$src"
 m=$broot$work/mod
 mkdir -p "$m/vkms" "$m/gpio-sim" "$m/snd-dummy"
 cp "$src"/drivers/gpu/drm/vkms/*.[ch] "$src/drivers/gpu/drm/vkms/Makefile" "$m/vkms/"

@@ -7,7 +7,7 @@ set -euo pipefail
 out=${1:?usage: kernel.sh OUT CACHE}
 cache=${2:?usage: kernel.sh OUT CACHE}
 here=$(cd "$(dirname "$0")" && pwd)
-. "$here/kernel-common.sh"
+. "$here/../../emulated/kernel/kernel-common.sh"
 
 find_abi() { apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/.*Depends: linux-image-\(.*-amd64\)$/\1/p' | head -1; }
 abi=$(find_abi)
@@ -37,7 +37,7 @@ mkdir -p "$src"
 tar -xf "$root/usr/src/linux-source-$series.tar.xz" -C "$src" --strip-components=1 \
   "linux-source-$series/drivers/gpu/drm/vkms" "linux-source-$series/drivers/gpio/gpio-sim.c" \
   "linux-source-$series/drivers/gpio/gpiolib.h" "linux-source-$series/kernel/irq/irq_sim.c"
-python3 "$here/patch-modules.py" "$src"
+python3 "$here/../../emulated/kernel/patch-modules.py" "$src"
 
 build=$dir.tmp/mod
 mkdir -p "$build/vkms" "$build/gpio-sim"

@@ -9,7 +9,7 @@ set -euo pipefail
 out=${1:?usage: kernel7.sh OUT CACHE}
 cache=${2:?usage: kernel7.sh OUT CACHE}
 here=$(cd "$(dirname "$0")" && pwd)
-. "$here/kernel-common.sh"
+. "$here/../../emulated/kernel/kernel-common.sh"
 
 # Pinned: trixie-backports keeps a few 7.2.x builds side by side, and a moving kernel would make
 # every board run a different board.

@@ -1,0 +1,81 @@
+"""The scenarios as the host sees them: which run on a board (their `# arches:` and `# kernels:`
+lines), how long each may take, the results the guest printed, and the host-side checks that
+follow a passed scenario. Python's standard library only."""
+import pathlib
+import subprocess
+import sys
+
+from qemu_console import log_lines
+
+BOARD = pathlib.Path(__file__).resolve().parent.parent  # board/emulated
+SCENARIOS = BOARD / "overlay/usr/lib/playhead-board/scenarios"
+
+
+def listed(path, key, default):
+    """A scenario's `# KEY: a b` line as a list; `default` without one."""
+    for line in path.read_text().splitlines():
+        if line.startswith(f"# {key}:"):
+            return line.split(":", 1)[1].split()
+    return default
+
+
+def runs_on(path, args):
+    """Whether a scenario runs on this board: its `# arches: x86_64 arm64` line (x86_64 alone
+    without one) and, on x86_64, its `# kernels: 6 7` line (6 without one): the kernel profiles
+    are the x86_64 board's. The guest's init reads the same lines (board.sh)."""
+    if args.arch not in listed(path, "arches", ["x86_64"]):
+        return False
+    return args.arch != "x86_64" or args.profile in listed(path, "kernels", ["6"])
+
+
+def scenario_watch(names):
+    """Seconds each scenario may take before the host gives up on the guest: its own time
+    limit (which the guest enforces) plus a minute."""
+    limits = []
+    for name in names:
+        text = (SCENARIOS / f"{name}.sh").read_text()
+        found = [int(l.split(":")[1]) for l in text.splitlines() if l.startswith("# time-limit:")]
+        limits.append((found[0] if found else 60) + 60)
+    state = {"next": 0}
+
+    def progress(text):
+        if text.startswith("board: scenarios start") or text.startswith("BOARD-RESULT "):
+            if text.startswith("BOARD-RESULT "):
+                state["next"] += 1
+            if state["next"] < len(limits):
+                return limits[state["next"]]
+            return 120
+        return None
+    return progress
+
+
+def parse_results(log):
+    """What the guest's init printed for each scenario (`BOARD-RESULT NAME pass|fail ...`)."""
+    results = {}
+    for text in log_lines(log):
+        if text.startswith("BOARD-RESULT "):
+            parts = text.split()
+            results[parts[1]] = parts[2]
+    return results
+
+
+def early_panic(log):
+    """Whether the kernel panicked before the guest's init started the scenarios."""
+    lines = log_lines(log)
+    return not any(t.startswith("board: scenarios start") for t in lines) and any("Kernel panic" in t for t in lines)
+
+
+def host_checks(passed, out):
+    """checks/NAME.py on the share's results of each passed scenario that has one; what they say
+    goes to the terminal, and the names of those that failed are returned."""
+    failures = []
+    for name in passed:
+        check = BOARD / "checks" / f"{name}.py"
+        if not check.exists():
+            continue
+        result = subprocess.run([sys.executable, str(check), str(out)], capture_output=True, text=True)
+        for text in (result.stdout + result.stderr).strip().splitlines():
+            print(f"  {name}| {text}")
+        if result.returncode != 0:
+            failures.append(f"{name} (host check)")
+    return failures

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Assembles the board's initramfs: BusyBox, the kernel modules the board uses, playhead with the
+# shared libraries it needs, the guest test tools, the repository's rootfs-overlay/, the emulated
+# boards' overlay (board/emulated/overlay, laid after it) and the demo media. Uncompressed: unpacking xz under emulation
+# costs seconds at every boot. With SYSROOT, for the arm64 board (board/qemu-aarch64): the
+# libraries come from that aarch64 sysroot (found through each ELF's DT_NEEDED, as the host's
+# ldd cannot run aarch64 binaries), its kernel modules come stripped already, and the host's
+# ffmpeg is left out unless FFMPEGROOT (board/qemu-aarch64/host/bench-ffmpeg.sh) brings trixie's
+# arm64 ffmpeg for `make bench ARCH=arm64`, with the libraries the sysroot lacks.
+# Usage: mkinitramfs.sh OUT.cpio ABI KERNELDIR GUESTROOT PLAYHEAD TOOLSDIR MEDIADIR [SYSROOT [FFMPEGROOT]]
+set -euo pipefail
+out=$1 abi=$2 kdir=$3 guest=$4 playhead=$5 tools=$6 media=$7 sysroot=${8:-} ffroot=${9:-}
+kdir=$(cd "$kdir" && pwd)  # modprobe prints absolute paths
+here=$(cd "$(dirname "$0")/.." && pwd)  # board/emulated
+repo=$(cd "$here/../.." && pwd)
+fail() { echo "board: $*" >&2; exit 1; }
+. "$repo/board/image/stage-lib.sh"
+
+stage=$(mktemp -d "${out%/*}/initramfs.XXXX")
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,run,mnt,host,etc,lib64,root}
+
+# Copies a binary and every library it needs (stage-lib.sh: through the sysroot on arm64).
+add_elf() { STAGE_SYSROOT=$sysroot STAGE_ROOTS=$ffroot stage_elf "$stage" "$1" "$2" || exit 1; }
+
+# BusyBox, statically linked, provides the shell and the usual commands.
+busybox=$guest/bin/busybox
+[ -e "$busybox" ] || busybox=$guest/usr/bin/busybox  # merged /usr (trixie)
+install -m 755 "$busybox" "$stage/bin/busybox"
+run_guest_elf() { if [ -n "$sysroot" ]; then qemu-aarch64-static "$@"; else "$@"; fi; }
+for app in $(run_guest_elf "$busybox" --list); do
+  case $app in busybox) ;; *) [ -e "$stage/bin/$app" ] || ln -s busybox "$stage/bin/$app" ;; esac
+done
+ln -sf ../bin/busybox "$stage/sbin/modprobe"  # the kernel asks /sbin/modprobe for the HDA codec
+
+# Kernel modules: the ones the board loads with their dependencies, debug info stripped.
+moddir=$kdir/modules/lib/modules/$abi
+modules="vkms snd-aloop snd-dummy snd-hda-intel snd-hda-codec-generic gpio-sim 9p 9pnet_virtio virtio_pci configfs
+  xhci-pci usb-storage sd_mod vfat nls_cp437 nls_utf8 exfat ext4 softdog"
+# shellcheck disable=SC2086  # one word per module
+STAGE_SYSROOT=$sysroot stage_modules "$stage" "$kdir/modules" "$abi" $modules || fail "a module is missing from $moddir"
+
+# playhead and the guest tools.
+add_elf "$playhead" /usr/bin/playhead
+# playhead loads libavfilter itself (dlopen) the first time sound plays at a rate other than 1.
+if [ -n "$sysroot" ]; then
+  multi=/usr/lib/aarch64-linux-gnu
+  avfilter=$(cd "$sysroot$multi" && ls libavfilter.so.[0-9]* 2>/dev/null | head -1)
+  [ -n "$avfilter" ] || fail "libavfilter is missing from $sysroot"
+  add_elf "$sysroot$multi/$avfilter" "$multi/$avfilter"
+else
+  avfilter=$(ldconfig -p | awk '/libavfilter\.so\.[0-9]+ .*x86-64/ && !found { print $NF; found = 1 }')
+  [ -n "$avfilter" ] || { echo "board: libavfilter is missing; run 'make deps'" >&2; exit 1; }
+  add_elf "$avfilter" "$avfilter"
+fi
+for t in "$tools"/*; do [ -f "$t" ] || continue; add_elf "$t" "/usr/bin/${t##*/}"; done
+# ffmpeg, as the reference the board benchmark measures playhead against: the host's on x86_64,
+# trixie's on arm64 when asked for (the bench's initramfs only).
+if [ -z "$sysroot" ]; then add_elf "$(command -v ffmpeg)" /usr/bin/ffmpeg
+elif [ -n "$ffroot" ]; then add_elf "$ffroot/usr/bin/ffmpeg" /usr/bin/ffmpeg
+fi
+for b in aplay arecord amixer gpiodetect gpioinfo gpiomon gpioset gpioget; do
+  add_elf "$guest/usr/bin/$b" "/usr/bin/$b"
+done
+# libasound reads its configuration at open.
+# libasound reads its configuration at open: its own release's (the sysroot's on arm64).
+alsa=$sysroot/usr/share/alsa
+mkdir -p "$stage/usr/share/alsa" && cp -a "$alsa/alsa.conf" "$alsa/cards" "$alsa/pcm" \
+  "$stage/usr/share/alsa/" 2>/dev/null || fail "$alsa is missing; install libasound2-data"
+
+# Media for the demo and the scenarios.
+mkdir -p "$stage/usr/share/playhead/media"
+cp "$media"/slate.mp4 "$stage/usr/share/playhead/"
+cp "$media"/demo.mp4 "$media"/h264_aac.mp4 "$media"/tone.wav "$media"/long_240p30.mp4 "$media"/av_sync.mp4 "$media"/loop_1s.mp4 \
+  "$media"/gapless_48k.mkv "$media"/gapless_44k.mkv "$media"/gapless_48k_480p.mkv "$media"/gapless_44k_480p.mkv "$media"/silence_05.wav "$media"/yuv709_480p.mp4 "$media"/yuv601full_480p.mp4 "$media"/rotated90_360p.mp4 "$media"/rotated90.mp4 "$media"/av_sync_15fps.mp4 \
+  "$stage/usr/share/playhead/media/"
+# The demo playlist's damaged items (rootfs-overlay/etc/playhead/demo.m3u), as on the image.
+cp "$media"/truncated.mp4 "$stage/usr/share/playhead/media/damaged-truncated.mp4"
+cp "$media"/not_media.mp4 "$stage/usr/share/playhead/media/damaged-not-media.mp4"
+
+# Overlays: the repository's common one first, then the emulated boards' own.
+cp -a "$repo/rootfs-overlay/." "$stage/"
+chmod 600 "$stage/etc/shadow"  # git keeps only 644 and 755
+cp -a "$here/overlay/." "$stage/"
+chmod 755 "$stage/init"
+
+(cd "$stage" && find . -print0 | cpio --null -o -H newc --quiet) > "$out.tmp"
+mv "$out.tmp" "$out"
+echo "board: initramfs $(du -m "$out" | cut -f1) MB" >&2

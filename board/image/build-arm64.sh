@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The arm64 image (`make image ARCH=arm64`): the Raspberry Pi 4 card, from the arm64 board's
+# kernel (its modules and Image), the guest's BusyBox, the Pi firmware, device trees and trixie's
+# e2fsprogs (arm64-packages.sh), the board's cross-built ph-socket, and the aarch64 playhead with
+# its sysroot (`make build ARCH=arm64`, in CROSSOUT); then the root (mkroot.sh), the early boot
+# (mkbootfs.sh) and the card (mkdisk.sh with PI_BOOT). The kernel and the packages are cached
+# under CACHE (the trixie build root under BUILDROOT_CACHE) and the tools are rebuilt only when
+# their sources change, so a second run fetches and compiles nothing unchanged; the staging and
+# the card are made again each time.
+# Usage: build-arm64.sh IMAGE MEDIADIR BOARDOUT CACHE BUILDROOT_CACHE CROSSOUT
+#   BOARDOUT, CACHE: the arm64 board's outputs and cache, whose kernel and tools the card shares
+set -euo pipefail
+usage="usage: build-arm64.sh IMAGE MEDIADIR BOARDOUT CACHE BUILDROOT_CACHE CROSSOUT"
+img=${1:?$usage} media=${2:?$usage} boardout=${3:?$usage} cache=${4:?$usage} broot_cache=${5:?$usage} cross=${6:?$usage}
+here=$(cd "$(dirname "$0")" && pwd)
+board=$here/../qemu-aarch64 emulated=$here/../emulated
+out=$(dirname "$img")
+
+abi=$("$board/host/kernel.sh" "$boardout" "$cache" "$broot_cache" | tail -1)
+guest=$("$emulated/initramfs/guest-packages.sh" "$cache" arm64 | tail -1)
+extra=$("$here/arm64-packages.sh" "$cache" "$abi" "$cross/sysroot" | tail -1)
+"$emulated/tools/build-tools.sh" "$boardout/tools" "$cross/sysroot" "$broot_cache/buildroot-trixie"
+mkdir -p "$out"
+# stage-lib.sh finds the aarch64 binaries' libraries in the sysroot (ldd cannot run them);
+# mkroot.sh takes the cross-built ph-socket (the host's gcc makes x86_64 only).
+STAGE_SYSROOT=$(cd "$cross/sysroot" && pwd)
+PH_SOCKET=$(cd "$boardout/tools" && pwd)/ph-socket
+export STAGE_SYSROOT PH_SOCKET
+"$here/mkroot.sh" "$out/root" "$abi" "$boardout/$abi" "$guest" "$cross/playhead" - "$media" "$here/modules-arm64"
+"$here/mkbootfs.sh" "$out/initrd.gz" "$abi" "$boardout/$abi" "$guest" "$extra/root"
+PI_BOOT=$extra/boot "$here/mkdisk.sh" "$img" "$out/root" "$boardout/$abi/Image" "$out/initrd.gz"

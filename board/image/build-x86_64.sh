@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The x86_64 disk image (`make image`), from its pieces: the emulated board's 6.1 kernel (its
+# modules; Debian's bzImage beside it for the boot loader), the guest's BusyBox, the appliance's
+# own FFmpeg, playhead with a static Swift runtime; then the root (mkroot.sh), the early boot
+# (mkbootfs.sh) and the disk (mkdisk.sh). The kernel, the packages and FFmpeg are cached under
+# CACHE and swift builds in SCRATCH, so a second run fetches and compiles nothing unchanged; the
+# staging and the disk are made again each time.
+# Usage: build-x86_64.sh IMAGE DISK MEDIADIR BOARDOUT CACHE SCRATCH   (SWIFT: the swift to use)
+#   DISK: the disk the board boots from, as its kernel names it (/dev/vda: virtio; /dev/sda)
+#   BOARDOUT, CACHE: the x86_64 board's outputs and cache, whose kernel the image shares
+set -euo pipefail
+usage="usage: build-x86_64.sh IMAGE DISK MEDIADIR BOARDOUT CACHE SCRATCH"
+img=${1:?$usage} disk=${2:?$usage} media=${3:?$usage} boardout=${4:?$usage} cache=${5:?$usage} scratch=${6:?$usage}
+here=$(cd "$(dirname "$0")" && pwd)
+board=$here/../qemu-x86_64 emulated=$here/../emulated
+out=$(dirname "$img")
+
+abi=$("$board/host/kernel.sh" "$boardout" "$cache" | tail -1)
+guest=$("$emulated/initramfs/guest-packages.sh" "$cache" | tail -1)
+ffmpeg=$("$here/ffmpeg.sh" "$cache/.." | tail -1)  # its cache sits beside the board's
+bzimage=$("$here/bzimage.sh" "$cache" "$abi" | tail -1)
+"${SWIFT:-swift}" build -c release --product playhead --static-swift-stdlib --scratch-path "$scratch"
+mkdir -p "$out"
+"$here/mkroot.sh" "$out/root" "$abi" "$boardout/$abi" "$guest" "$scratch/release/playhead" "$ffmpeg" \
+  "$media" "$here/modules-x86_64"
+"$here/mkbootfs.sh" "$out/initrd.gz" "$abi" "$boardout/$abi" "$guest"
+"$here/mkdisk.sh" "$img" "$out/root" "$bzimage" "$out/initrd.gz" "$disk"
