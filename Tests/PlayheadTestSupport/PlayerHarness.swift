@@ -21,7 +21,7 @@ public final class PlayerHarness: Sendable {
                 routeMonitor: (any AudioRouteMonitor)? = nil, routePreferences: [String] = [],
                 displayReports: Bool = false, timeStretcher: AudioTimeStretcherFactory? = nil,
                 keepsPictures: Bool = false, restart: RestartPolicy.Settings = .never,
-                sourceOptions: SourceOptions = SourceOptions(), stepped: Bool = true) {
+                sourceOptions: SourceOptions = SourceOptions(), stallLimitNanoseconds: Int64? = nil, stepped: Bool = true) {
         self.clock = clock
         self.stepped = stepped
         video = RecordingVideoSink(reportsDisplay: displayReports, keepsPictures: keepsPictures)
@@ -31,6 +31,7 @@ public final class PlayerHarness: Sendable {
                                       timeStretcher: timeStretcher)
         var environment = env
         environment.restart = restart
+        environment.stallLimitNanoseconds = stallLimitNanoseconds
         environment.stepped = stepped
         player = QueuePlayer(environment: environment, items: [])
         player.onEvent = { [recorded] event in recorded.append(event) }
@@ -76,6 +77,18 @@ public final class PlayerHarness: Sendable {
             }
         }
         return condition(events)
+    }
+
+    /// Lets `nanoseconds` of time go by in steps of `every`, stepping the player after each, as a
+    /// real clock runs on while a source gives nothing (which `run(until:)` never does: it
+    /// waits for decoded data). For stalls and their limit.
+    public func letTimePass(nanoseconds: Int64, every: Int64 = 10_000_000) {
+        precondition(stepped, "letTimePass steps a stepped player")
+        let end = clock.now().nanoseconds + nanoseconds
+        while clock.now().nanoseconds < end {
+            clock.advance(to: HostTime(nanoseconds: min(clock.now().nanoseconds + every, end)))
+            if player.step().ended { return }
+        }
     }
 
     /// The player's seek, carried out: whether it finished (false: a newer one overtook it).

@@ -41,25 +41,20 @@ import Testing
         for t in resumed.prefix(3) { #expect(t >= 5.5 && t <= 6.1, "a try started at \(t) s") }
     }
 
-    @Test func aStallLongerThanTheLimitFailsTheItemWhichIsTriedAgain() async {
-        // On the real clock (stalls are not measured on a virtual one): the source holds at 1 s.
+    @Test func aStallLongerThanTheLimitFailsTheItemWhichIsTriedAgain() {
+        // The source holds at 1 s; time is let pass while it is dry, as a real clock would.
         let gate = FakeGate()
         gate.hold(from: MediaTime(seconds: 1, preferredTimescale: 1000))
-        let backend = FakeBackend(gate: gate)
-        var env = PlaybackEnvironment(backend: backend, videoSink: RecordingVideoSink(), audioSink: NullAudioSink(clock: MonotonicClock()),
-                                      clock: MonotonicClock())
-        env.restart = RestartPolicy.Settings(attempts: 1, firstDelayMs: 200)
-        env.stallLimitNanoseconds = 500_000_000
-        let player = QueuePlayer(environment: env, items: [])
-        let log = EventRecorder()
-        player.onEvent = { log.add($0) }
-        player.insertAll([PlayerItem(asset: Asset(url: "fake-100", backend: backend)), PlayerItem(asset: Asset(url: "fake-10", backend: backend))])
-        player.play()
-        defer { player.shutdown() }
-        let ended = await log.waitFor(seconds: 15) { $0.contains { $0.name == "currentItemChanged" && $0.item == nil } }
-        #expect(ended)
-        let events = log.all
-        #expect(events.contains { $0.name == "playbackStalled" })
+        let h = PlayerHarness(urls: ["fake-100", "fake-10"], backend: FakeBackend(gate: gate),
+                              restart: RestartPolicy.Settings(attempts: 1, firstDelayMs: 200), stallLimitNanoseconds: 500_000_000)
+        h.player.play()
+        #expect(!h.run { $0.contains { $0.name == "playbackStalled" } })
+        // The stall (200 ms after the last picture), its limit, the try again 200 ms later, its
+        // stall and limit: well within three seconds.
+        h.letTimePass(nanoseconds: 3_000_000_000)
+        #expect(h.run { $0.contains { $0.name == "currentItemChanged" && $0.item == nil } })
+        let events = h.events
+        #expect(events.filter { $0.name == "playbackStalled" }.count == 2)
         let reasons = events.compactMap { e -> String? in
             if case .itemRestarting(_, _, let error) = e.kind { return error.message }
             return nil
@@ -89,19 +84,5 @@ import Testing
         #expect(h.events.filter { $0.name == "failedToPlayToEndTime" }.count == 2)
         // The clock started at 1 s: a try of each (1 s, 1 s), then the wait (1 s) after both failed.
         #expect(h.clock.now().nanoseconds >= 4_000_000_000)
-    }
-}
-
-final class EventRecorder: Sendable {
-    private let events = Mutex<[PlayerEvent]>([])
-    func add(_ e: PlayerEvent) { events.withLock { $0.append(e) } }
-    var all: [PlayerEvent] { events.withLock { $0 } }
-    func waitFor(seconds: Double, _ condition: ([PlayerEvent]) -> Bool) async -> Bool {
-        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < end {
-            if condition(all) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition(all)
     }
 }

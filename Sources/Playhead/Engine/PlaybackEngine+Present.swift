@@ -75,8 +75,10 @@ extension PlaybackEngine {
     }
 
     /// Playback ran dry (the network, a slow disk): stop the clock and say so, once.
+    /// On a virtual clock too: it never moves by itself while the loop waits for data, so only
+    /// a test that lets time pass (a source held dry) sees a stall there.
     func checkStall(_ now: HostTime, videoPending: Bool) {
-        guard let seg = segments.first, !rate.isPaused, !waitingForData, !env.clock.isVirtual else { return }
+        guard let seg = segments.first, !rate.isPaused, !waitingForData else { return }
         let t = clock.mediaTime(at: now)
         if stalled {
             let videoBack = !seg.hasVideo || seg.videoEOS || !video.isEmpty
