@@ -103,7 +103,7 @@ extension PlaybackEngine {
             clock.setRate(newRate, at: now)
             beginSeek(SeekRequest(target: target, toleranceBefore: .zero, toleranceAfter: .zero), internal: true)
         } else {
-            clock.setRate(waitingForData || stalled ? .paused : newRate, at: now)
+            clock.setRate(phase.isRunning ? newRate : .paused, at: now)
         }
         if newRate.isPaused {
             env.audioSink.pause()
@@ -140,14 +140,10 @@ extension PlaybackEngine {
         dropPreroll(keepingOpened: true)
         video.removeAll()
         flushAudio()
-        seg.videoEOS = false
-        seg.audioEOS = false
-        seg.videoEnd = nil
-        seg.audioEnd = nil
         // Its end (or, in reverse, its start) is reached anew from the new place: without this,
         // played on after its end and a seek, an item never ended and its time ran on for ever
         // (forward past 300 s in a 0.2 s clip, reverse to -24 s: found by ItemFuzz).
-        seg.endAnnounced = false
+        seg.restart()
         seg.offset = .zero
         segments[0] = seg
         let target = request.target
@@ -176,10 +172,10 @@ extension PlaybackEngine {
             beginSeek(SeekRequest(target: currentItemTime(), toleranceBefore: .zero, toleranceAfter: .zero), internal: true)
         } else if type == .video {
             video.removeAll { $0.item == item }
-            segments[0].videoEOS = true
+            segments[0].videoStream.reachedEnd()
         } else if type == .audio {
             flushAudio()
-            segments[0].audioEOS = true
+            segments[0].audioStream.reachedEnd()
         }
     }
 

@@ -102,7 +102,7 @@ extension PlaybackEngine {
             segments = [activate(item, source, offset: .zero)]
             video.removeAll()
             flushAudio()
-            waitingForData = true
+            phase = .starting(firstPictureSince: nil)
             clock = PresentationClock(media: .zero, host: env.clock.now(), rate: .paused)
             lastPresentedEnd = nil
             progressMark = (item, deferredSeek?.target ?? .zero)
@@ -137,8 +137,7 @@ extension PlaybackEngine {
         for action in seeks.cancel() { perform(action) }
         pendingSeek = nil
         deferredSeek = nil
-        stalled = false
-        stalledSince = nil
+        if phase.isStalled { phase = .starting(firstPictureSince: nil) }
         for s in segments {
             s.source.close()
             s.item.setToggleHandler(nil)

@@ -2,15 +2,15 @@ extension PlaybackEngine {
     /// Shows the frames that are due, drops those overtaken; returns when the next is due.
     func presentVideo(_ now: HostTime) -> HostTime? {
         guard let seg = segments.first else { return nil }
-        if rate.isPaused || waitingForData {
+        if rate.isPaused || phase.isStarting {
             // Paused after a start or seek: show where we are, as a player does.
-            if !seg.shownFirstFrame, let q = video.first, q.segment == seg.id {
+            if seg.phase.awaitsFirstPicture, let q = video.first, q.segment == seg.id {
                 present(q, dueAt: now, now: now)
                 video.removeFirst()
             }
             return nil
         }
-        if stalled { return nil }
+        if phase.isStalled { return nil }
         // Frames go to the sink `lead` early; whether one is late is judged at that moment too.
         let lead = env.clock.isVirtual ? 0 : env.videoSink.presentationLeadNanoseconds
         let t = clock.mediaTime(at: now + lead)
@@ -39,7 +39,7 @@ extension PlaybackEngine {
     private func present(_ q: QueuedFrame, dueAt due: HostTime, now: HostTime) {
         var frame = q.frame
         let index = segments.firstIndex(where: { $0.id == q.segment })
-        let first = index.map { !segments[$0].shownFirstFrame } ?? false
+        let first = index.map { segments[$0].phase.awaitsFirstPicture } ?? false
         if first && env.videoSink.reportsDisplay {
             frame.displayTag = nextDisplayTag
             awaitingDisplay[nextDisplayTag] = (q.item, q.frame.pts)
@@ -60,7 +60,7 @@ extension PlaybackEngine {
             }
         }
         if first, let i = index {
-            segments[i].shownFirstFrame = true
+            segments[i].phase.pictureShown()
             if !env.videoSink.reportsDisplay { emit(.readyForDisplay, item: q.item, time: q.frame.pts) }
         }
     }
@@ -78,18 +78,17 @@ extension PlaybackEngine {
     /// On a virtual clock too: it never moves by itself while the loop waits for data, so only
     /// a test that lets time pass (a source held dry) sees a stall there.
     func checkStall(_ now: HostTime, videoPending: Bool) {
-        guard let seg = segments.first, !rate.isPaused, !waitingForData else { return }
+        guard let seg = segments.first, !rate.isPaused, !phase.isStarting else { return }
         let t = clock.mediaTime(at: now)
-        if stalled {
-            let videoBack = !seg.hasVideo || seg.videoEOS || !video.isEmpty
-            let audioBack = !seg.hasAudio || seg.audioEOS || audio != nil
+        if phase.isStalled {
+            let videoBack = !seg.videoToRead || !video.isEmpty
+            let audioBack = !seg.audioToRead || audio != nil
             if videoBack && audioBack {
-                stalled = false
-                stalledSince = nil
+                phase = .running
                 clock.setRate(rate, at: now)
-            } else if let since = stalledSince, let limit = env.stallLimitNanoseconds, now.nanoseconds - since.nanoseconds >= limit {
+            } else if let since = phase.stalledSince, let limit = env.stallLimitNanoseconds, now.nanoseconds - since.nanoseconds >= limit {
                 // Dry for longer than the limit: a failure like any other, tried again by the policy.
-                stalledSince = nil
+                phase = .stalled(since: nil)
                 let seconds = Int((Double(limit) / 1e9).rounded())
                 itemFailed(seg.item, PlaybackError(.timedOut, "\(seg.item.asset.url): no data for \(seconds) s (stall-limit); check the source"))
             }
@@ -104,11 +103,10 @@ extension PlaybackEngine {
         // Stretched sound: what the stretcher's window holds has been decoded, and comes out
         // with the next input; the sound is dry only once the clock has passed it.
         let windowHolds = stretch.map { $0.holdsSound && $0.inputEnd.map { t < $0 } == true } ?? false
-        let audioDry = seg.hasAudio && !seg.audioEOS && audio == nil && !windowHolds
+        let audioDry = seg.audioToRead && audio == nil && !windowHolds
             && env.audioSink.playedFrames() >= env.audioSink.writtenFrames() && audioPlays
         if videoDry || (audioDry && (!seg.hasVideo || video.isEmpty)) {
-            stalled = true
-            stalledSince = now
+            phase = .stalled(since: now)
             statistics.stalls += 1
             clock.setRate(.paused, at: now)
             emit(.playbackStalled, item: seg.item)
@@ -126,11 +124,11 @@ extension PlaybackEngine {
 
     /// Moves on when the timeline passes the end of the current item.
     func checkEnd() {
-        guard let seg = segments.first, !rate.isPaused, !waitingForData else { return }
+        guard let seg = segments.first, !rate.isPaused, !phase.isStarting else { return }
         let t = timelineNow()
         if rate.isReverse {
-            if seg.videoEOS && video.isEmpty && !seg.endAnnounced {
-                segments[0].endAnnounced = true
+            if seg.videoStream.isReadToEnd && video.isEmpty && !seg.phase.hasEnded {
+                segments[0].phase = .ended
                 setRate(.paused)
             }
             return
@@ -155,12 +153,12 @@ extension PlaybackEngine {
         let ownAudioQueued = audio?.segment == seg.id
         // All the sound must have been handed to the device, not just the clock past the end:
         // a starved device lets the clock run on while the last buffers still wait.
-        let ownAudioPending = seg.hasAudio && !seg.audioEOS
+        let ownAudioPending = seg.audioToRead
         // Stretched sound: the window's tail too (see writeStretchedAudio).
         let ownAudioStretching = stretch?.holdsSound == true || audioReplay.contains { $0.segment == seg.id }
-        guard seg.fullyDemuxed, !ownVideoQueued, !ownAudioQueued, !ownAudioPending, !ownAudioStretching, !seg.endAnnounced,
+        guard seg.fullyDemuxed, !ownVideoQueued, !ownAudioQueued, !ownAudioPending, !ownAudioStretching, !seg.phase.hasEnded,
               t >= seg.offset + seg.end else { return }
-        segments[0].endAnnounced = true
+        segments[0].phase = .ended
         emit(.didPlayToEndTime, item: seg.item, time: seg.end)
         noteProgress(ended: seg.item)
         switch actionAtItemEnd {

@@ -28,7 +28,7 @@ extension PlaybackEngine {
         syncClockToAudio(now)
         forgetHeardAudio()
         var deadlines: [HostTime?] = [presentVideo(now), retryBusyRoute(now)]
-        if stalled, let since = stalledSince, let limit = env.stallLimitNanoseconds {
+        if let since = phase.stalledSince, let limit = env.stallLimitNanoseconds {
             deadlines.append(HostTime(nanoseconds: since.nanoseconds + limit))
         }
         checkStall(now, videoPending: videoPending)
@@ -38,7 +38,7 @@ extension PlaybackEngine {
         checkEnd()
         guard !segments.isEmpty else { return nil }
         noteProgress()
-        if !rate.isPaused && !waitingForData && !stalled {
+        if !rate.isPaused && phase.isRunning {
             let t = currentItemTime()
             fire(observers.withLock { $0.advance(to: t) })
             if let next = observers.withLock({ $0.nextDeadline(after: t, forward: !rate.isReverse) }) {
@@ -52,7 +52,7 @@ extension PlaybackEngine {
         // otherwise frames still in the decoder would be late through no fault of theirs.
         // An item being opened counts as decoding: the next item must be able to join in time.
         let virtualMustWait = env.clock.isVirtual && (videoPending || (audioPending && audioPlays) || !opening.isEmpty)
-        if (videoPending && video.isEmpty) || (audioPending && sinkEmpty && audioPlays) || waitingForData
+        if (videoPending && video.isEmpty) || (audioPending && sinkEmpty && audioPlays) || phase.isStarting
             || virtualMustWait {
             awaitingWake = true
         }
@@ -66,19 +66,19 @@ extension PlaybackEngine {
     /// Pulls decoded frames until three wait in line. Returns true when the source had none.
     private func fillVideo() -> Bool {
         while video.count < 3 {
-            guard let i = segments.firstIndex(where: { $0.hasVideo && !$0.videoEOS }) else { return false }
+            guard let i = segments.firstIndex(where: { $0.videoToRead }) else { return false }
             switch segments[i].source.pullVideo() {
             case .element(let frame):
                 let timeline = segments[i].offset + frame.pts
                 if !rate.isReverse {
-                    segments[i].videoEnd = MediaTime.maximum(segments[i].videoEnd ?? frame.end, frame.end)
+                    segments[i].videoStream.took(end: frame.end)
                     segments[i].decodeSkip.observe(pts: frame.pts, isKeyframe: frame.isKeyframe)
                 }
                 video.append(QueuedFrame(frame: frame, timeline: timeline, item: segments[i].item, segment: segments[i].id))
             case .pending:
                 return true
             case .endOfStream:
-                segments[i].videoEOS = true
+                segments[i].videoStream.reachedEnd()
             case .failed(let error):
                 segmentFailed(i, error)
                 return false
@@ -96,10 +96,10 @@ extension PlaybackEngine {
             audioHistory.append(again)
             return false
         }
-        while let i = segments.firstIndex(where: { $0.hasAudio && !$0.audioEOS }) {
+        while let i = segments.firstIndex(where: { $0.audioToRead }) {
             switch segments[i].source.pullAudio() {
             case .element(let buffer):
-                segments[i].audioEnd = MediaTime.maximum(segments[i].audioEnd ?? buffer.end, buffer.end)
+                segments[i].audioStream.took(end: buffer.end)
                 let queued = QueuedAudio(buffer: buffer, timeline: segments[i].offset + buffer.pts, item: segments[i].item,
                                          segment: segments[i].id)
                 audio = queued
@@ -108,7 +108,7 @@ extension PlaybackEngine {
             case .pending:
                 return true
             case .endOfStream:
-                segments[i].audioEOS = true
+                segments[i].audioStream.reachedEnd()
             case .failed(let error):
                 segmentFailed(i, error)
                 return false
@@ -141,16 +141,16 @@ extension PlaybackEngine {
                 }
                 video.removeFirst()
             }
-            if landing == nil && seg.videoEOS { landing = request.target }
+            if landing == nil && seg.videoStream.isReadToEnd { landing = request.target }
         } else {
-            if audio != nil || seg.audioEOS { landing = request.target }
+            if audio != nil || seg.audioStream.isReadToEnd { landing = request.target }
         }
         guard let landing else { return }
         pendingSeek = nil
         let now = env.clock.now()
         clock = PresentationClock(media: landing, host: now, rate: .paused)
-        waitingForData = true
-        segments[0].shownFirstFrame = false
+        phase = .starting(firstPictureSince: nil)
+        segments[0].phase = .awaitingFirstPicture
         for action in seeks.landed() { perform(action) }
         emit(.timeJumped, item: seg.item, time: landing)
         fire(observers.withLock { $0.jumped(to: landing) })
@@ -158,28 +158,27 @@ extension PlaybackEngine {
 
     /// The clock starts once the current item has something to show and to play.
     private func updateWaiting() {
-        guard waitingForData, let seg = segments.first else { return }
-        let videoReady = !seg.hasVideo || seg.videoEOS || video.contains { $0.segment == seg.id }
-        let audioReady = !seg.hasAudio || seg.audioEOS || rate.isReverse || audio != nil
+        guard case .starting(let waitingSince) = phase, let seg = segments.first else { return }
+        let videoReady = !seg.videoToRead || video.contains { $0.segment == seg.id }
+        let audioReady = !seg.audioToRead || rate.isReverse || audio != nil
         guard videoReady && audioReady else { return }
         // A display that reports its flips: the clock (and the sound) start once the first
         // picture is really up. Its first conversion and flip take a while, and starting
         // before would have the sound run ahead of the picture. Not longer than a second: a
         // display that never confirms (unplugged) must not hold the sound back.
         let now = env.clock.now()
-        if env.videoSink.reportsDisplay, !env.clock.isVirtual, seg.hasVideo, !seg.videoEOS, !rate.isPaused,
-           !seg.shownFirstFrame || !awaitingDisplay.isEmpty {
-            let since = firstPictureWaitSince ?? now
-            firstPictureWaitSince = since
+        if env.videoSink.reportsDisplay, !env.clock.isVirtual, seg.videoToRead, !rate.isPaused,
+           seg.phase.awaitsFirstPicture || !awaitingDisplay.isEmpty {
+            let since = waitingSince ?? now
+            phase = .starting(firstPictureSince: since)
             if now - since < 1_000_000_000 { return }
         }
-        firstPictureWaitSince = nil
-        waitingForData = false
+        phase = .running
         clock.setRate(rate, at: now)
     }
 
     private func writeAudio() {
-        guard audioPlays, !waitingForData, !stalled else {
+        guard audioPlays, phase.isRunning else {
             dropPastAudio()
             return
         }
@@ -275,7 +274,7 @@ extension PlaybackEngine {
 
     /// Not playing audio (paused, muted rates): keep the queue from holding stale sound.
     private func dropPastAudio() {
-        guard !rate.isPaused, !waitingForData else { return }
+        guard !rate.isPaused, !phase.isStarting else { return }
         let t = timelineNow()
         while let a = audio, a.timeline + a.buffer.duration <= t {
             audio = nil
@@ -285,7 +284,7 @@ extension PlaybackEngine {
 
     /// While sound plays, the clock follows the samples actually played.
     private func syncClockToAudio(_ now: HostTime) {
-        guard audioPlays, !waitingForData, !stalled else { return }
+        guard audioPlays, phase.isRunning else { return }
         let sink = env.audioSink
         let played = sink.playedFrames()
         guard played < sink.writtenFrames(), let heard = audioMap.mediaTime(playedFrames: played) else { return }
@@ -297,7 +296,7 @@ extension PlaybackEngine {
 
     private func audioRefillDeadline(_ now: HostTime) -> HostTime? {
         let sink = env.audioSink
-        let more = audio != nil || !audioReplay.isEmpty || segments.contains(where: { $0.hasAudio && !$0.audioEOS })
+        let more = audio != nil || !audioReplay.isEmpty || segments.contains(where: { $0.audioToRead })
         // Stretched sound: the window's tail is let out when the device runs low.
         guard audioPlays, more || stretch?.holdsSound == true else { return nil }
         let buffered = sink.writtenFrames() - sink.playedFrames()

@@ -65,7 +65,7 @@ extension PlaybackEngine {
             if progressMark?.item == item { progressMark = nil }
             return
         }
-        guard let mark = progressMark, segments.first?.item == mark.item, !rate.isPaused, !waitingForData,
+        guard let mark = progressMark, segments.first?.item == mark.item, !rate.isPaused, !phase.isStarting,
               currentItemTime() - mark.from >= Self.progressSpan else { return }
         restartPolicy.progressed(mark.item.asset.url)
         pendingRestartPosition = nil

@@ -100,7 +100,7 @@ extension PlaybackEngine {
                 // The sound has ended: let the window's tail out, so that the item's sound ends
                 // completely. Only once the device runs low, so that a next item's sound,
                 // pre-rolled by then, carries on through the same window without a seam.
-                let sourcesDone = audioReplay.isEmpty && !segments.contains { $0.hasAudio && !$0.audioEOS }
+                let sourcesDone = audioReplay.isEmpty && !segments.contains { $0.audioToRead }
                 let low = sink.writtenFrames() - sink.playedFrames() <= Int64(sink.bufferCapacityFrames / 2)
                 guard s.inputEnd != nil, !s.finished, sourcesDone, low else { return true }
                 try s.stretcher.finish()

@@ -110,10 +110,8 @@ final class PlaybackEngine: @unchecked Sendable {
     var seeksTaken: UInt64 = 0
     var seekCompletions: [UInt64: @Sendable (Bool) -> Void] = [:]
     var statistics = PlaybackStatistics()
-    var waitingForData = true
-    var stalled = false
-    /// When the current stall began, for the stall limit.
-    var stalledSince: HostTime?
+    /// Whether the clock runs, or waits for the start's data, or stands in a stall.
+    var phase = PlaybackPhase.starting(firstPictureSince: nil)
     var awaitingWake = false
     var lastObservedTime: MediaTime?
     var pendingSeek: SeekRequest?
@@ -125,8 +123,6 @@ final class PlaybackEngine: @unchecked Sendable {
     /// First frames handed to a sink that reports display, by tag, until it says they are shown.
     var awaitingDisplay: [UInt64: (item: PlayerItem, pts: MediaTime)] = [:]
     var nextDisplayTag: UInt64 = 1
-    /// Since when the start waits for the display to show the first picture.
-    var firstPictureWaitSince: HostTime?
     /// The volume last handed to the sink's mixer, and whether the mixer took it.
     var hardwareVolumeSent: Float = -1
     var hardwareVolumeInUse = false
@@ -297,9 +293,9 @@ final class PlaybackEngine: @unchecked Sendable {
             s.status = status
             s.error = error
             s.restarting = pendingRestart != nil
-            s.waiting = stalled || waitingForData || segments.isEmpty
+            s.waiting = !phase.isRunning || segments.isEmpty
             s.timeControl = TimeControl.decide(paused: rate.isPaused, restarting: pendingRestart != nil, hasItem: !queue.items.isEmpty,
-                                               itemOpen: !segments.isEmpty, stalled: stalled, waitingForData: waitingForData)
+                                               itemOpen: !segments.isEmpty, stalled: phase.isStalled, waitingForData: phase.isStarting)
             s.seeksTaken = seeksTaken
             s.unlandedSeekTarget = (deferredSeek ?? pendingSeek)?.target
         }

@@ -6,12 +6,9 @@ struct Segment {
     let item: PlayerItem
     let source: any MediaSource
     var offset: MediaTime
-    var videoEOS = false
-    var audioEOS = false
-    var videoEnd: MediaTime?
-    var audioEnd: MediaTime?
-    var shownFirstFrame = false
-    var endAnnounced = false
+    var videoStream = StreamPhase.start
+    var audioStream = StreamPhase.start
+    var phase = SegmentPhase.awaitingFirstPicture
     /// Sought in reverse last: the source hands frames backwards.
     var readsBackwards = false
     var decodeSkip = DecodeSkipPolicy()
@@ -25,11 +22,21 @@ struct Segment {
 
     var hasVideo: Bool { source.info.hasVideo && item.isEnabled(.video) }
     var hasAudio: Bool { source.info.hasAudio && item.isEnabled(.audio) }
-    var fullyDemuxed: Bool { (videoEOS || !hasVideo) && (audioEOS || !hasAudio) }
+    var fullyDemuxed: Bool { (videoStream.isReadToEnd || !hasVideo) && (audioStream.isReadToEnd || !hasAudio) }
+    /// More pictures or sound may come from its source.
+    var videoToRead: Bool { hasVideo && !videoStream.isReadToEnd }
+    var audioToRead: Bool { hasAudio && !audioStream.isReadToEnd }
+
+    /// Sought: read from the new place, its end (or start) to be reached anew.
+    mutating func restart() {
+        videoStream = .start
+        audioStream = .start
+        phase = .awaitingFirstPicture
+    }
 
     /// The item's end on its own timeline: the later of its last frame and its last sample.
     var end: MediaTime {
-        let ends = [videoEnd, audioEnd].compactMap { $0 }
+        let ends = [videoStream.end, audioStream.end].compactMap { $0 }
         return ends.max() ?? (source.info.duration.isNumeric ? source.info.duration : .zero)
     }
 }
