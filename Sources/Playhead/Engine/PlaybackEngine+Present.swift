@@ -74,38 +74,35 @@ extension PlaybackEngine {
         }
     }
 
-    /// Playback ran dry (the network, a slow disk): stop the clock and say so, once.
+    /// Playback ran dry (the network, a slow disk): stop the clock and say so, once; go on
+    /// when data is back; fail the item past the stall limit. `StallCheck` decides.
     /// On a virtual clock too: it never moves by itself while the loop waits for data, so only
     /// a test that lets time pass (a source held dry) sees a stall there.
     func checkStall(_ now: HostTime, videoPending: Bool) {
         guard let seg = segments.first, !rate.isPaused, !phase.isStarting else { return }
         let t = clock.mediaTime(at: now)
-        if phase.isStalled {
-            let videoBack = !seg.videoToRead || !video.isEmpty
-            let audioBack = !seg.audioToRead || audio != nil
-            if videoBack && audioBack {
-                phase = .running
-                clock.setRate(rate, at: now)
-            } else if let since = phase.stalledSince, let limit = env.stallLimitNanoseconds, now.nanoseconds - since.nanoseconds >= limit {
-                // Dry for longer than the limit: a failure like any other, tried again by the policy.
-                phase = .stalled(since: nil)
-                let seconds = Int((Double(limit) / 1e9).rounded())
-                itemFailed(seg.item, PlaybackError(.timedOut, "\(seg.item.asset.url): no data for \(seconds) s (stall-limit); check the source"))
-            }
-            return
-        }
-        let grace = MediaTime(value: 200, timescale: 1000)
-        // Pictures missing while the item has been read past this point: the decoder is behind
-        // (a board that cannot keep up), not the source; frames are dropped to catch up, and
-        // the clock goes on (as a stall, it paused over and over, then failed the item).
-        let videoDry = seg.hasVideo && videoPending && video.isEmpty && lastPresentedEnd.map { t > $0 + grace } == true
-            && !demuxedBeyond(seg, itemTime: t - seg.offset)
-        // Stretched sound: what the stretcher's window holds has been decoded, and comes out
-        // with the next input; the sound is dry only once the clock has passed it.
-        let windowHolds = stretch.map { $0.holdsSound && $0.inputEnd.map { t < $0 } == true } ?? false
-        let audioDry = seg.audioToRead && audio == nil && !windowHolds
-            && env.audioSink.playedFrames() >= env.audioSink.writtenFrames() && audioPlays
-        if videoDry || (audioDry && (!seg.hasVideo || video.isEmpty)) {
+        let itemTime = t - seg.offset
+        let facts = StallCheck.Facts(
+            itemTime: itemTime, hasVideo: seg.hasVideo, videoToRead: seg.videoToRead, videoPending: videoPending,
+            videoQueued: !video.isEmpty, lastPictureEnd: lastPresentedEnd.map { $0 - seg.offset },
+            // Asked only when it matters: loadedTimeRanges takes the source's lock.
+            readBeyondClock: phase.isRunning && videoPending && video.isEmpty && demuxedBeyond(seg, itemTime: itemTime),
+            audioToRead: seg.audioToRead, audioQueued: audio != nil,
+            // Stretched sound: what the stretcher's window holds has been decoded, and comes out
+            // with the next input; the sound is dry only once the clock has passed it.
+            soundHeldAhead: stretch.map { $0.holdsSound && $0.inputEnd.map { t < $0 } == true } ?? false,
+            deviceStarved: env.audioSink.playedFrames() >= env.audioSink.writtenFrames(), audioPlays: audioPlays)
+        switch StallCheck.decide(phase, facts, now: now, limitNanoseconds: env.stallLimitNanoseconds) {
+        case .none:
+            break
+        case .resume:
+            phase = .running
+            clock.setRate(rate, at: now)
+        case .fail(let seconds):
+            // A failure like any other, tried again by the policy.
+            phase = .stalled(since: nil)
+            itemFailed(seg.item, PlaybackError(.timedOut, "\(seg.item.asset.url): no data for \(seconds) s (stall-limit); check the source"))
+        case .stall:
             phase = .stalled(since: now)
             statistics.stalls += 1
             clock.setRate(.paused, at: now)
