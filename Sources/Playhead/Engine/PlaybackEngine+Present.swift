@@ -119,19 +119,25 @@ extension PlaybackEngine {
         }
     }
 
-    /// Moves on when the timeline passes the end of the current item.
+    /// Moves on when the timeline passes the end of the current item (`EndCheck` decides).
     func checkEnd() {
         guard let seg = segments.first, !rate.isPaused, !phase.isStarting else { return }
         let t = timelineNow()
-        if rate.isReverse {
-            if seg.videoStream.isReadToEnd && video.isEmpty && !seg.phase.hasEnded {
-                segments[0].phase = .ended
-                setRate(.paused)
-            }
-            return
-        }
-        if segments.count > 1 {
-            guard t >= segments[1].offset else { return }
+        let videoQueued = rate.isReverse ? !video.isEmpty : video.contains { $0.segment == seg.id }
+        // Stretched sound: the window's tail too (see writeStretchedAudio).
+        let audioOutstanding = audio?.segment == seg.id || seg.audioToRead || stretch?.holdsSound == true
+            || audioReplay.contains { $0.segment == seg.id }
+        let facts = EndCheck.Facts(timeline: t, offset: seg.offset, reverse: rate.isReverse, phase: seg.phase,
+                                   nextOffset: segments.count > 1 ? segments[1].offset : nil, fullyRead: seg.fullyDemuxed,
+                                   end: seg.end, videoReadToEnd: seg.videoStream.isReadToEnd, videoQueued: videoQueued,
+                                   audioOutstanding: audioOutstanding)
+        switch EndCheck.decide(facts) {
+        case .none:
+            break
+        case .reachedStart:
+            segments[0].phase = .ended
+            setRate(.paused)
+        case .joinNext:
             let done = segments.removeFirst()
             closeAside(done.source)
             done.item.setToggleHandler(nil)
@@ -144,24 +150,15 @@ extension PlaybackEngine {
             progressMark = (current.item, .zero)
             emit(.currentItemChanged, item: current.item, time: t - current.offset)
             fire(observers.withLock { $0.jumped(to: t - current.offset) })
-            return
-        }
-        let ownVideoQueued = video.contains { $0.segment == seg.id }
-        let ownAudioQueued = audio?.segment == seg.id
-        // All the sound must have been handed to the device, not just the clock past the end:
-        // a starved device lets the clock run on while the last buffers still wait.
-        let ownAudioPending = seg.audioToRead
-        // Stretched sound: the window's tail too (see writeStretchedAudio).
-        let ownAudioStretching = stretch?.holdsSound == true || audioReplay.contains { $0.segment == seg.id }
-        guard seg.fullyDemuxed, !ownVideoQueued, !ownAudioQueued, !ownAudioPending, !ownAudioStretching, !seg.phase.hasEnded,
-              t >= seg.offset + seg.end else { return }
-        segments[0].phase = .ended
-        emit(.didPlayToEndTime, item: seg.item, time: seg.end)
-        noteProgress(ended: seg.item)
-        switch actionAtItemEnd {
-        case .advance: advance(reason: nil)
-        case .pause: setRate(.paused)
-        case .none: break
+        case .ended:
+            segments[0].phase = .ended
+            emit(.didPlayToEndTime, item: seg.item, time: seg.end)
+            noteProgress(ended: seg.item)
+            switch actionAtItemEnd {
+            case .advance: advance(reason: nil)
+            case .pause: setRate(.paused)
+            case .none: break
+            }
         }
     }
 

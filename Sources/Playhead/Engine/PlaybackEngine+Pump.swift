@@ -156,25 +156,22 @@ extension PlaybackEngine {
         fire(observers.withLock { $0.jumped(to: landing) })
     }
 
-    /// The clock starts once the current item has something to show and to play.
+    /// The clock starts once the current item has something to show and to play (`StartCheck`).
     private func updateWaiting() {
         guard case .starting(let waitingSince) = phase, let seg = segments.first else { return }
-        let videoReady = !seg.videoToRead || video.contains { $0.segment == seg.id }
-        let audioReady = !seg.audioToRead || rate.isReverse || audio != nil
-        guard videoReady && audioReady else { return }
-        // A display that reports its flips: the clock (and the sound) start once the first
-        // picture is really up. Its first conversion and flip take a while, and starting
-        // before would have the sound run ahead of the picture. Not longer than a second: a
-        // display that never confirms (unplugged) must not hold the sound back.
+        let facts = StartCheck.Facts(
+            videoReady: !seg.videoToRead || video.contains { $0.segment == seg.id },
+            audioReady: !seg.audioToRead || rate.isReverse || audio != nil,
+            awaitsDisplay: env.videoSink.reportsDisplay && !env.clock.isVirtual && seg.videoToRead && !rate.isPaused
+                && (seg.phase.awaitsFirstPicture || !awaitingDisplay.isEmpty))
         let now = env.clock.now()
-        if env.videoSink.reportsDisplay, !env.clock.isVirtual, seg.videoToRead, !rate.isPaused,
-           seg.phase.awaitsFirstPicture || !awaitingDisplay.isEmpty {
-            let since = waitingSince ?? now
+        switch StartCheck.decide(facts, firstPictureSince: waitingSince, now: now) {
+        case .wait(let since):
             phase = .starting(firstPictureSince: since)
-            if now - since < 1_000_000_000 { return }
+        case .start:
+            phase = .running
+            clock.setRate(rate, at: now)
         }
-        phase = .running
-        clock.setRate(rate, at: now)
     }
 
     private func writeAudio() {
