@@ -89,11 +89,13 @@ import PlayheadTestSupport
     }
 
     @Test func aLoopedItemFollowsItselfWithoutAHole() async {
-        // One item looped: each pass is opened ahead and joins the last one as a queue's next
-        // item does, instead of closing, flushing the sound and opening again.
+        // One item looped: each pass reads the same source again from its start and joins the
+        // last one as a queue's next item does, instead of closing, flushing the sound and
+        // opening (probing) again.
         let clock = VirtualClock()
         let audio = RecordingAudioSink(clock: clock, route: nil)
-        let h = PlayerHarness(urls: ["fake-10"], clock: clock, audio: audio)
+        let backend = FakeBackend()
+        let h = PlayerHarness(urls: ["fake-10"], backend: backend, clock: clock, audio: audio)
         h.player.setLooping(true)
         h.player.play()
         #expect(await h.waitFor { $0.filter { $0.name == "didPlayToEndTime" }.count >= 3 })
@@ -103,6 +105,7 @@ import PlayheadTestSupport
         let steps = Set(zip(frames, frames.dropFirst()).map { $0.1.due - $0.0.due })
         #expect(steps == [40_000_000])
         #expect(frames.map(\.digest) == (0..<30).map { UInt64($0 % 10) })
+        #expect(backend.probes.count == 1)
         // The sound is thrown away only when the first pass starts (an empty device), and no
         // silence comes between passes.
         #expect(audio.flushes == 1)

@@ -139,7 +139,7 @@ extension PlaybackEngine {
         deferredSeek = nil
         if phase.isStalled { phase = .starting(firstPictureSince: nil) }
         for s in segments {
-            s.source.close()
+            if !s.replaysPrevious { s.source.close() }
             s.item.setToggleHandler(nil)
         }
         segments.removeAll()
@@ -160,7 +160,7 @@ extension PlaybackEngine {
             if audio?.segment == s.id { audio = nil }
             audioHistory.removeAll { $0.segment == s.id }
             audioReplay.removeAll { $0.segment == s.id }
-            s.source.close()
+            if !s.replaysPrevious { s.source.close() }
         }
         if keepingOpened { return }
         for (item, result) in opened where item != queue.current {

@@ -139,8 +139,13 @@ extension PlaybackEngine {
             setRate(.paused)
         case .joinNext:
             let done = segments.removeFirst()
-            closeAside(done.source)
-            done.item.setToggleHandler(nil)
+            if segments[0].replaysPrevious {
+                segments[0].replaysPrevious = false
+            } else {
+                closeAside(done.source)
+            }
+            // A looped item goes on: its track switches still apply.
+            if done.item != segments[0].item { done.item.setToggleHandler(nil) }
             emit(.didPlayToEndTime, item: done.item, time: done.end)
             noteProgress(ended: done.item)
             let previous = queue.current
@@ -179,6 +184,10 @@ extension PlaybackEngine {
         if let ahead = decodingAhead, ahead.item != queue.upNext { dropDecodingAhead() }
         guard segments.count == 1, !rate.isReverse, actionAtItemEnd == .advance,
               let next = queue.upNext, pendingSeek == nil else { return }
+        if next == segments[0].item && segments[0].source.info.isSeekable {
+            replayAtEnd()
+            return
+        }
         if decodingAhead?.item != next { ensureOpening(next) }
         // Read to its end only happens a few buffers before the end (the queues are short):
         // too late, on a small board, for the next item's first pictures and sound. They are
@@ -192,6 +201,22 @@ extension PlaybackEngine {
         decodingAhead = nil
         ahead.offset = segments[0].offset + segments[0].end
         segments.append(ahead)
+    }
+
+    /// An item looped on its own is read again from its start by the same source once it has
+    /// been read to its end, and that pass is queued behind this one. Opening it again each
+    /// pass probed the file on a thread given way to playback, which on a busy small board did
+    /// not finish before a short clip's end: the last picture held until it did.
+    private func replayAtEnd() {
+        guard segments[0].fullyDemuxed else { return }
+        let current = segments[0]
+        current.source.seek(to: .zero, backwards: false)
+        var again = Segment(id: nextSegmentID, item: current.item, source: current.source, offset: current.offset + current.end)
+        nextSegmentID += 1
+        again.replaysPrevious = true
+        // The decoder's skip level stays with the source.
+        again.decodeSkip = current.decodeSkip
+        segments.append(again)
     }
 
     /// Within the last 1.5 s of an item of known length (the last half of a shorter one).

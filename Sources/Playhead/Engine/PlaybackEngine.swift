@@ -270,7 +270,7 @@ final class PlaybackEngine: @unchecked Sendable {
         openers.removeAll()
         // What was handed to the closing thread is closed before the rest.
         closer.finish()
-        for s in segments { s.source.close() }
+        for s in segments where !s.replaysPrevious { s.source.close() }
         segments.removeAll()
         dropDecodingAhead()
         for case .success(let source) in opened.values { source.close() }

@@ -12,6 +12,9 @@ struct Segment {
     /// Sought in reverse last: the source hands frames backwards.
     var readsBackwards = false
     var decodeSkip = DecodeSkipPolicy()
+    /// A pass of an item looped on its own that reads the previous pass's source again from
+    /// its start: the previous pass's owner closes it, not this one.
+    var replaysPrevious = false
 
     init(id: UInt64, item: PlayerItem, source: any MediaSource, offset: MediaTime) {
         self.id = id
