@@ -26,4 +26,30 @@ import PlayheadTestSupport
         #expect(!audio.runs.contains { $0.value == 0 && $0.count > 2 * audio.format.channels },
                 "silence inserted: \(audio.runs.filter { $0.value == 0 && $0.count > 4 }.map(\.count))")
     }
+
+    @Test func aClipLoopedOnItsOwnIsReadAgainWithoutAGap() async throws {
+        try #require(FileManager.default.fileExists(atPath: "\(Self.media)/gapless_48k.mkv"),
+                     "\(Self.media) is missing its clips: run `make media` (make test does)")
+        let clock = VirtualClock()
+        let audio = RecordingAudioSink(clock: clock, route: nil)
+        let h = PlayerHarness(urls: ["\(Self.media)/gapless_48k.mkv"], backend: FFmpegBackend(), clock: clock, audio: audio,
+                              stepped: false)
+        h.player.setLooping(true)
+        h.player.play()
+        // A source closed at each join would be closed under the pass that reads it again.
+        #expect(await h.waitFor(seconds: 60) { $0.filter { $0.name == "didPlayToEndTime" }.count >= 3 })
+        h.player.pause()
+        #expect(!h.eventNames.contains("failedToPlayToEndTime"))
+        // Thrown away only when the first pass starts; each pass's 96000 frames follow the last.
+        #expect(audio.flushes == 1)
+        #expect(audio.framesRecorded >= 3 * 96000)
+        #expect(!audio.runs.contains { $0.value == 0 && $0.count > 2 * audio.format.channels },
+                "silence inserted: \(audio.runs.filter { $0.value == 0 && $0.count > 4 }.map(\.count))")
+        // Each pass's pictures run from its start, a frame apart on the timeline.
+        let due = h.video.frames.map(\.due)
+        #expect(due.count >= 3 * 60)
+        #expect(zip(due, due.dropFirst()).allSatisfy { $1 - $0 > 0 && $1 - $0 < 70_000_000 },
+                "\(zip(due, due.dropFirst()).map { $1 - $0 }.filter { $0 <= 0 || $0 >= 70_000_000 })")
+        h.player.shutdown()
+    }
 }
