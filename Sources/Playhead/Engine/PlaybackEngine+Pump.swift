@@ -130,22 +130,11 @@ extension PlaybackEngine {
     /// Throws away what comes before the seek's target and lands on the first acceptable frame.
     private func landSeek() {
         guard let request = pendingSeek, let seg = segments.first else { return }
-        var landing: MediaTime?
-        if seg.hasVideo {
-            while let q = video.first, q.segment == seg.id {
-                let ok = rate.isReverse ? q.frame.pts <= request.target
-                    : request.accepts(framePTS: q.frame.pts, end: q.frame.end)
-                if ok {
-                    landing = rate.isReverse ? q.frame.pts : request.landingTime(framePTS: q.frame.pts)
-                    break
-                }
-                video.removeFirst()
-            }
-            if landing == nil && seg.videoStream.isReadToEnd { landing = request.target }
-        } else {
-            if audio != nil || seg.audioStream.isReadToEnd { landing = request.target }
-        }
-        guard let landing else { return }
+        let own = video.prefix { $0.segment == seg.id }.map { (pts: $0.frame.pts, end: $0.frame.end) }
+        let found = SeekLanding.find(request, hasVideo: seg.hasVideo, pictures: own, videoReadToEnd: seg.videoStream.isReadToEnd,
+                                     soundReady: audio != nil || seg.audioStream.isReadToEnd, reverse: rate.isReverse)
+        video.removeFirst(found.dropping)
+        guard let landing = found.time else { return }
         pendingSeek = nil
         let now = env.clock.now()
         clock = PresentationClock(media: landing, host: now, rate: .paused)
