@@ -67,7 +67,7 @@ let package = Package(
         ]),
         .testTarget(name: "PlayheadSysTests", dependencies: ["PlayheadSys", "PlayheadCore", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PlayheadAppTests", dependencies: [
-            "PlayheadApp", "Playhead", "PlayheadALSA", "PlayheadGPIO", "PlayheadSys", "PlayheadTestSupport",
+            "PlayheadApp", "Playhead", "PlayheadALSA", "PlayheadGPIO", "PlayheadKMS", "PlayheadSys", "PlayheadTestSupport",
         ]),
         .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore", "PlayheadSys"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: [
