@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "PlayheadCore"),
         .target(name: "PlayheadSys", dependencies: [
             "PlayheadCore", .product(name: "DequeModule", package: "swift-collections"),
-            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Logging", package: "swift-log"), .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Playhead", dependencies: [
             "PlayheadCore", "PlayheadSys", .product(name: "DequeModule", package: "swift-collections"),
@@ -65,9 +65,12 @@ let package = Package(
         .testTarget(name: "PlayheadALSATests", dependencies: [
             "PlayheadALSA", "PlayheadCore", "PlayheadTestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ]),
-        .testTarget(name: "PlayheadSysTests", dependencies: ["PlayheadSys", "PlayheadCore", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "PlayheadSysTests", dependencies: [
+            "PlayheadSys", "PlayheadCore", .product(name: "Logging", package: "swift-log"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .testTarget(name: "PlayheadAppTests", dependencies: [
-            "PlayheadApp", "Playhead", "PlayheadALSA", "PlayheadGPIO", "PlayheadSys", "PlayheadTestSupport",
+            "PlayheadApp", "Playhead", "PlayheadALSA", "PlayheadGPIO", "PlayheadKMS", "PlayheadSys", "PlayheadTestSupport",
         ]),
         .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore", "PlayheadSys"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: [

@@ -61,7 +61,7 @@ public enum AppOptions {
     ]
 
     public static let catalog = OptionCatalog([
-        declarations, PlayerOptions.declarations, DRMOptions.declarations, ALSAOptions.declarations,
+        declarations, PlayerOptions.declarations, DisplayOptions.declarations, ALSAOptions.declarations,
         GPIOOptions.declarations,
     ])
 

@@ -13,7 +13,7 @@ extension KMSDriver {
         if turn != .none && plane.turns.contains(turn) {
             let stored = picture.rotation.storedRect(for: layout.source, stored: picture.size).size
             let turned = ScalerChoice.decideTurned(layout: layout, storedSource: stored, turn: turn) {
-                testPlaneScaling(source: $0, destination: $1, rotation: $2)?.errno.rawValue ?? 0
+                PlaneTestResult(testPlaneScaling(source: $0, destination: $1, rotation: $2)?.errno)
             }
             switch turned {
             case .plane: choice = turned
@@ -23,7 +23,7 @@ extension KMSDriver {
         }
         let chosen = choice ?? (screenTurn != .none
             ? ScalerChoice.software(reason: "the screen is turned \(screenTurn.rawValue) degrees (--display-rotate), which is done in software")
-            : ScalerChoice.decide(layout: layout) { testPlaneScaling(source: $0, destination: $1)?.errno.rawValue ?? 0 })
+            : ScalerChoice.decide(layout: layout) { PlaneTestResult(testPlaneScaling(source: $0, destination: $1)?.errno) })
         scaler = (key, chosen)
         scalerText.withLock { $0 = chosen.description }
         Log.info("display: \(layout.source.width)x\(layout.source.height) onto \(layout.destination.width)x\(layout.destination.height) by \(chosen)")
@@ -40,7 +40,7 @@ extension KMSDriver {
         let choice = ScanoutChoice.decide(pixelFormat: key.pixelFormat, picture: key.size, rotation: key.rotation,
                                           screenTurn: screenTurn, colorimetry: key.colorimetry, layout: layout, planeFormats: screen.plan.plane.formats,
                                           planeRotations: plane.turns, colorProperties: plane.color != nil) {
-            testDirect($0)?.errno.rawValue ?? 0
+            PlaneTestResult(testDirect($0)?.errno)
         }
         scanout = (key, choice)
         if choice.isDirect {

@@ -50,6 +50,6 @@ public enum AtomicFile {
     }
 
     private static func failure(_ what: String) -> Failure {
-        Failure(description: "\(what): \(String(cString: strerror(errno)))")
+        Failure(description: "\(what): \(Sys.currentErrno)")
     }
 }

@@ -16,12 +16,12 @@ public final class ControlFIFO: @unchecked Sendable {
         self.path = path
         var info = stat()
         if stat(path, &info) != 0 {
-            guard mkfifo(path, 0o620) == 0 else { throw ControlFIFOError("cannot make the control FIFO \(path): \(Sys.errorDescription(errno))") }
+            guard mkfifo(path, 0o620) == 0 else { throw ControlFIFOError("cannot make the control FIFO \(path): \(Sys.currentErrno)") }
         } else if info.st_mode & S_IFMT != S_IFIFO {
             throw ControlFIFOError("\(path) exists and is not a FIFO; remove it or name another --control path")
         }
         let f = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
-        guard f >= 0 else { throw ControlFIFOError("cannot open the control FIFO \(path): \(Sys.errorDescription(errno))") }
+        guard f >= 0 else { throw ControlFIFOError("cannot open the control FIFO \(path): \(Sys.currentErrno)") }
         fd = f
     }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 import Synchronization
 
 /// A local control socket: a Unix stream socket at a path (`/run/playhead.sock`) that scripts
@@ -48,7 +49,7 @@ public final class ControlSocket: Sendable {
                 throw Self.systemError(code, "cannot set the mode of the control socket \(path)")
             }
             guard case .socket(let device, let inode) = UnixSocket.status(ofPath: path) else {
-                throw ControlSocketError(.system(0), "the control socket \(path) vanished as it was made; is another program cleaning that folder?")
+                throw ControlSocketError(.system(.noSuchFileOrDirectory), "the control socket \(path) vanished as it was made; is another program cleaning that folder?")
             }
             if case .failed(let code) = UnixSocket.listen(fd, backlog: Int32(Self.maxClients)) {
                 _ = UnixSocket.unlink(path)
@@ -120,17 +121,17 @@ public final class ControlSocket: Sendable {
         switch answer {
         case .done, .wouldBlock:
             throw ControlSocketError(.inUse, "\(path) is in use: another playhead is running with this control socket; stop it or name another path")
-        case .failed(let code) where code == ECONNREFUSED || code == ENOENT:
+        case .failed(let code) where code == .connectionRefused || code == .noSuchFileOrDirectory:
             break
         case .failed(let code):
             throw systemError(code, "cannot check whether \(path) is in use")
         }
-        if case .failed(let code) = UnixSocket.unlink(path), code != ENOENT {
+        if case .failed(let code) = UnixSocket.unlink(path), code != .noSuchFileOrDirectory {
             throw systemError(code, "cannot remove the stale control socket \(path)")
         }
     }
 
-    private static func systemError(_ code: Int32, _ what: String) -> ControlSocketError {
-        ControlSocketError(.system(code), "\(what): \(Sys.errorDescription(code))")
+    private static func systemError(_ code: Errno, _ what: String) -> ControlSocketError {
+        ControlSocketError(.system(code), "\(what): \(code)")
     }
 }

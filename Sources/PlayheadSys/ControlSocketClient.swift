@@ -81,7 +81,7 @@ extension ControlSocket {
         /// Reads once; the caller owns `buffer`.
         func receive(into buffer: UnsafeMutableRawBufferPointer) -> UnixSocket.Outcome {
             state.withLock { s in
-                guard s.fd >= 0 else { return .failed(EBADF) }
+                guard s.fd >= 0 else { return .failed(.badFileDescriptor) }
                 return UnixSocket.receive(s.fd, into: buffer)
             }
         }

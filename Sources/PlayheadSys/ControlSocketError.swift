@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// Why the control socket could not be set up, with a one-line message that names the path and
 /// says what to do.
 public struct ControlSocketError: Error, Sendable, CustomStringConvertible {
@@ -9,7 +11,7 @@ public struct ControlSocketError: Error, Sendable, CustomStringConvertible {
         /// The path is empty, holds a NUL, or is longer than a socket address takes.
         case badPath
         /// A system call failed with this errno.
-        case system(Int32)
+        case system(Errno)
     }
 
     public let reason: Reason

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// Whole reads of small text files (/proc and /sys entries).
 public enum FileInput {
@@ -28,17 +29,20 @@ public enum FileInput {
     /// named as one is unreadable, never waited on.
     public static func read(_ path: String, limit: Int) -> CappedRead {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return errno == ENOENT ? .missing : .unreadable(Sys.errorDescription(errno)) }
+        guard fd >= 0 else {
+            let e = Sys.currentErrno
+            return e == .noSuchFileOrDirectory ? .missing : .unreadable(e.description)
+        }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .unreadable(Sys.errorDescription(errno)) }
+        guard fstat(fd, &info) == 0 else { return .unreadable(Sys.currentErrno.description) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .unreadable("not a regular file") }
         var out = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            if n < 0 { return .unreadable(Sys.errorDescription(errno)) }
+            if n < 0 { return .unreadable(Sys.currentErrno.description) }
             if n == 0 { break }
             guard out.count + n <= limit else { return .tooLarge }
             out += chunk.prefix(n)

@@ -1,5 +1,6 @@
 import Glibc
 import PlayheadCore
+import SystemPackage
 
 /// Whole-file writes (screenshots, captured frames), with an error that names the file.
 public enum FileOutput {
@@ -9,8 +10,8 @@ public enum FileOutput {
         let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (exclusive ? O_EXCL : 0)
         let fd = open(path, flags, mode)
         guard fd >= 0 else {
-            let e = errno
-            let why = e == ELOOP ? "it is a link" : e == EEXIST ? "a file of that name is already there" : Sys.errorDescription(e)
+            let e = Sys.currentErrno
+            let why = e == .tooManySymbolicLinkLevels ? "it is a link" : e == .fileExists ? "a file of that name is already there" : e.description
             throw PlaybackError(.permissionDenied, "\(path): cannot write (\(why)); check the folder exists and is writable")
         }
         defer { close(fd) }
@@ -19,7 +20,7 @@ public enum FileOutput {
             throw PlaybackError(.permissionDenied, "\(path): not a regular file; not written")
         }
         guard ftruncate(fd, 0) == 0 else {
-            throw PlaybackError(.permissionDenied, "\(path): cannot write (\(Sys.errorDescription(errno)))")
+            throw PlaybackError(.permissionDenied, "\(path): cannot write (\(Sys.currentErrno))")
         }
         var offset = 0
         while offset < bytes.count {
@@ -37,7 +38,7 @@ public enum FileOutput {
 
     public static func makeDirectory(_ path: String) throws(PlaybackError) {
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-            throw PlaybackError(.permissionDenied, "\(path): cannot make the folder (\(Sys.errorDescription(errno)))")
+            throw PlaybackError(.permissionDenied, "\(path): cannot make the folder (\(Sys.currentErrno))")
         }
     }
 

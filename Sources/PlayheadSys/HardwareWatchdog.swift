@@ -31,8 +31,7 @@ public final class HardwareWatchdog: @unchecked Sendable {
         calls = SystemWatchdogCalls()
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            let why = String(cString: strerror(errno))
-            throw Failure(description: "cannot open the watchdog \(path): \(why); load its driver (softdog stands in) or unset watchdog-device")
+            throw Failure(description: "cannot open the watchdog \(path): \(Sys.currentErrno); load its driver (softdog stands in) or unset watchdog-device")
         }
         var value = Int32(wanted)
         _ = ioctl(fd, Self.setTimeout, &value)

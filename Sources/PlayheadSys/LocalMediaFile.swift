@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import PlayheadCore
+import SystemPackage
 
 /// Local media as the demuxer may open it: only a regular file, looked at without blocking.
 /// FFmpeg's file protocol opens in blocking mode, and the kernel, not FFmpeg, waits in an open
@@ -12,12 +13,12 @@ public enum LocalMediaFile {
     public static func problem(with path: String) -> PlaybackError? {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            let e = errno
-            if e == ENOENT || e == ENOTDIR {
+            let e = Sys.currentErrno
+            if e == .noSuchFileOrDirectory || e == .notDirectory {
                 return PlaybackError(.fileNotFound, "\(path): no such file; check the path")
             }
-            return PlaybackError(e == EACCES || e == EPERM ? .permissionDenied : .readFailed,
-                                 "\(path): cannot be read (\(Sys.errorDescription(e)))")
+            return PlaybackError(e == .permissionDenied || e == .notPermitted ? .permissionDenied : .readFailed,
+                                 "\(path): cannot be read (\(e))")
         }
         if let kind = nonRegularKind(info.st_mode) {
             return PlaybackError(.notMedia, "\(path): is \(kind), not a media file; only regular files play (remove the entry)")
@@ -25,11 +26,11 @@ public enum LocalMediaFile {
         // Opened without blocking and looked at again: what was checked is what is there now.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
-            return PlaybackError(.permissionDenied, "\(path): cannot be read (\(Sys.errorDescription(errno)))")
+            return PlaybackError(.permissionDenied, "\(path): cannot be read (\(Sys.currentErrno))")
         }
         defer { close(fd) }
         guard fstat(fd, &info) == 0 else {
-            return PlaybackError(.readFailed, "\(path): cannot be read (\(Sys.errorDescription(errno)))")
+            return PlaybackError(.readFailed, "\(path): cannot be read (\(Sys.currentErrno))")
         }
         if let kind = nonRegularKind(info.st_mode) {
             return PlaybackError(.notMedia, "\(path): is \(kind), not a media file; only regular files play (remove the entry)")

@@ -2,6 +2,7 @@ import PlayheadCore
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 import Synchronization
 
 /// The serial console: a tty (or standard input and output) in raw mode with a prompt and line
@@ -33,9 +34,10 @@ public final class SerialConsole: Sendable {
         }
         let fd = open(device, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
-            let e = errno
-            let advice = e == ENOENT ? "check the console option's device name" : e == EACCES ? "add playhead's user to the dialout group" : "check the device"
-            throw SerialConsoleError("cannot open the console \(device): \(Sys.errorDescription(e)); \(advice)")
+            let e = Sys.currentErrno
+            let advice = e == .noSuchFileOrDirectory ? "check the console option's device name"
+                : e == .permissionDenied ? "add playhead's user to the dialout group" : "check the device"
+            throw SerialConsoleError("cannot open the console \(device): \(e); \(advice)")
         }
         input = fd
         output = fd
@@ -110,7 +112,7 @@ public final class SerialConsole: Sendable {
             if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if n <= 0 {
                 // A pipe's end, or a tty that went away: nothing more will come.
-                if n < 0 { Log.warning("console \(name): \(Sys.errorDescription(errno)); it stops reading") }
+                if n < 0 { Log.warning("console \(name): \(Sys.currentErrno); it stops reading") }
                 return
             }
             if isTerminal {

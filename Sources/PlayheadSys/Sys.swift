@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemPackage
 
 /// Every OS call the threading layer makes goes through here, one function per call, so that
 /// a debug build can trace them and the rest of the code never touches a C type.
@@ -30,11 +31,8 @@ enum Sys {
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 
-    static func errorDescription(_ code: Int32) -> String {
-        String(cString: strerror(code))
-    }
-
-    static var currentErrno: Int32 { errno }
+    /// The calling thread's errno, typed: in a message it reads as strerror's words.
+    static var currentErrno: Errno { Errno(rawValue: errno) }
 
     static var processID: Int32 { getpid() }
 

@@ -32,7 +32,7 @@ struct TerminalMode {
             cfsetospeed(&t, speed)
         }
         guard tcsetattr(fd, TCSANOW, &t) == 0 else {
-            throw SerialConsoleError("cannot set the terminal's mode: \(Sys.errorDescription(errno))")
+            throw SerialConsoleError("cannot set the terminal's mode: \(Sys.currentErrno)")
         }
     }
 

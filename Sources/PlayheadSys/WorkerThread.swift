@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemPackage
 
 /// A dedicated OS thread for blocking work (demux, decode, device writes, the engine loop),
 /// kept off Swift's cooperative pool so a blocked read never starves async code.
@@ -61,7 +62,7 @@ public final class WorkerThread: @unchecked Sendable {
             return nil
         }, context)
         pthread_attr_destroy(&attr)
-        precondition(rc == 0, "could not start thread \(name): \(Sys.errorDescription(rc))")
+        precondition(rc == 0, "could not start thread \(name): \(Errno(rawValue: rc))")
     }
 
     /// Runs `body` on a thread that nobody waits for: it frees itself when it returns. Only for

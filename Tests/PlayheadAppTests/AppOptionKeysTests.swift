@@ -1,13 +1,12 @@
 import Playhead
 import PlayheadALSA
 import PlayheadGPIO
+import PlayheadKMS
 @testable import PlayheadApp
 import Testing
 
 /// The appliance's keys against the real catalog: the declared defaults with nothing given, and
-/// typed values from an options file; the display keys PlayheadApp makes from PlayheadKMS's bare
-/// declarations included, every one of them (a name missing there stops playhead at its first
-/// read).
+/// typed values from an options file, the display keys the appliance reads included.
 @Suite struct AppOptionKeysTests {
     let catalog = AppOptions.catalog
 

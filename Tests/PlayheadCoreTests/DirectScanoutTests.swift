@@ -48,7 +48,7 @@ import PlayheadCore
     func decide(_ pixelFormat: String, picture: PixelSize = PixelSize(width: 1024, height: 768), rotation: PictureRotation = .none,
                 colorimetry: YUVColorimetry = YUVColorimetry(encoding: .bt709, range: .limited),
                 planeFormats: [FourCC]? = nil, planeRotations: Set<PictureRotation> = [], colorProperties: Bool = true,
-                accept: (ScanoutChoice.Trial) -> Int32 = { _ in 0 }) -> ScanoutChoice {
+                accept: (ScanoutChoice.Trial) -> PlaneTestResult = { _ in .accepted }) -> ScanoutChoice {
         let layout = PictureLayout.place(rotation.upright(picture), on: screen, gravity: .resizeAspect)
         return ScanoutChoice.decide(pixelFormat: pixelFormat, picture: picture, rotation: rotation, colorimetry: colorimetry,
                                     layout: layout, planeFormats: planeFormats ?? yuvPlane, planeRotations: planeRotations,
@@ -57,7 +57,7 @@ import PlayheadCore
 
     @Test func aPlaneThatTakesTheDecodersFormatGetsThePictureAsItIs() {
         var trials: [ScanoutChoice.Trial] = []
-        let choice = decide("yuv420p") { trials.append($0); return 0 }
+        let choice = decide("yuv420p") { trials.append($0); return .accepted }
         #expect(choice == .direct(format: .yuv420, colorimetry: YUVColorimetry(encoding: .bt709, range: .limited),
                                   source: PixelRect(size: screen), destination: PixelRect(size: screen), rotation: .none))
         #expect(trials.count == 1)
@@ -86,7 +86,7 @@ import PlayheadCore
         let choice = ScanoutChoice.decide(pixelFormat: "yuv420p", picture: stored, rotation: .clockwise90,
                                           colorimetry: YUVColorimetry(encoding: .bt601, range: .limited), layout: layout,
                                           planeFormats: yuvPlane, planeRotations: Set(PictureRotation.allCases),
-                                          colorProperties: true) { trials.append($0); return 0 }
+                                          colorProperties: true) { trials.append($0); return .accepted }
         let place = PixelRect(x: 140, y: 0, width: 360, height: 480)
         #expect(choice == .direct(format: .yuv420, colorimetry: YUVColorimetry(encoding: .bt601, range: .limited),
                                   source: PixelRect(size: stored), destination: place, rotation: .clockwise90))
@@ -102,14 +102,14 @@ import PlayheadCore
         let bt601 = YUVColorimetry(encoding: .bt601, range: .limited)
         let upsideDown = ScanoutChoice.decide(pixelFormat: "yuv420p", picture: screen, rotation: .none, screenTurn: .upsideDown,
                                               colorimetry: bt601, layout: PictureLayout.place(screen, on: screen, gravity: .resizeAspect),
-                                              planeFormats: yuvPlane, planeRotations: [.upsideDown], colorProperties: true) { _ in 0 }
+                                              planeFormats: yuvPlane, planeRotations: [.upsideDown], colorProperties: true) { _ in .accepted }
         #expect(upsideDown == .direct(format: .yuv420, colorimetry: bt601, source: PixelRect(size: screen),
                                       destination: PixelRect(size: screen), rotation: .upsideDown))
         let stored = PixelSize(width: 480, height: 360)
         let evened = ScanoutChoice.decide(pixelFormat: "yuv420p", picture: stored, rotation: .clockwise270, screenTurn: .clockwise90,
                                           colorimetry: bt601, layout: PictureLayout(source: PixelRect(size: PixelSize(width: 360, height: 480)),
                                                                                     destination: PixelRect(x: 80, y: 60, width: 480, height: 360)),
-                                          planeFormats: yuvPlane, planeRotations: [], colorProperties: true) { _ in 0 }
+                                          planeFormats: yuvPlane, planeRotations: [], colorProperties: true) { _ in .accepted }
         #expect(evened == .direct(format: .yuv420, colorimetry: bt601, source: PixelRect(size: stored),
                                   destination: PixelRect(x: 80, y: 60, width: 480, height: 360), rotation: .none))
     }
@@ -121,7 +121,7 @@ import PlayheadCore
         let layout = PictureLayout.place(PictureRotation.clockwise90.upright(stored), on: screen, gravity: .resizeAspectFill)
         let choice = ScanoutChoice.decide(pixelFormat: "nv12", picture: stored, rotation: .clockwise90,
                                           colorimetry: YUVColorimetry(encoding: .bt601, range: .limited), layout: layout,
-                                          planeFormats: yuvPlane, planeRotations: [.clockwise90], colorProperties: true) { _ in 0 }
+                                          planeFormats: yuvPlane, planeRotations: [.clockwise90], colorProperties: true) { _ in .accepted }
         // Upright 100x200, cropped to its middle 100x100 (rows 50..<150): stored columns 50..<150.
         #expect(layout.source == PixelRect(x: 0, y: 50, width: 100, height: 100))
         #expect(choice == .direct(format: .nv12, colorimetry: YUVColorimetry(encoding: .bt601, range: .limited),
@@ -131,8 +131,11 @@ import PlayheadCore
 
     /// vkms cannot scale: a 320x240 picture on a 1024x768 screen is refused and converted.
     @Test func aRefusedTestOnlyCommitFallsBackWithTheDriversErrno() {
-        let choice = decide("yuv420p", picture: PixelSize(width: 320, height: 240)) { $0.source.size == $0.destination.size ? 0 : 22 }
-        #expect(choice == .converted(reason: "the plane refused YU12 320x240 onto 1024x768 at 0,0 (errno 22)"))
-        #expect(decide("yuv420p", picture: PixelSize(width: 1024, height: 768)) { $0.source.size == $0.destination.size ? 0 : 22 }.isDirect)
+        let vkms = { (trial: ScanoutChoice.Trial) -> PlaneTestResult in
+            trial.source.size == trial.destination.size ? .accepted : .refused(code: 22, description: "Invalid argument")
+        }
+        let choice = decide("yuv420p", picture: PixelSize(width: 320, height: 240), accept: vkms)
+        #expect(choice == .converted(reason: "the plane refused YU12 320x240 onto 1024x768 at 0,0 (Invalid argument, errno 22)"))
+        #expect(decide("yuv420p", picture: PixelSize(width: 1024, height: 768), accept: vkms).isDirect)
     }
 }

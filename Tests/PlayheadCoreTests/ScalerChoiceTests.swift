@@ -13,14 +13,15 @@ import PlayheadCore
         var screen = PixelSize(width: 1024, height: 768)
         private(set) var tests = 0
 
-        mutating func test(_ source: PixelSize, _ destination: PixelRect) -> Int32 {
+        mutating func test(_ source: PixelSize, _ destination: PixelRect) -> PlaneTestResult {
             tests += 1
-            let einval: Int32 = 22, erange: Int32 = 34
+            let einval = PlaneTestResult.refused(code: 22, description: "Invalid argument")
+            let erange = PlaneTestResult.refused(code: 34, description: "Numerical result out of range")
             let scaled = source.width != destination.width || source.height != destination.height
             if scaled && !scales { return einval }
             if source.width > destination.width * maxDownscale || source.height > destination.height * maxDownscale { return erange }
             if primaryCoversCRTC && destination != PixelRect(size: screen) { return einval }
-            return 0
+            return .accepted
         }
     }
 
@@ -31,7 +32,7 @@ import PlayheadCore
         let layout = PictureLayout.place(PixelSize(width: 1280, height: 720), on: screen, gravity: .resizeAspect)
         let choice = ScalerChoice.decide(layout: layout) { vkms.test($0, $1) }
         guard case .software(let reason) = choice else { Issue.record("expected software, got \(choice)"); return }
-        #expect(reason.contains("1280x720 onto 1024x576") && reason.contains("errno 22"))
+        #expect(reason.contains("1280x720 onto 1024x576") && reason.hasSuffix(" (Invalid argument, errno 22)"))
         #expect(vkms.tests == 1)
     }
 

@@ -9,11 +9,11 @@ import PlayheadCore
         var turns: Set<PictureRotation>
         private(set) var asked: [PixelSize] = []
 
-        mutating func test(_ source: PixelSize, _ destination: PixelRect, _ rotation: PictureRotation) -> Int32 {
+        mutating func test(_ source: PixelSize, _ destination: PixelRect, _ rotation: PictureRotation) -> PlaneTestResult {
             asked.append(source)
-            if !turns.contains(rotation) { return 22 }
-            if rotation.upright(source) != destination.size && !scales { return 34 }
-            return 0
+            if !turns.contains(rotation) { return .refused(code: 22, description: "Invalid argument") }
+            if rotation.upright(source) != destination.size && !scales { return .refused(code: 34, description: "Numerical result out of range") }
+            return .accepted
         }
     }
 
@@ -44,6 +44,6 @@ import PlayheadCore
         var driver = FakeDriver(scales: true, turns: [.none])
         let choice = ScalerChoice.decideTurned(layout: layout, storedSource: stored, turn: .upsideDown) { driver.test($0, $1, $2) }
         guard case .software(let reason) = choice else { Issue.record("expected software, got \(choice)"); return }
-        #expect(reason == "the plane refused to turn 360x480 180 degrees onto 360x480 at 140,0 (errno 22)")
+        #expect(reason == "the plane refused to turn 360x480 180 degrees onto 360x480 at 140,0 (Invalid argument, errno 22)")
     }
 }

@@ -1,6 +1,7 @@
 import Glibc
 @testable import PlayheadSys
 import Synchronization
+import SystemPackage
 import Testing
 
 /// The control socket with real sockets in a temporary folder, and test clients that poll
@@ -146,6 +147,19 @@ import Testing
         } throws: { error in
             guard let error = error as? ControlSocketError else { return false }
             return error.reason == .badPath && error.message.contains(path)
+        }
+    }
+
+    /// A system call's failure is carried as an Errno and said in its words.
+    @Test func aFolderThatIsNotThereIsTheSystemsErrorInItsWords() {
+        let dir = TemporaryDirectory()
+        let path = dir.file("gone/ctl")
+        #expect {
+            _ = try ControlSocket(path: path)
+        } throws: { error in
+            guard let error = error as? ControlSocketError else { return false }
+            return error.reason == .system(.noSuchFileOrDirectory)
+                && error.message == "cannot make the control socket \(path); check the folder exists and is writable: No such file or directory"
         }
     }
 

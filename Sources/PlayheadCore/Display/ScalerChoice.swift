@@ -13,17 +13,17 @@ public enum ScalerChoice: Sendable, Hashable, CustomStringConvertible {
     case software(reason: String)
 
     /// Decides for `layout` on `screen`. `test` makes the TEST_ONLY commit of a plane showing a
-    /// buffer of the given size on the given rectangle and returns 0 or the driver's errno.
-    public static func decide(layout: PictureLayout, test: (PixelSize, PixelRect) -> Int32) -> ScalerChoice {
+    /// buffer of the given size on the given rectangle and says what the driver answered.
+    public static func decide(layout: PictureLayout, test: (PixelSize, PixelRect) -> PlaneTestResult) -> ScalerChoice {
         let source = PixelSize(width: layout.source.width, height: layout.source.height)
         let destination = layout.destination
         if source.width == destination.width && source.height == destination.height { return .none }
         guard !destination.isEmpty, source.width > 0, source.height > 0 else {
             return .software(reason: "nothing to show")
         }
-        let errno = test(source, destination)
-        if errno == 0 { return .plane(source: source, destination: destination) }
-        return .software(reason: "the plane refused \(source.width)x\(source.height) onto \(destination.width)x\(destination.height) at \(destination.x),\(destination.y) (errno \(errno))")
+        let answer = test(source, destination)
+        if answer == .accepted { return .plane(source: source, destination: destination) }
+        return .software(reason: "the plane refused \(source.width)x\(source.height) onto \(destination.width)x\(destination.height) at \(destination.x),\(destination.y) (\(answer))")
     }
 
     /// For a picture shown turned by `turn` (its own rotation, then the screen's) on a plane
@@ -31,22 +31,22 @@ public enum ScalerChoice: Sendable, Hashable, CustomStringConvertible {
     /// (`storedSource` is the size of its part shown) and the plane turns it, so no software
     /// turn is needed. The plane scales as well when the driver takes it; otherwise libswscale
     /// scales into a buffer of the destination's size as stored. `test` makes the TEST_ONLY
-    /// commit of a buffer of the given size on the rectangle, turned, and returns 0 or the
-    /// driver's errno. `.software` with the reason when the driver refuses both.
+    /// commit of a buffer of the given size on the rectangle, turned, and says what the driver
+    /// answered. `.software` with the reason when the driver refuses both.
     public static func decideTurned(layout: PictureLayout, storedSource: PixelSize, turn: PictureRotation,
-                                    test: (PixelSize, PixelRect, PictureRotation) -> Int32) -> ScalerChoice {
+                                    test: (PixelSize, PixelRect, PictureRotation) -> PlaneTestResult) -> ScalerChoice {
         let destination = layout.destination
         guard !destination.isEmpty, storedSource.width > 0, storedSource.height > 0 else {
             return .software(reason: "nothing to show")
         }
         let fitted = turn.inverse.upright(destination.size)
-        if storedSource != fitted, test(storedSource, destination, turn) == 0 {
+        if storedSource != fitted, test(storedSource, destination, turn) == .accepted {
             return .plane(source: storedSource, destination: destination, rotation: turn)
         }
-        let errno = test(fitted, destination, turn)
-        if errno == 0 { return .plane(source: fitted, destination: destination, rotation: turn) }
+        let answer = test(fitted, destination, turn)
+        if answer == .accepted { return .plane(source: fitted, destination: destination, rotation: turn) }
         return .software(reason: "the plane refused to turn \(fitted.width)x\(fitted.height) \(turn.rawValue) degrees onto "
-            + "\(destination.width)x\(destination.height) at \(destination.x),\(destination.y) (errno \(errno))")
+            + "\(destination.width)x\(destination.height) at \(destination.x),\(destination.y) (\(answer))")
     }
 
     public var description: String {

@@ -25,10 +25,10 @@ public enum ScanoutChoice: Sendable, Hashable, CustomStringConvertible {
     /// upright picture's part and the place on the screen as mounted. `planeFormats` are the
     /// plane's formats; `planeRotations` the turns its `rotation` property offers (none
     /// without one); `colorProperties` whether it has COLOR_ENCODING and COLOR_RANGE; `test`
-    /// makes the TEST_ONLY commit and returns 0 or the driver's errno.
+    /// makes the TEST_ONLY commit and says what the driver answered.
     public static func decide(pixelFormat: String, picture: PixelSize, rotation: PictureRotation, screenTurn: PictureRotation = .none,
                               colorimetry: YUVColorimetry, layout: PictureLayout, planeFormats: [FourCC],
-                              planeRotations: Set<PictureRotation>, colorProperties: Bool, test: (Trial) -> Int32) -> ScanoutChoice {
+                              planeRotations: Set<PictureRotation>, colorProperties: Bool, test: (Trial) -> PlaneTestResult) -> ScanoutChoice {
         guard let format = YUVPlaneLayout.direct(forPixelFormat: pixelFormat) else {
             return .converted(reason: "the decoder gives \(pixelFormat), which no scan-out format holds as it is")
         }
@@ -49,11 +49,11 @@ public enum ScanoutChoice: Sendable, Hashable, CustomStringConvertible {
         let source = rotation.storedRect(for: layout.source, stored: picture)
         let trial = Trial(format: format, picture: picture, source: source, destination: layout.destination,
                           colorimetry: colorimetry, rotation: turn)
-        let errno = test(trial)
-        guard errno == 0 else {
+        let answer = test(trial)
+        guard answer == .accepted else {
             let d = layout.destination
             let turned = turn == .none ? "" : " turned \(turn.rawValue) degrees"
-            return .converted(reason: "the plane refused \(format) \(source.width)x\(source.height)\(turned) onto \(d.width)x\(d.height) at \(d.x),\(d.y) (errno \(errno))")
+            return .converted(reason: "the plane refused \(format) \(source.width)x\(source.height)\(turned) onto \(d.width)x\(d.height) at \(d.x),\(d.y) (\(answer))")
         }
         return .direct(format: format, colorimetry: colorimetry, source: source, destination: layout.destination, rotation: turn)
     }

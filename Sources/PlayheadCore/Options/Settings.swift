@@ -46,13 +46,6 @@ public struct Settings: Sendable {
         return names.filter { $0.hasPrefix(prefix) }.sorted()
     }
 
-    /// Read by name: a misspelt name finds nothing and says nothing, so code reads an
-    /// `OptionKey` constant instead (`settings[PlayerOptions.loop]`). Left for PlayheadKMS, which
-    /// still reads its own options this way; it goes when DRMOptions declares its keys.
-    public func string(_ name: String) -> String? {
-        self[name]?.description
-    }
-
     /// A console `set`: only live options; others are named with where to change them.
     public mutating func set(_ name: String, _ raw: String) -> Result<OptionValue, OptionError> {
         guard let d = catalog[name] else { return .failure(catalog.unknown(name)) }

@@ -1,0 +1,42 @@
+import PlayheadCore
+
+/// The display's options, declared once (help, options file, `get`, status) and read through
+/// these constants: by DRMOptions for the output, by the appliance for screenshots and captures.
+public enum DisplayOptions {
+    public static let card = OptionKey.text("drm-card", placeholder: "/dev/dri/cardN", group: "display",
+                                         help: "the DRM card (default: the first with a connected display)")
+    public static let connector = OptionKey.text("display", placeholder: "CONNECTOR", group: "display",
+                                              help: "the connector to show video on (HDMI-A-1, Virtual-1...); `playhead --display help` lists them")
+    public static let mode = OptionKey.text("display-mode", placeholder: "WxH[@HZ]|preferred|match", default: "preferred", group: "display",
+                                         help: "the mode, or match (the refresh that fits the first item's frame rate)")
+    public static let modeSwitch = OptionKey.choice("display-mode-switch", ["first", "items"], default: "first", group: "display",
+                                                 help: "with --display-mode match: first (the first item's mode stays) or items (each item's; the screen may blank at a change)")
+    public static let plane = OptionKey.text("display-plane", placeholder: "primary|overlay|ID", default: "primary", group: "display",
+                                          help: "the plane video goes on")
+    public static let gravity = OptionKey<VideoGravity>.choice("video-gravity", default: .resizeAspect, group: "display",
+                                                            help: "how video fills the screen")
+    // Read as text and parsed by DRMOptions, so a value outside the choices (a Settings made by
+    // hand) is the option's error; a PictureRotation key would quietly give no turn.
+    public static let rotate = OptionKey.choice("display-rotate", ["0", "90", "180", "270"], default: "0", group: "display",
+                                             help: "turn everything shown this many degrees clockwise, for a screen mounted on its side (by the plane where it can)")
+    public static let screenshot = OptionKey.text("screenshot", placeholder: "FILE.png", group: "display",
+                                               help: "save the screen as PNG when --screenshot-frame is shown (needs a writeback connector)")
+    public static let screenshotFolder = OptionKey.text("screenshot-dir", placeholder: "DIR", default: "/run/playhead/screenshots", group: "display",
+                                                     help: "the folder the console's `screenshot` saves into, with names playhead makes")
+    public static let screenshotKeep = OptionKey.integer("screenshot-keep", 1...1000, default: 10, group: "display",
+                                                      help: "how many console screenshots screenshot-dir keeps (the oldest go)")
+    public static let screenshotFrame = OptionKey.integer("screenshot-frame", 1...1_000_000, default: 30, group: "display",
+                                                       help: "which shown frame --screenshot saves")
+    public static let captureEvery = OptionKey.integer("capture-every", 0...1_000_000, default: 0, group: "display",
+                                                    help: "save every Nth shown frame, as composed, into --capture-dir")
+    public static let flipTrace = OptionKey.text("flip-trace", placeholder: "FILE", group: "display",
+                                              help: "at exit, write each flip's media time, due time and vblank time (monotonic seconds) to FILE")
+    public static let captureFolder = OptionKey.text("capture-dir", placeholder: "DIR", group: "display", help: "the folder for --capture-every")
+
+    /// In the order help lists them.
+    public static let declarations: [OptionDeclaration] = [
+        card.declaration, connector.declaration, mode.declaration, modeSwitch.declaration, plane.declaration, gravity.declaration,
+        rotate.declaration, screenshot.declaration, screenshotFolder.declaration, screenshotKeep.declaration,
+        screenshotFrame.declaration, captureEvery.declaration, flipTrace.declaration, captureFolder.declaration,
+    ]
+}
