@@ -201,7 +201,7 @@ public final class FakeGate: Sendable {
 
     func register(_ wake: @escaping @Sendable () -> Void) { state.withLock { $0.wakes.append(wake) } }
 
-    private let closes = Mutex((held: false, started: 0))
+    private let closes = Mutex((held: false, started: 0, nices: [Int]()))
 
     /// While held, a source's close waits (as a real one joins its threads), at most 10 s so
     /// that a failing test does not hang.
@@ -210,12 +210,28 @@ public final class FakeGate: Sendable {
     /// How many closes have begun.
     public var closesStarted: Int { closes.withLock { $0.started } }
 
+    /// The nice level of each thread a close ran on (from /proc/thread-self/stat).
+    public var closeNices: [Int] { closes.withLock { $0.nices } }
+
     func waitWhileClosesHeld() {
-        closes.withLock { $0.started += 1 }
+        let nice = Self.currentThreadNice()
+        closes.withLock { $0.started += 1; if let nice { $0.nices.append(nice) } }
         var waited = 0
         while closes.withLock({ $0.held }) && waited < 10_000 {
             usleep(1000)
             waited += 1
         }
+    }
+
+    /// The 19th field of /proc/thread-self/stat (after the command, which is in parentheses).
+    static func currentThreadNice() -> Int? {
+        guard let file = fopen("/proc/thread-self/stat", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 1024)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let close = line.lastIndex(of: ")") else { return nil }
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        return fields.count > 16 ? Int(fields[16]) : nil
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import Playhead
 import PlayheadTestSupport
@@ -65,6 +66,22 @@ import PlayheadTestSupport
         let steps = Set(zip(frames, frames.dropFirst()).map { $0.1.due - $0.0.due })
         #expect(steps == [40_000_000])
         #expect(h.eventNames.filter { $0 == "didPlayToEndTime" }.count == 3)
+    }
+
+    /// The closing thread gives way to playback: a join's closing runs while the next item's
+    /// first pictures are due.
+    @Test func sourcesThatPlayedOutAreClosedBelowTheProcess() {
+        let gate = FakeGate()
+        let h = PlayerHarness(urls: ["fake-10", "fake-10"], backend: FakeBackend(gate: gate))
+        h.player.play()
+        #expect(h.run { $0.filter { $0.name == "didPlayToEndTime" }.count == 1 })
+        // Shutting down finishes what the closing thread was given.
+        h.player.shutdown()
+        let process = Int(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
+        let nices = gate.closeNices
+        #expect(!nices.isEmpty)
+        // The first close is the played-out item's, on the closing thread.
+        #expect(nices.first == min(19, process + 10), "closes at nice \(nices), the process at \(process)")
     }
 
     /// Closing a source joins its threads and frees its decoders; at a gapless join the engine

@@ -143,6 +143,10 @@ final class PlaybackEngine: @unchecked Sendable {
         self.volumeRamp = VolumeRamp(sampleRate: env.audioSink.format.sampleRate)
         self.snapshot = Mutex(Snapshot(actionAtItemEnd: actionAtItemEnd))
         self.restartPolicy = RestartPolicy(env.restart, seed: UInt64(truncatingIfNeeded: env.clock.now().nanoseconds))
+        // Closing waits while playback needs the processor: it runs at a join, when the next
+        // item's first pictures are due (on the 7.x board a join's first picture still came a
+        // frame late now and then while the closing ran beside it).
+        closer.async { WorkerThread.lowerCurrentPriority(toProcessPlus: Self.probeNiceSteps) }
     }
 
     func start() {
