@@ -90,6 +90,7 @@ public final class FakeSource: MediaSource {
     }
 
     public func seek(to time: MediaTime, backwards: Bool) {
+        gate?.noteSeek(to: time)
         state.withLock { s in
             let target = Int(MediaTime.maximum(time, .zero).converted(to: fps).value)
             let clamped = min(target, frameCount)
@@ -209,6 +210,11 @@ public final class FakeGate: Sendable {
     public func releaseCloses() { closes.withLock { $0.held = false } }
     /// How many closes have begun.
     public var closesStarted: Int { closes.withLock { $0.started } }
+
+    private let seekWatch = Mutex<(@Sendable (MediaTime) -> Void)?>(nil)
+    /// Called (on the caller's thread) with each seek's target.
+    public func watchSeeks(_ watch: @escaping @Sendable (MediaTime) -> Void) { seekWatch.withLock { $0 = watch } }
+    func noteSeek(to time: MediaTime) { seekWatch.withLock { $0 }?(time) }
 
     /// The nice level of each thread a close ran on (from /proc/thread-self/stat).
     public var closeNices: [Int] { closes.withLock { $0.nices } }

@@ -63,9 +63,11 @@ extension PlaybackEngine {
         return env.clock.isVirtual && rate.isPaused ? nil : now + 5_000_000
     }
 
-    /// Pulls decoded frames until three wait in line. Returns true when the source had none.
+    /// Pulls decoded frames until three wait in line (more at the end of an item looped on
+    /// its own, see `videoDepth`). Returns true when the source had none.
     private func fillVideo() -> Bool {
-        while video.count < 3 {
+        let depth = videoDepth
+        while video.count < depth {
             guard let i = segments.firstIndex(where: { $0.videoToRead }) else { return false }
             switch segments[i].source.pullVideo() {
             case .element(let frame):
@@ -85,6 +87,18 @@ extension PlaybackEngine {
             }
         }
         return false
+    }
+
+    /// An item looped on its own is read again by its source only once all of it has been
+    /// pulled (`replayAtEnd`): in its last half second the line holds up to eight pictures, so
+    /// that the end is seen a quarter of a second before it is due rather than a tenth, and the
+    /// next pass's first pictures are decoded in time on a busy board.
+    private var videoDepth: Int {
+        guard segments.count == 1, let seg = segments.first, queue.upNext == seg.item, actionAtItemEnd == .advance,
+              !rate.isReverse else { return 3 }
+        let duration = seg.source.info.duration
+        guard duration.isNumeric, currentItemTime() >= duration - MediaTime(value: 1, timescale: 2) else { return 3 }
+        return 8
     }
 
     /// Pulls the next audio buffer when none waits. Returns true when the source had none.
