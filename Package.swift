@@ -65,7 +65,9 @@ let package = Package(
         .testTarget(name: "PlayheadALSATests", dependencies: [
             "PlayheadALSA", "PlayheadCore", "PlayheadTestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ]),
-        .testTarget(name: "PlayheadSysTests", dependencies: ["PlayheadSys", "PlayheadCore", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "PlayheadSysTests", dependencies: [
+            "PlayheadSys", "PlayheadCore", "PlayheadTestSupport", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "PlayheadAppTests", dependencies: [
             "PlayheadApp", "Playhead", "PlayheadALSA", "PlayheadGPIO", "PlayheadSys", "PlayheadTestSupport",
         ]),
