@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore"]),
         .testTarget(name: "PlayheadTests", dependencies: ["Playhead", "PlayheadSys", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadALSATests", dependencies: [
-            "PlayheadALSA", "PlayheadCore", "PlayheadTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            "PlayheadALSA", "PlayheadCore", "PlayheadSys", "PlayheadTestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "PlayheadSysTests", dependencies: [
             "PlayheadSys", "PlayheadCore", "PlayheadTestSupport", .product(name: "Logging", package: "swift-log"),
