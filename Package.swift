@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "PlayheadAppTests", dependencies: [
             "PlayheadApp", "Playhead", "PlayheadALSA", "PlayheadGPIO", "PlayheadSys", "PlayheadTestSupport",
         ]),
-        .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore", "PlayheadSys"]),
+        .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore", "PlayheadSys", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: [
             "PlayheadKMS", "PlayheadCore", "PlayheadSys", .product(name: "SystemPackage", package: "swift-system"),
         ]),
