@@ -1,9 +1,13 @@
+import Dispatch
 import Glibc
 import PlayheadSys
+import PlayheadTestSupport
 import Synchronization
 import Testing
 
-/// Thread owners stop once, from anywhere, and never leave a thread behind.
+/// Thread owners stop once, from anywhere, and never leave a thread behind. Real threads are
+/// what is tested: the tests wait for what the threads do (SharedValue.wait, or a join), and
+/// the 1 ms polls left are the bodies of threads that end on a flag, the stop under test.
 @Suite(.timeLimit(.minutes(1))) struct WorkerThreadTests {
     /// Threads of this process whose name starts with `prefix`, from /proc (other suites run
     /// threads of their own meanwhile).
@@ -41,43 +45,50 @@ import Testing
         #expect(worker.hasEnded)
     }
 
-    @Test func stopOnItsOwnThreadDetachesInsteadOfDeadlocking() {
-        let done = Atomic(false)
+    @Test func stopOnItsOwnThreadDetachesInsteadOfDeadlocking() async {
+        let done = SharedValue(false)
         let holder = Mutex<WorkerThread?>(nil)
+        let handedOver = DispatchSemaphore(value: 0)
         let worker = WorkerThread(name: "ph-self") {
-            while holder.withLock({ $0 }) == nil { usleep(1000) }
+            handedOver.wait()
             holder.withLock { $0 }?.stop()
-            done.store(true, ordering: .releasing)
+            done.set(true)
         }
         holder.withLock { $0 = worker }
-        while !done.load(ordering: .acquiring) { usleep(1000) }
+        handedOver.signal()
+        #expect(await done.wait { $0 })
         #expect(worker.hasEnded)
         worker.stop()
     }
 
-    @Test func stoppedThreadsAreGoneAndNamed() {
+    @Test func stoppedThreadsAreGoneAndNamed() async {
         let stop = Atomic(false)
+        let started = SharedValue(0)
         let workers = (0..<20).map { _ in
-            WorkerThread(name: "ph-t-named") { while !stop.load(ordering: .acquiring) { usleep(1000) } }
+            // Each names itself before its body runs.
+            WorkerThread(name: "ph-t-named") {
+                started.update { $0 += 1 }
+                while !stop.load(ordering: .acquiring) { usleep(1000) }
+            }
         }
-        for _ in 0..<200 where Self.threads(named: "ph-t-named") < 20 { usleep(5000) }
+        #expect(await started.wait { $0 == 20 })
         #expect(Self.threads(named: "ph-t-named") == 20)
         for w in workers { w.stop { stop.store(true, ordering: .releasing) } }
         #expect(Self.threads(named: "ph-t-named") == 0)
     }
 
-    @Test func serialQueueRunsInOrderAndStopsFromInside() {
+    @Test func serialQueueRunsInOrderAndStopsFromInside() async {
         let queue = SerialQueue(name: "ph-serial")
         let seen = Mutex<[Int]>([])
         for i in 0..<2000 {
             queue.async { seen.withLock { $0.append(i) } }
         }
-        let finished = Atomic(false)
+        let finished = SharedValue(false)
         queue.async {
             queue.stop()
-            finished.store(true, ordering: .releasing)
+            finished.set(true)
         }
-        while !finished.load(ordering: .acquiring) { usleep(1000) }
+        #expect(await finished.wait { $0 })
         #expect(seen.withLock { $0 } == Array(0..<2000))
         queue.async { seen.withLock { $0.append(-1) } }
         queue.stop()
@@ -89,16 +100,17 @@ import Testing
     @Test func serialQueueFinishRunsWhatIsQueuedThenEnds() {
         let queue = SerialQueue(name: "ph-finish")
         let seen = Mutex<[Int]>([])
+        // A slow first closure: the rest are still queued when finish is called.
         queue.async { usleep(50_000) }
         for i in 0..<100 {
             queue.async { seen.withLock { $0.append(i) } }
         }
         queue.finish()
         #expect(seen.withLock { $0 } == Array(0..<100))
-        queue.async { seen.withLock { $0.append(-1) } }
-        usleep(10_000)
-        #expect(seen.withLock { $0.count } == 100)
+        // The thread is joined: nothing is left to run what comes now, and it is dropped.
         #expect(Self.threads(named: "ph-finish") == 0)
+        queue.async { seen.withLock { $0.append(-1) } }
+        #expect(seen.withLock { $0.count } == 100)
     }
 
     /// The nice value of the calling thread, from /proc (field 19 of stat, after the name).
