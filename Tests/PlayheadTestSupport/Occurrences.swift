@@ -51,14 +51,19 @@ public final class Occurrences: Sendable {
             let seen = state.withLock { $0.count }
             if condition() { return true }
             if state.withLock({ $0.expired.contains(id) }) { return condition() }
-            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-                // A signal or the bound that came between the check and here must not be lost.
-                let now = state.withLock { s -> Bool in
-                    guard s.count == seen, !s.expired.contains(id) else { return true }
-                    s.suspended[id] = c
-                    return false
+            // A test cancelled (its time limit) ends its wait as the bound would.
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+                    // A signal or the bound that came between the check and here must not be lost.
+                    let now = state.withLock { s -> Bool in
+                        guard s.count == seen, !s.expired.contains(id) else { return true }
+                        s.suspended[id] = c
+                        return false
+                    }
+                    if now { c.resume() }
                 }
-                if now { c.resume() }
+            } onCancel: {
+                expire(id)
             }
         }
     }
