@@ -201,21 +201,24 @@ public final class FakeGate: Sendable {
 
     func register(_ wake: @escaping @Sendable () -> Void) { state.withLock { $0.wakes.append(wake) } }
 
-    private let closes = Mutex((held: false, started: 0))
+    private let closes = Mutex((held: false, started: 0, finished: 0))
 
-    /// While held, a source's close waits (as a real one joins its threads), at most 10 s so
-    /// that a failing test does not hang.
+    /// While held, a source's close waits (as a real one joins its threads), at most 60 s so
+    /// that a failing test does not hang; polled every millisecond on the closing thread.
     public func holdCloses() { closes.withLock { $0.held = true } }
     public func releaseCloses() { closes.withLock { $0.held = false } }
     /// How many closes have begun.
     public var closesStarted: Int { closes.withLock { $0.started } }
+    /// How many closes have returned.
+    public var closesFinished: Int { closes.withLock { $0.finished } }
 
     func waitWhileClosesHeld() {
         closes.withLock { $0.started += 1 }
         var waited = 0
-        while closes.withLock({ $0.held }) && waited < 10_000 {
+        while closes.withLock({ $0.held }) && waited < 60_000 {
             usleep(1000)
             waited += 1
         }
+        closes.withLock { $0.finished += 1 }
     }
 }

@@ -41,9 +41,11 @@ public final class PlayerHarness: Sendable {
     public var eventNames: [String] { events.map(\.name) }
 
     /// Until `condition` holds on the recorded events: stepped, the loop's passes (see
-    /// `run(until:)`); threaded, a real wait of up to `seconds`.
+    /// `run(until:)`, `seconds` unused); threaded, a real wait of up to `seconds`, polled every
+    /// 5 ms (conditions read more than the events, which alone would signal), for the tests
+    /// that need the engine's thread.
     @discardableResult
-    public func waitFor(seconds: Double = 20, _ condition: ([PlayerEvent]) -> Bool) async -> Bool {
+    public func waitFor(seconds: Double = 30, _ condition: ([PlayerEvent]) -> Bool) async -> Bool {
         if stepped { return run(until: condition) }
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
@@ -95,7 +97,7 @@ public final class PlayerHarness: Sendable {
 
     /// Waits until the queue has played out (current item became nil after playing).
     @discardableResult
-    public func waitUntilQueueEnds(seconds: Double = 20) async -> Bool {
+    public func waitUntilQueueEnds(seconds: Double = 30) async -> Bool {
         await waitFor(seconds: seconds) { events in
             events.contains { if case .currentItemChanged = $0.kind, $0.item == nil { return true }; return false }
         }

@@ -56,7 +56,7 @@ import Testing
         player.insertAll([PlayerItem(asset: Asset(url: "fake-100", backend: backend)), PlayerItem(asset: Asset(url: "fake-10", backend: backend))])
         player.play()
         defer { player.shutdown() }
-        let ended = await log.waitFor(seconds: 15) { $0.contains { $0.name == "currentItemChanged" && $0.item == nil } }
+        let ended = await log.waitFor(seconds: 30) { $0.contains { $0.name == "currentItemChanged" && $0.item == nil } }
         #expect(ended)
         let events = log.all
         #expect(events.contains { $0.name == "playbackStalled" })
@@ -92,16 +92,12 @@ import Testing
     }
 }
 
+/// The events of a player on the real clock, waited for as they come (SharedValue.wait).
 final class EventRecorder: Sendable {
-    private let events = Mutex<[PlayerEvent]>([])
-    func add(_ e: PlayerEvent) { events.withLock { $0.append(e) } }
-    var all: [PlayerEvent] { events.withLock { $0 } }
+    private let events = SharedValue<[PlayerEvent]>([])
+    func add(_ e: PlayerEvent) { events.update { $0.append(e) } }
+    var all: [PlayerEvent] { events.get }
     func waitFor(seconds: Double, _ condition: ([PlayerEvent]) -> Bool) async -> Bool {
-        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < end {
-            if condition(all) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition(all)
+        await events.wait(within: .milliseconds(Int(seconds * 1000)), until: condition)
     }
 }
