@@ -19,6 +19,8 @@ import PlayheadCore
             tone.append(contentsOf: repeatElement(v, count: channels))
         }
         var sent = 0
+        // The real libasound plugin and the sink's own thread, which report progress through
+        // nothing but the sink's statistics: polled every few milliseconds.
         // A bound for a hang only, under the suite's minute: on a fresh clone's first run the
         // whole suite once stood still for 25 s and the tone, given 20 s, came out short.
         let deadline = ContinuousClock.now + .seconds(50)
