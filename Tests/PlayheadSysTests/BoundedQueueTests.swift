@@ -7,7 +7,7 @@ import Testing
 /// a thread of their own, so a push that blocks where it should not fails the test instead of
 /// hanging it. A push held at a full queue asks `starving` again every 50 ms: two more asks
 /// with no push between show it waiting, without a sleep standing for it.
-@Suite(.serialized) struct BoundedQueueTests {
+@Suite(.timeLimit(.minutes(1))) struct BoundedQueueTests {
     final class Pusher: Sendable {
         /// Pushes that have returned.
         let done = SharedValue(0)
