@@ -48,7 +48,7 @@ import Testing
     }
 
     func check(_ mode: String, file: String = "h264_aac.mp4", recovers: Bool?, bound: Double = 40) async throws {
-        let server = try #require(FaultHTTPServer(root: Self.media))
+        let server = try #require(await FaultHTTPServer.start(root: Self.media))
         let url = server.url(mode, file), local = "\(Self.media)/h264_aac.mp4"
         let run = Run([url, local])
         #expect(await run.finish(within: bound), "\(mode): the queue did not end within \(bound) s")
@@ -79,9 +79,10 @@ import Testing
     @Test func anHLSStreamWhoseSegmentsDisappearEnds() async throws { try await check("gone", file: "hls/index.m3u8", recovers: nil) }
 
     @Test func aServerThatDiesAndComesBackIsPlayedWhenItIsBack() async throws {
-        let first = try #require(FaultHTTPServer(root: Self.media))
+        let first = try #require(await FaultHTTPServer.start(root: Self.media))
         let port = first.port
-        first.stop()
+        // Gone for good before the player tries: its port is free for the second.
+        await first.stopAndWait()
         let url = "http://127.0.0.1:\(port)/ok/h264_aac.mp4", local = "\(Self.media)/h264_aac.mp4"
         // Tries about every 1 to 2 s for 20 s: the server is back once the first try has
         // failed. The opens get a longer timeout than the other cases, as the whole suite
@@ -89,7 +90,7 @@ import Testing
         let run = Run([url, local], restart: RestartPolicy.Settings(attempts: 10, firstDelayMs: 1000, maxDelayMs: 2000),
                       timeoutSeconds: 8)
         #expect(await run.events.wait { $0.contains { $0.name == "itemRestarting" } })
-        let second = try #require(FaultHTTPServer(root: Self.media, port: port))
+        let second = try #require(await FaultHTTPServer.start(root: Self.media, port: port))
         #expect(await run.finish(within: 40))
         second.stop()
         print("network fault server back after a failed try: restarts \(run.restarts), \(String(format: "%.1f", run.took)) s")
