@@ -92,19 +92,31 @@ import PlayheadTestSupport
             // A hang is what this looks for; the bound only tells it from a machine busy with
             // the other suites.
             var outcome = "nothing within \(Occurrences.bound)"
-            // A picture and a sound in turn, as the engine takes them (draining the pictures
-            // first could reach their end before any sound was asked for).
+            // A picture and a sound in turn, as the engine takes them. One of them may come to
+            // its end before the other gives anything (its decoder starved on a loaded
+            // machine): only both ended, a failure or the bound end the wait.
+            var videoEnded = false, soundEnded = false
             _ = await wake.wait {
                 while true {
                     var got = false
-                    switch source.pullVideo() {
-                    case .element(let frame): first = first ?? frame.pts; got = true
-                    case .endOfStream: outcome = "the end"; return true
-                    case .failed(let error): outcome = "\(error)"; return true
-                    case .pending: break
+                    if !videoEnded {
+                        switch source.pullVideo() {
+                        case .element(let frame): first = first ?? frame.pts; got = true
+                        case .endOfStream: videoEnded = true
+                        case .failed(let error): outcome = "\(error)"; return true
+                        case .pending: break
+                        }
                     }
-                    if case .element = source.pullAudio() { heard = true; got = true }
+                    if !soundEnded {
+                        switch source.pullAudio() {
+                        case .element: heard = true; got = true
+                        case .endOfStream: soundEnded = true
+                        case .failed(let error): outcome = "\(error)"; return true
+                        case .pending: break
+                        }
+                    }
                     if first != nil && heard { return true }
+                    if videoEnded && soundEnded { outcome = "the end"; return true }
                     if !got { return false }
                 }
             }
