@@ -23,6 +23,18 @@ import Testing
         return count
     }
 
+    /// Whether no thread named `prefix` is left. A join returns once the thread has cleared
+    /// its id, a moment before the kernel drops it from /proc (a loaded machine stretches that
+    /// moment): /proc, which sends no event, is read again every millisecond, up to 30 s.
+    static func noThreads(named prefix: String) async -> Bool {
+        let giveUp = ContinuousClock.now + Occurrences.bound
+        while threads(named: prefix) > 0 {
+            guard ContinuousClock.now < giveUp else { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return true
+    }
+
     @Test func stopFromManyThreadsAtOnceJoinsOnceAndWakesOnce() {
         let wakes = Atomic(0)
         let stop = Atomic(false)
@@ -74,7 +86,8 @@ import Testing
         #expect(await started.wait { $0 == 20 })
         #expect(Self.threads(named: "ph-t-named") == 20)
         for w in workers { w.stop { stop.store(true, ordering: .releasing) } }
-        #expect(Self.threads(named: "ph-t-named") == 0)
+        #expect(workers.allSatisfy { $0.hasEnded })
+        #expect(await Self.noThreads(named: "ph-t-named"), "\(Self.threads(named: "ph-t-named")) left")
     }
 
     @Test func serialQueueRunsInOrderAndStopsFromInside() async {
@@ -97,7 +110,7 @@ import Testing
 
     /// `finish` runs everything already queued (sources handed over to be closed must all be
     /// closed), then ends the thread and ignores what comes later.
-    @Test func serialQueueFinishRunsWhatIsQueuedThenEnds() {
+    @Test func serialQueueFinishRunsWhatIsQueuedThenEnds() async {
         let queue = SerialQueue(name: "ph-finish")
         let seen = Mutex<[Int]>([])
         // A slow first closure: the rest are still queued when finish is called.
@@ -108,7 +121,7 @@ import Testing
         queue.finish()
         #expect(seen.withLock { $0 } == Array(0..<100))
         // The thread is joined: nothing is left to run what comes now, and it is dropped.
-        #expect(Self.threads(named: "ph-finish") == 0)
+        #expect(await Self.noThreads(named: "ph-finish"))
         queue.async { seen.withLock { $0.append(-1) } }
         #expect(seen.withLock { $0.count } == 100)
     }
