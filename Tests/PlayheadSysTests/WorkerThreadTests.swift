@@ -6,8 +6,8 @@ import Synchronization
 import Testing
 
 /// Thread owners stop once, from anywhere, and never leave a thread behind. Real threads are
-/// what is tested: the tests wait for what the threads do (SharedValue.wait, or a join), and
-/// the 1 ms polls left are the bodies of threads that end on a flag, the stop under test.
+/// what is tested: the tests wait for what the threads do (SharedValue.wait, or a join); the
+/// threads that end on a stop sleep on a StopFlag until its wake.
 @Suite(.timeLimit(.minutes(1))) struct WorkerThreadTests {
     /// Threads of this process whose name starts with `prefix`, from /proc (other suites run
     /// threads of their own meanwhile).
@@ -37,15 +37,13 @@ import Testing
 
     @Test func stopFromManyThreadsAtOnceJoinsOnceAndWakesOnce() {
         let wakes = Atomic(0)
-        let stop = Atomic(false)
-        let worker = WorkerThread(name: "ph-test") {
-            while !stop.load(ordering: .acquiring) { usleep(1000) }
-        }
+        let stop = StopFlag()
+        let worker = WorkerThread(name: "ph-test") { stop.waitUntilRaised() }
         let stoppers = (0..<8).map { _ in
             WorkerThread(name: "ph-stopper") {
                 worker.stop {
                     wakes.add(1, ordering: .relaxed)
-                    stop.store(true, ordering: .releasing)
+                    stop.raise()
                 }
                 // Every caller returns only once the thread is gone.
                 #expect(worker.hasEnded)
@@ -74,18 +72,18 @@ import Testing
     }
 
     @Test func stoppedThreadsAreGoneAndNamed() async {
-        let stop = Atomic(false)
+        let stop = StopFlag()
         let started = SharedValue(0)
         let workers = (0..<20).map { _ in
             // Each names itself before its body runs.
             WorkerThread(name: "ph-t-named") {
                 started.update { $0 += 1 }
-                while !stop.load(ordering: .acquiring) { usleep(1000) }
+                stop.waitUntilRaised()
             }
         }
         #expect(await started.wait { $0 == 20 })
         #expect(Self.threads(named: "ph-t-named") == 20)
-        for w in workers { w.stop { stop.store(true, ordering: .releasing) } }
+        for w in workers { w.stop { stop.raise() } }
         #expect(workers.allSatisfy { $0.hasEnded })
         #expect(await Self.noThreads(named: "ph-t-named"), "\(Self.threads(named: "ph-t-named")) left")
     }
