@@ -63,16 +63,16 @@ let package = Package(
         .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore"]),
         .testTarget(name: "PlayheadTests", dependencies: ["Playhead", "PlayheadSys", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadALSATests", dependencies: [
-            "PlayheadALSA", "PlayheadCore", "PlayheadTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            "PlayheadALSA", "PlayheadCore", "PlayheadSys", "PlayheadTestSupport", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "PlayheadSysTests", dependencies: [
-            "PlayheadSys", "PlayheadCore", .product(name: "Logging", package: "swift-log"),
+            "PlayheadSys", "PlayheadCore", "PlayheadTestSupport", .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "PlayheadAppTests", dependencies: [
             "PlayheadApp", "Playhead", "PlayheadALSA", "PlayheadGPIO", "PlayheadKMS", "PlayheadSys", "PlayheadTestSupport",
         ]),
-        .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore", "PlayheadSys"]),
+        .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore", "PlayheadSys", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: [
             "PlayheadKMS", "PlayheadCore", "PlayheadSys", .product(name: "SystemPackage", package: "swift-system"),
         ]),

@@ -241,7 +241,9 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
                 // A pending resume goes first: the engine pauses for the suspend meanwhile.
                 while !stopping && !resumePending && (paused || lost || queue.isEmpty) {
                     if !paused && !lost && queue.isEmpty { measure() }
-                    _ = lock.wait(untilMonotonic: clock.now().nanoseconds + 20_000_000)
+                    // A real wait, on the monotonic clock whatever clock the position runs on:
+                    // a test's held clock made it return at once, and the thread spin.
+                    _ = lock.wait(untilMonotonic: MonotonicClock().now().nanoseconds + 20_000_000)
                 }
                 return stopping ? nil : self.device
             }

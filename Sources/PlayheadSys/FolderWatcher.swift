@@ -28,13 +28,20 @@ public final class FolderWatcher: Sendable {
     }
 
     /// Calls `onChange` on the watcher's thread after each burst of changes (200 ms quiet) and
-    /// every `intervalMilliseconds` while nothing happens.
+    /// every `intervalMilliseconds` while nothing happens. The watches are in place when this
+    /// returns: a change made right after is seen.
     public func start(intervalMilliseconds: Int32 = 2000, _ onChange: @escaping @Sendable () -> Void) {
         worker.withLock { w in
             guard w == nil else { return }
+            _ = inotify_add_watch(fd, PathName.directory(of: path), Self.parentMask)
+            _ = inotify_add_watch(fd, path, Self.folderMask)
             w = WorkerThread(name: "ph-folder") { [self] in run(interval: intervalMilliseconds, onChange) }
         }
     }
+
+    private static let parentMask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM)
+    private static let folderMask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_MODIFY
+        | IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT)
 
     /// Ends the thread; safe to call twice, from any thread.
     public func stop() {
@@ -43,13 +50,6 @@ public final class FolderWatcher: Sendable {
     }
 
     private func run(interval: Int32, _ onChange: () -> Void) {
-        let parent = PathName.directory(of: path)
-        let folderMask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_MODIFY
-            | IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT)
-        _ = inotify_add_watch(fd, parent, UInt32(IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM))
-        // Added again at each look: the kernel drops a watch when its folder is unmounted or
-        // deleted, and adding one that exists only renews it.
-        _ = inotify_add_watch(fd, path, folderMask)
         var sinceLook: Int32 = 0
         var pending = false
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -64,7 +64,9 @@ public final class FolderWatcher: Sendable {
             }
             sinceLook += 100
             if pending && sinceLook >= 200 || sinceLook >= interval {
-                _ = inotify_add_watch(fd, path, folderMask)
+                // Added again at each look: the kernel drops a watch when its folder is
+                // unmounted or deleted, and adding one that exists only renews it.
+                _ = inotify_add_watch(fd, path, Self.folderMask)
                 pending = false
                 sinceLook = 0
                 onChange()

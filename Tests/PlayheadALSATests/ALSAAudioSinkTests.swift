@@ -3,10 +3,11 @@ import Testing
 import PlayheadALSA
 import PlayheadCore
 import PlayheadTestSupport
-import Synchronization
 
 /// The sink's bookkeeping against a fake device: what goes in comes out once, in order, across
 /// underruns, pauses without hardware support, a vanished device and a move to another.
+/// The sink writes on a real thread of its own, which these tests do not step: they wait for
+/// its calls to the device (FakePCM.waitUntil) or for what it reports, never for a time.
 @Suite(.timeLimit(.minutes(1))) struct ALSAAudioSinkTests {
     /// A ramp of distinct samples, so order and completeness can be checked.
     func ramp(_ range: Range<Int>) -> [Float] { range.map { Float($0) } }
@@ -18,12 +19,13 @@ import Synchronization
         }
     }
 
-    func waitUntil(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<2000 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(1))
+    /// Until the audio thread has caught up with the device: it wrote what it could of what the
+    /// sink took, and measured what was played.
+    func caughtUp(_ s: ALSAAudioSink, _ pcm: FakePCM) async -> Bool {
+        await pcm.waitUntil {
+            let (queued, written, played) = pcm.state.withLock { ($0.queued, $0.written.count, $0.played.count) }
+            return (queued == pcm.bufferFrames || Int64(written) == s.writtenFrames()) && s.playedFrames() == Int64(played)
         }
-        return condition()
     }
 
     @Test func everySampleReachesTheDeviceOnceAndInOrder() async {
@@ -33,18 +35,16 @@ import Synchronization
         #expect(s.format == AudioFormat(sampleRate: 48_000, channels: 1))
         var sent = 0
         let all = ramp(0..<3000)
-        while sent < all.count {
+        // The device plays a little at a time; the audio thread catches up after each.
+        while pcm.state.withLock({ $0.written.count }) < all.count {
             sent += s.write(all[sent...])
             pcm.step(frames: 100)
-            try? await Task.sleep(for: .milliseconds(1))
+            guard await caughtUp(s, pcm) else { break }
         }
-        #expect(await waitUntil {
-            pcm.step(frames: 100)
-            return pcm.state.withLock { $0.written.count } == 3000
-        })
+        #expect(pcm.state.withLock { $0.written.count } == all.count, "\(sent) sent")
         pcm.step(frames: 480)
         #expect(pcm.state.withLock { $0.played == all })
-        #expect(await waitUntil { s.playedFrames() == 3000 })
+        #expect(await pcm.waitUntil { s.playedFrames() == 3000 })
     }
 
     @Test func underrunsRecoverAndAreCounted() async {
@@ -52,11 +52,11 @@ import Synchronization
         let s = sink(pcm)
         defer { s.close() }
         _ = s.write(ramp(0..<200)[...])
-        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 200 })
+        #expect(await pcm.waitUntil { pcm.state.withLock { $0.written.count } == 200 })
         pcm.fail(next: .underrun)
         _ = s.write(ramp(200..<400)[...])
-        #expect(await waitUntil { s.statistics.underruns == 1 && pcm.state.withLock { $0.prepares } >= 1 })
-        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 400 })
+        #expect(await pcm.waitUntil { s.statistics.underruns == 1 && pcm.state.withLock { $0.prepares } >= 1 })
+        #expect(await pcm.waitUntil { pcm.state.withLock { $0.written.count } == 400 })
     }
 
     /// A sink that has written 200 frames, with the interruptions it reports recorded.
@@ -66,7 +66,7 @@ import Synchronization
         let told = SharedValue<[Bool]>([])
         s.setInterruptionHandler { began in told.update { $0.append(began) } }
         _ = s.write(ramp(0..<200)[...])
-        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 200 })
+        #expect(await pcm.waitUntil { pcm.state.withLock { $0.written.count } == 200 })
         return (pcm, s, told)
     }
 
@@ -75,7 +75,7 @@ import Synchronization
         defer { s.close() }
         pcm.fail(next: .suspended)
         _ = s.write(ramp(200..<400)[...])
-        #expect(await waitUntil { s.statistics.suspends == 1 && pcm.state.withLock { $0.written.count } == 400 })
+        #expect(await pcm.waitUntil { s.statistics.suspends == 1 && pcm.state.withLock { $0.written.count } == 400 })
         // The engine heard of it: an interruption that began and, with the device back, ended.
         #expect(told.get == [true, false])
         pcm.step(frames: 400)
@@ -90,15 +90,15 @@ import Synchronization
         pcm.state.withLock { $0.resumeWouldBlock = true }
         pcm.fail(next: .suspended)
         _ = s.write(ramp(200..<300)[...])
-        #expect(await waitUntil { pcm.state.withLock { $0.resumeTries } >= 3 })
+        #expect(await pcm.waitUntil { pcm.state.withLock { $0.resumeTries } >= 3 })
         // The engine's calls go through while the device is still waking: the sink's lock is
         // not held across the wait (it was, for up to a second).
         _ = s.playedFrames()
         _ = s.write(ramp(300..<400)[...])
         #expect(told.get == [true])
         pcm.state.withLock { $0.resumeWouldBlock = false }
-        #expect(await waitUntil { told.get == [true, false] })
-        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 400 })
+        #expect(await told.wait { $0 == [true, false] })
+        #expect(await pcm.waitUntil { pcm.state.withLock { $0.written.count } == 400 })
         pcm.step(frames: 400)
         #expect(pcm.state.withLock { $0.played == ramp(0..<400) })
     }
@@ -108,14 +108,14 @@ import Synchronization
         let s = sink(pcm)
         defer { s.close() }
         _ = s.write(ramp(0..<400)[...])
-        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 400 })
+        #expect(await pcm.waitUntil { pcm.state.withLock { $0.written.count } == 400 })
         pcm.step(frames: 150)
-        #expect(await waitUntil { s.playedFrames() == 150 })
+        #expect(await pcm.waitUntil { s.playedFrames() == 150 })
         s.pause()
         #expect(pcm.state.withLock { $0.drops } == 1)
         #expect(s.playedFrames() == 150)
         s.resume()
-        #expect(await waitUntil { pcm.state.withLock { $0.queued } == 250 })
+        #expect(await pcm.waitUntil { pcm.state.withLock { $0.queued } == 250 })
         pcm.step(frames: 250)
         #expect(pcm.state.withLock { $0.played == ramp(0..<400) })
     }
@@ -125,23 +125,24 @@ import Synchronization
         let hdmi = FakePCM(name: "hdmi")
         let s = sink(pcm, others: ["hdmi": hdmi])
         defer { s.close() }
-        let lost = Mutex<[String]>([])
-        s.onDeviceLost = { name in lost.withLock { $0.append(name) } }
+        let lost = SharedValue<[String]>([])
+        s.onDeviceLost = { name in lost.update { $0.append(name) } }
         _ = s.write(ramp(0..<300)[...])
-        #expect(await waitUntil { pcm.state.withLock { $0.written.count } == 300 })
+        #expect(await pcm.waitUntil { pcm.state.withLock { $0.written.count } == 300 })
         pcm.step(frames: 100)
-        #expect(await waitUntil { s.playedFrames() == 100 })
+        #expect(await pcm.waitUntil { s.playedFrames() == 100 })
         pcm.fail(next: .gone)
         _ = s.write(ramp(300..<350)[...])
-        #expect(await waitUntil { lost.withLock { $0 } == ["usb"] })
+        // Lost, the audio thread calls the device no more: wait for the report itself.
+        #expect(await lost.wait { $0 == ["usb"] })
         #expect(s.statistics.lost == 1)
         #expect(s.playedFrames() == 100)
         try? s.move(to: AudioRoute(device: "hdmi", name: "HDMI", card: "hdmi"))
         #expect(s.currentRoute?.name == "HDMI")
-        #expect(await waitUntil { hdmi.state.withLock { $0.written.count } == 250 })
+        #expect(await hdmi.waitUntil { hdmi.state.withLock { $0.written.count } == 250 })
         hdmi.step(frames: 250)
         #expect(hdmi.state.withLock { $0.played == ramp(100..<350) })
-        #expect(await waitUntil { s.playedFrames() == 350 })
+        #expect(await hdmi.waitUntil { s.playedFrames() == 350 })
         #expect(s.writtenFrames() == 350)
     }
 

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import PlayheadALSA
 import PlayheadCore
+import PlayheadSys
+import PlayheadTestSupport
 
 /// The real libasound path (open, negotiate, poll, write, delay) into ALSA's `file` plugin,
 /// which needs no sound card: what the sink wrote is read back and checked.
@@ -18,16 +20,24 @@ import PlayheadCore
             let v = Float(0.5 * sin(2 * Double.pi * 1000 * Double(i) / Double(rate)))
             tone.append(contentsOf: repeatElement(v, count: channels))
         }
-        var sent = 0
-        // A bound for a hang only, under the suite's minute: on a fresh clone's first run the
-        // whole suite once stood still for 25 s and the tone, given 20 s, came out short.
-        let deadline = ContinuousClock.now + .seconds(50)
-        while sent < frames && ContinuousClock.now < deadline {
-            sent += sink.write(tone[(sent * channels)...])
-            try await Task.sleep(for: .milliseconds(2))
-        }
-        while sink.statistics.framesWritten < Int64(frames) && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
+        // The real libasound plugin and the sink's own thread, which report progress through
+        // nothing but the sink's statistics: fed and watched every few milliseconds from a
+        // thread of its own (OwnThread), so that a test pool busy with other tests cannot
+        // hold the feeding up. A bound for a hang only, under the suite's minute: on a fresh
+        // clone's first run the whole suite once stood still for 25 s and the tone, given
+        // 20 s, came out short.
+        let toneCopy = tone  // the feeding thread's own (tone is a var)
+        let sent = await OwnThread.run("ph-test-feed") { () -> Int in
+            let deadline = MonotonicClock().now().nanoseconds + 50_000_000_000
+            var sent = 0
+            while sent < frames && MonotonicClock().now().nanoseconds < deadline {
+                sent += sink.write(toneCopy[(sent * channels)...])
+                usleep(2000)
+            }
+            while sink.statistics.framesWritten < Int64(frames) && MonotonicClock().now().nanoseconds < deadline {
+                usleep(5000)
+            }
+            return sent
         }
         let summary = sink.statisticsSummary
         sink.close()

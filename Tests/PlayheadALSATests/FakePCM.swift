@@ -1,8 +1,16 @@
 import PlayheadALSA
+import PlayheadSys
+import PlayheadTestSupport
 import Synchronization
 
 /// A playback device on a manual clock: it plays `step(frames:)` frames when the test says,
 /// keeps every frame written, and underruns, suspends or vanishes when told to.
+///
+/// The sink drives it from its own audio thread, so a test waits for that thread's calls:
+/// `waitUntil` checks its condition again after each call (the thread calls the device at
+/// least every 20 ms while it plays or idles, not while paused or after the device is lost).
+/// `waitForRoom` blocks as a real device's poll does, until room, a failure or its timeout,
+/// so the audio thread does not spin against a full buffer.
 final class FakePCM: PCMOutput, @unchecked Sendable {
     struct State {
         var queued = 0
@@ -24,10 +32,19 @@ final class FakePCM: PCMOutput, @unchecked Sendable {
     let periodFrames = 120
     let canPause: Bool
     let state = Mutex(State())
+    /// Each call the sink made, after its effect on `state`.
+    let calls = Occurrences()
+    /// Wakes a `waitForRoom` when the test plays frames or queues a failure.
+    private let room = ConditionLock()
 
     init(name: String = "fake", canPause: Bool = true) {
         self.name = name
         self.canPause = canPause
+    }
+
+    /// Whether `condition` came true, checked after each of the audio thread's calls.
+    func waitUntil(_ condition: () -> Bool) async -> Bool {
+        await calls.wait(until: condition)
     }
 
     /// The device plays `frames` of what it holds.
@@ -39,9 +56,13 @@ final class FakePCM: PCMOutput, @unchecked Sendable {
             s.played.append(contentsOf: s.written[start..<(start + n)])
             s.queued -= n
         }
+        room.withLock { room.broadcast() }
     }
 
-    func fail(next outcome: PCMOutcome) { state.withLock { $0.next = outcome } }
+    func fail(next outcome: PCMOutcome) {
+        state.withLock { $0.next = outcome }
+        room.withLock { room.broadcast() }
+    }
 
     private func pending() -> PCMOutcome? {
         state.withLock { s in
@@ -51,14 +72,29 @@ final class FakePCM: PCMOutput, @unchecked Sendable {
     }
 
     func waitForRoom(milliseconds: Int32) -> PCMOutcome {
-        if let o = pending() { return o }
-        return state.withLock { $0.queued < bufferFrames } ? .ok : .timedOut
+        defer { calls.signal() }
+        let deadline = MonotonicClock().now().nanoseconds + Int64(milliseconds) * 1_000_000
+        return room.withLock {
+            while true {
+                if let o = pending() { return o }
+                if state.withLock({ $0.queued < bufferFrames }) { return .ok }
+                if !room.wait(untilMonotonic: deadline) { return .timedOut }
+            }
+        }
     }
 
-    func available() -> PCMResult { .frames(state.withLock { bufferFrames - $0.queued }) }
-    func delay() -> PCMResult { .frames(state.withLock { $0.queued }) }
+    func available() -> PCMResult {
+        defer { calls.signal() }
+        return .frames(state.withLock { bufferFrames - $0.queued })
+    }
+
+    func delay() -> PCMResult {
+        defer { calls.signal() }
+        return .frames(state.withLock { $0.queued })
+    }
 
     func write(_ bytes: UnsafeRawBufferPointer, frames: Int) -> PCMResult {
+        defer { calls.signal() }
         if let o = pending() { return .outcome(o) }
         return state.withLock { s in
             let n = min(frames, bufferFrames - s.queued)
@@ -69,28 +105,33 @@ final class FakePCM: PCMOutput, @unchecked Sendable {
     }
 
     func pause(_ on: Bool) -> PCMOutcome {
+        defer { calls.signal() }
         state.withLock { $0.paused = on }
         return .ok
     }
 
     func prepare() -> PCMOutcome {
+        defer { calls.signal() }
         state.withLock { $0.prepares += 1 }
         return .ok
     }
 
     func resume() -> PCMOutcome {
-        state.withLock { s in
+        defer { calls.signal() }
+        return state.withLock { s in
             s.resumeTries += 1
             return s.resumeWouldBlock ? .wouldBlock : .ok
         }
     }
 
     func drop() {
+        defer { calls.signal() }
         state.withLock { s in
             // The unplayed frames are thrown away, as a real drop does.
             s.written.removeLast(s.queued)
             s.queued = 0
             s.drops += 1
         }
+        room.withLock { room.broadcast() }
     }
 }

@@ -3,7 +3,6 @@ import Playhead
 @testable import PlayheadApp
 import PlayheadSys
 import PlayheadTestSupport
-import Synchronization
 import Testing
 
 /// What the appliance tells its service manager, and safe mode.
@@ -15,9 +14,9 @@ import Testing
     }()
 
     final class Sent: Sendable {
-        let messages = Mutex<[String]>([])
-        func send(_ m: String) { messages.withLock { $0.append(m) } }
-        var all: [String] { messages.withLock { $0 } }
+        let messages = SharedValue<[String]>([])
+        func send(_ m: String) { messages.update { $0.append(m) } }
+        var all: [String] { messages.get }
     }
 
     @Test func watchdogPingsComeFromTheLoopAndStopWhenItStops() async throws {
@@ -25,11 +24,12 @@ import Testing
         let player = QueuePlayer(environment: .headless(backend: FakeBackend()), items: [])
         let service = WatchdogService(send: { sent.send($0) }, intervalNanoseconds: 40_000_000, player: player)
         let task = Task { try await service.run() }
-        // Three pings (the whole suite loads the machine: up to 10 s).
-        for _ in 0..<500 where sent.all.count < 3 { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(sent.all.count >= 3 && sent.all.allSatisfy { $0 == "WATCHDOG=1" }, "\(sent.all)")
+        // Three pings: the service paces them on the real clock, the loop answers on its thread.
+        #expect(await sent.messages.wait { $0.count >= 3 })
+        #expect(sent.all.allSatisfy { $0 == "WATCHDOG=1" }, "\(sent.all)")
         // The loop is gone (shutdown joins its thread): the asks go unanswered, so no more
-        // pings, and the manager restarts us.
+        // pings, and the manager restarts us. Fifteen of the service's 20 ms periods of quiet:
+        // on a loaded machine fewer may pass, which can only let a wrong ping go unseen.
         player.shutdown()
         let atStop = sent.all.count
         try await Task.sleep(for: .milliseconds(300))

@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadFFmpeg
+import PlayheadTestSupport
 import Testing
 
 /// The inputs of Tests/Fuzz/regressions whose numbers overflowed Int64 in playhead's timing
@@ -25,17 +26,17 @@ import Testing
 
     /// Blocks that each claim 2^63-1 ticks of a 1.07 s time base: each frame's length is the
     /// gap to the next one, the last one's the stream's frame duration, all of them numbers.
-    @Test func aFrameDurationPastInt64FallsBackToTheFrameRate() throws {
+    @Test func aFrameDurationPastInt64FallsBackToTheFrameRate() async throws {
         let path = "\(Self.regressions)/videodecode-frame-duration-times-numerator.mkv"
         let source = try FFmpegBackend().open(try MediaLocation(path), options: SourceOptions(decodeThreads: 1))
         defer { source.close() }
-        source.start(wake: {})
+        let wake = SourceWake()
+        source.start(wake: wake.call)
         var frames: [VideoFrame] = []
-        let deadline = Date().addingTimeInterval(10)
-        pulling: while Date() < deadline {
-            switch source.pullVideo() {
+        pulling: while true {
+            switch await wake.next({ source.pullVideo() }) {
             case .element(let frame): frames.append(frame)
-            case .pending: usleep(1000)
+            case .pending: Issue.record("no frame within \(Occurrences.bound)"); break pulling
             case .endOfStream: break pulling
             case .failed(let error): Issue.record("failed: \(error.message)"); break pulling
             }

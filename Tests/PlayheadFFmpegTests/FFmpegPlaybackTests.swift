@@ -97,7 +97,7 @@ import PlayheadTestSupport
         let local = try await play(["hls/index.m3u8"])
         #expect(local.video.frames.count == 50)
         #expect(local.eventNames.contains("didPlayToEndTime"))
-        let server = try #require(StaticHTTPServer(root: Self.media), "python3 http.server did not start")
+        let server = try #require(await StaticHTTPServer.start(root: Self.media), "python3 http.server did not start")
         defer { server.stop() }
         let h = PlayerHarness(urls: ["\(server.base)/hls/index.m3u8", "\(server.base)/h264_aac.mp4"], backend: FFmpegBackend(), stepped: false)
         h.player.play()
@@ -107,7 +107,7 @@ import PlayheadTestSupport
     }
 
     @Test func deadServerFailsTheItemAndTheQueueGoesOn() async throws {
-        let server = try #require(StaticHTTPServer(root: Self.media))
+        let server = try #require(await StaticHTTPServer.start(root: Self.media))
         let url = "\(server.base)/h264_aac.mp4"
         server.stop()
         let h = PlayerHarness(urls: [url, "\(Self.media)/h264_aac.mp4"], backend: FFmpegBackend(), stepped: false)

@@ -2,11 +2,13 @@ import Foundation
 import Testing
 import Playhead
 import PlayheadSys
+import PlayheadTestSupport
 @testable import PlayheadFFmpeg
 
 /// An FFmpeg source driven directly, without a player: what its threads do at the edges. The
-/// tests wait with Task.sleep, never by blocking: on two cores the test pool has two threads,
-/// and three blocking tests starved every async test for half a minute.
+/// tests wait for the source's wake between pulls (SourceWake), suspended, never by blocking:
+/// on two cores the test pool has two threads, and three blocking tests starved every async
+/// test for half a minute.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct FFmpegSourceTests {
     static let media = FFmpegPlaybackTests.media
 
@@ -14,24 +16,24 @@ import PlayheadSys
     /// once, not when the network timeout runs out: close aborts the blocked read.
     @Test func closeWhileAReadHangsReturnsAtOnce() async throws {
         // h264_aac.mp4 keeps its index first (faststart): 60 kB of its 119 kB open it.
-        let server = try #require(StaticHTTPServer(root: Self.media, stallAfter: 60_000))
+        let server = try #require(await StaticHTTPServer.start(root: Self.media, stallAfter: 60_000))
         defer { server.stop() }
         let options = SourceOptions(networkTimeoutNanoseconds: 30_000_000_000)
-        let source = try FFmpegBackend().open(MediaLocation("\(server.base)/h264_aac.mp4"), options: options)
-        source.start(wake: {})
+        // The open reads from the network: on a thread of its own, not the test pool's.
+        let location = try MediaLocation("\(server.base)/h264_aac.mp4")
+        let source = try await OwnThread.run { Result { try FFmpegBackend().open(location, options: options) } }.get()
+        let wake = SourceWake()
+        source.start(wake: wake.call)
         // Take what arrives until nothing has for a second: the demuxer then waits on the socket,
-        // not on a full queue.
-        // The quiet second counts from the first picture: on a loaded machine the open itself
-        // can take longer than that.
-        var quietSince = ContinuousClock.now
+        // not on a full queue. Real time, as this test is about the network: the quiet second
+        // counts from the first picture (on a loaded machine the open itself can take longer).
         var pictures = 0
-        let giveUp = ContinuousClock.now + .seconds(30)
-        while (pictures == 0 && ContinuousClock.now < giveUp) || ContinuousClock.now - quietSince < .seconds(1) {
+        while await wake.wait(within: pictures == 0 ? .seconds(30) : .seconds(1), until: {
             var got = false
-            if case .element = source.pullVideo() { pictures += 1; got = true }
-            if case .element = source.pullAudio() { got = true }
-            if got { quietSince = .now } else { try await Task.sleep(for: .milliseconds(10)) }
-        }
+            while case .element = source.pullVideo() { pictures += 1; got = true }
+            while case .element = source.pullAudio() { got = true }
+            return got
+        }) {}
         #expect(pictures > 0 && pictures < 50, "\(pictures) pictures: the server did not stall mid-file")
         let start = ContinuousClock.now
         source.close()
@@ -46,14 +48,14 @@ import PlayheadSys
                                               options: SourceOptions(reverseFrameLimit: 16))
         let source = try #require(opened as? FFmpegSource)
         defer { source.close() }
-        source.start(wake: {})
+        let wake = SourceWake()
+        source.start(wake: wake.call)
         source.seek(to: source.info.duration, backwards: true)
         var times: [MediaTime] = []
-        let deadline = ContinuousClock.now + .seconds(60)
-        pulling: while ContinuousClock.now < deadline {
-            switch source.pullVideo() {
+        pulling: while true {
+            switch await wake.next({ source.pullVideo() }) {
             case .element(let frame): times.append(frame.pts)
-            case .pending: try await Task.sleep(for: .milliseconds(2))
+            case .pending: Issue.record("no frame within \(Occurrences.bound)"); break pulling
             case .endOfStream: break pulling
             case .failed(let error): Issue.record("\(error)"); break pulling
             }
@@ -75,27 +77,48 @@ import PlayheadSys
         for round in 0..<60 {
             let source = try FFmpegBackend().open(MediaLocation("\(Self.media)/h264_aac.mp4"), options: SourceOptions())
             defer { source.close() }
-            source.start(wake: {})
+            let wake = SourceWake()
+            source.start(wake: wake.call)
             var taken = 0
-            let warm = ContinuousClock.now + .seconds(5)
-            while taken < round % 20 && ContinuousClock.now < warm {
-                if case .element = source.pullVideo() { taken += 1 } else { try await Task.sleep(for: .milliseconds(1)) }
-                _ = source.pullAudio()
+            // A wake may stand for more than one element: pull until told to wait again (the
+            // sound too, so that the demuxer is not held up by it).
+            _ = await wake.wait {
+                while taken < round % 20, case .element = source.pullVideo() { taken += 1 }
+                while case .element = source.pullAudio() {}
+                return taken >= round % 20
             }
             source.seek(to: target, backwards: false)
             var first: MediaTime?, heard = false
-            // A hang is what this looks for; 20 s only tells it from a machine busy with the
-            // other suites (5 s was once not enough under a full test run).
-            var outcome = "nothing within 20 s"
-            let deadline = ContinuousClock.now + .seconds(20)
-            pulling: while ContinuousClock.now < deadline && (first == nil || !heard) {
-                switch source.pullVideo() {
-                case .element(let frame): first = first ?? frame.pts
-                case .endOfStream: outcome = "the end"; break pulling
-                case .failed(let error): outcome = "\(error)"; break pulling
-                case .pending: try await Task.sleep(for: .milliseconds(1))
+            // A hang is what this looks for; the bound only tells it from a machine busy with
+            // the other suites.
+            var outcome = "nothing within \(Occurrences.bound)"
+            // A picture and a sound in turn, as the engine takes them. One of them may come to
+            // its end before the other gives anything (its decoder starved on a loaded
+            // machine): only both ended, a failure or the bound end the wait.
+            var videoEnded = false, soundEnded = false
+            _ = await wake.wait {
+                while true {
+                    var got = false
+                    if !videoEnded {
+                        switch source.pullVideo() {
+                        case .element(let frame): first = first ?? frame.pts; got = true
+                        case .endOfStream: videoEnded = true
+                        case .failed(let error): outcome = "\(error)"; return true
+                        case .pending: break
+                        }
+                    }
+                    if !soundEnded {
+                        switch source.pullAudio() {
+                        case .element: heard = true; got = true
+                        case .endOfStream: soundEnded = true
+                        case .failed(let error): outcome = "\(error)"; return true
+                        case .pending: break
+                        }
+                    }
+                    if first != nil && heard { return true }
+                    if videoEnded && soundEnded { outcome = "the end"; return true }
+                    if !got { return false }
                 }
-                if case .element = source.pullAudio() { heard = true }
             }
             guard first == keyframe && heard else {
                 Issue.record("round \(round), \(taken) frames in: first frame \(first?.secondsText ?? "none"), sound \(heard), then \(outcome)")
@@ -110,17 +133,17 @@ import PlayheadSys
     @Test func convertedSoundKeepsTheResamplersTail() async throws {
         let source = try FFmpegBackend().open(MediaLocation("\(Self.media)/tone44.wav"), options: SourceOptions())
         defer { source.close() }
-        source.start(wake: {})
+        let wake = SourceWake()
+        source.start(wake: wake.call)
         var frames = 0
         var end = MediaTime.zero
-        let deadline = ContinuousClock.now + .seconds(30)
-        pulling: while ContinuousClock.now < deadline {
-            switch source.pullAudio() {
+        pulling: while true {
+            switch await wake.next({ source.pullAudio() }) {
             case .element(let buffer):
                 #expect(buffer.pts == end, "buffer at \(buffer.pts.secondsText) after one ending at \(end.secondsText)")
                 frames += buffer.frameCount
                 end = buffer.end
-            case .pending: try await Task.sleep(for: .milliseconds(2))
+            case .pending: Issue.record("no sound within \(Occurrences.bound)"); break pulling
             case .endOfStream: break pulling
             case .failed(let error): Issue.record("\(error)"); break pulling
             }
@@ -135,22 +158,30 @@ import PlayheadSys
         let source = try #require(opened as? FFmpegSource)
         defer { source.close() }
         let base = try #require(Self.nice(of: "self"))
-        source.start(wake: {})
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            if case .element = source.pullVideo() { break }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        // Other suites' sources may run meanwhile; theirs were started by threads at the same level.
-        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")
-        var seen: [String: Int] = [:]
-        for tid in tasks {
-            guard let comm = try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8),
-                  ["ph-demux", "ph-vdec", "ph-adec"].contains(comm.trimmingCharacters(in: .whitespacesAndNewlines)),
-                  let nice = Self.nice(of: "self/task/\(tid)") else { continue }
-            seen[comm.trimmingCharacters(in: .whitespacesAndNewlines), default: 0] += 1
-            #expect(nice == min(19, base + Int(WorkerThread.decodingNiceSteps)), "\(comm) at nice \(nice), the process at \(base)")
-        }
+        let wake = SourceWake()
+        source.start(wake: wake.call)
+        #expect(await wake.wait { if case .element = source.pullVideo() { return true }; return false })
+        // Other suites' sources may run meanwhile; theirs were started by threads at the same
+        // level. A thread has its name a moment before its first step lowers it (a loaded
+        // machine stretches that moment): /proc, which sends no event, is read again every
+        // millisecond until every one is down, up to 30 s.
+        let wanted = min(19, base + Int(WorkerThread.decodingNiceSteps))
+        var seen: [String: Int] = [:], above: [String] = []
+        let giveUp = ContinuousClock.now + Occurrences.bound
+        repeat {
+            if !above.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+            seen = [:]
+            above = []
+            for tid in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") {
+                guard let comm = try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8),
+                      ["ph-demux", "ph-vdec", "ph-adec"].contains(comm.trimmingCharacters(in: .whitespacesAndNewlines)),
+                      let nice = Self.nice(of: "self/task/\(tid)") else { continue }
+                let name = comm.trimmingCharacters(in: .whitespacesAndNewlines)
+                seen[name, default: 0] += 1
+                if nice != wanted { above.append("\(name) at nice \(nice)") }
+            }
+        } while !above.isEmpty && ContinuousClock.now < giveUp
+        #expect(above.isEmpty, "\(above), the process at \(base)")
         #expect(seen.keys.sorted() == ["ph-adec", "ph-demux", "ph-vdec"], "threads seen: \(seen)")
     }
 
@@ -162,14 +193,15 @@ import PlayheadSys
         let opened = try FFmpegBackend().open(MediaLocation("\(Self.media)/av_sync.mp4"), options: SourceOptions())
         let source = try #require(opened as? FFmpegSource)
         defer { source.close() }
-        source.start(wake: {})
+        let wake = SourceWake()
+        source.start(wake: wake.call)
         var last = MediaTime.zero
-        var quiet = 0
-        let deadline = ContinuousClock.now + .seconds(30)
-        pulling: while ContinuousClock.now < deadline && quiet < 200 {
-            switch source.pullAudio() {
-            case .element(let buffer): last = buffer.pts; quiet = 0
-            case .pending: quiet += 1; try await Task.sleep(for: .milliseconds(5))
+        // A demuxer held up by the video sends no more wakes: 10 s without sound tells that
+        // from a machine busy with the other suites (it was 1 s).
+        pulling: while true {
+            switch await wake.next(within: .seconds(10), { source.pullAudio() }) {
+            case .element(let buffer): last = buffer.pts
+            case .pending: break pulling
             case .endOfStream: break pulling
             case .failed(let error): Issue.record("\(error)"); break pulling
             }
@@ -199,13 +231,13 @@ import PlayheadSys
         defer { source.close() }
         source.setEnabled(false, mediaType: .audio)
         source.setDecodeSkip(level)
-        source.start(wake: {})
+        let wake = SourceWake()
+        source.start(wake: wake.call)
         var pictures: [(pts: MediaTime, digest: UInt64)] = []
-        let deadline = ContinuousClock.now + .seconds(60)
-        pulling: while ContinuousClock.now < deadline {
-            switch source.pullVideo() {
+        pulling: while true {
+            switch await wake.next({ source.pullVideo() }) {
             case .element(let frame): pictures.append((frame.pts, frame.picture.digest()))
-            case .pending: try await Task.sleep(for: .milliseconds(2))
+            case .pending: Issue.record("no picture within \(Occurrences.bound)"); break pulling
             case .endOfStream: break pulling
             case .failed(let error): Issue.record("\(error)"); break pulling
             }

@@ -11,11 +11,13 @@ import Foundation
 /// - `flaky`: the first two requests get 503, then whole answers;
 /// - `gone`: HLS segments (`.ts`) are 404 from the second one on; the playlist is served.
 /// Each process is bounded: it exits when the test process's pipe closes.
-final class FaultHTTPServer {
+final class FaultHTTPServer: Sendable {
     private let server: LoopbackScript
     var port: Int { server.port }
 
-    init?(root: String, port wanted: Int = 0) {
+    private init(server: LoopbackScript) { self.server = server }
+
+    static func start(root: String, port wanted: Int = 0) async -> FaultHTTPServer? {
         let script = #"""
         import http.server, os, signal, socketserver, sys, threading, time
         root = sys.argv[1]
@@ -83,11 +85,15 @@ final class FaultHTTPServer {
         print(server.server_address[1], flush=True)
         server.serve_forever()
         """#
-        guard let server = LoopbackScript(script: script, arguments: [root, String(wanted)]) else { return nil }
-        self.server = server
+        guard let server = await LoopbackScript.start(script: script, arguments: [root, String(wanted)]) else { return nil }
+        return FaultHTTPServer(server: server)
     }
 
     func url(_ mode: String, _ file: String) -> String { "http://127.0.0.1:\(port)/\(mode)/\(file)" }
 
+    /// Ends the server without waiting for it.
     func stop() { server.stop() }
+
+    /// Ends the server and waits until its port is free.
+    func stopAndWait() async { await server.stopAndWait() }
 }

@@ -1,9 +1,12 @@
 import Foundation
+import PlayheadTestSupport
 
 /// A Python script serving on loopback, started for a test: it prints its port on the first line
 /// and exits when the test process's pipe to it closes, so a killed test run never leaves a
-/// server behind.
-final class LoopbackScript {
+/// server behind. Started with `start`, which waits for the port on a thread of its own
+/// (OwnThread): Python's start takes seconds on a loaded machine, too long to hold one of the
+/// test pool's threads. Sendable: set once in init; `stop` is safe from any thread.
+final class LoopbackScript: @unchecked Sendable {
     let port: Int
     private let process: Process
     private let input: Pipe
@@ -21,7 +24,11 @@ final class LoopbackScript {
 
         """
 
-    init?(script: String, arguments: [String]) {
+    static func start(script: String, arguments: [String]) async -> LoopbackScript? {
+        await OwnThread.run("ph-test-script") { LoopbackScript(script: script, arguments: arguments) }
+    }
+
+    private init?(script: String, arguments: [String]) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["python3", "-c", Self.prelude + script] + arguments
@@ -44,11 +51,17 @@ final class LoopbackScript {
         self.input = input
     }
 
+    /// Asks the script to end (its stdin closed, SIGTERM) without waiting for it.
     func stop() {
         guard process.isRunning else { return }
         try? input.fileHandleForWriting.close()
         process.terminate()
-        process.waitUntilExit()
+    }
+
+    /// Ends the script and waits, on a thread of its own, until it has exited (its port free).
+    func stopAndWait() async {
+        stop()
+        await OwnThread.run("ph-test-script") { [self] in process.waitUntilExit() }
     }
 
     deinit { stop() }

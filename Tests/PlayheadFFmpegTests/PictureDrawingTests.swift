@@ -3,6 +3,7 @@ import Testing
 import Playhead
 import PlayheadFFmpeg
 import PlayheadSys
+import PlayheadTestSupport
 import Synchronization
 
 /// Decoded pictures drawn into display buffers: converted like ffmpeg converts them, placed
@@ -10,24 +11,22 @@ import Synchronization
 @Suite(.timeLimit(.minutes(1))) struct PictureDrawingTests {
     static let media = FFmpegPlaybackTests.media
 
-    func firstPicture(_ name: String) throws -> any VideoPicture {
+    /// The clip's first picture, waited for through the source's wake (SourceWake).
+    func firstPicture(_ name: String) async throws -> any VideoPicture {
         let source = try FFmpegBackend().open(MediaLocation("\(Self.media)/\(name)"), options: SourceOptions())
         defer { source.close() }
-        source.start(wake: {})
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            switch source.pullVideo() {
-            case .element(let frame): return frame.picture
-            case .pending: Thread.sleep(forTimeInterval: 0.005)
-            case .endOfStream: throw PlaybackError(.readFailed, "no picture")
-            case .failed(let e): throw e
-            }
+        let wake = SourceWake()
+        source.start(wake: wake.call)
+        switch await wake.next({ source.pullVideo() }) {
+        case .element(let frame): return frame.picture
+        case .pending: throw PlaybackError(.timedOut, "no picture within \(Occurrences.bound)")
+        case .endOfStream: throw PlaybackError(.readFailed, "no picture")
+        case .failed(let e): throw e
         }
-        throw PlaybackError(.timedOut, "no picture within 10 s")
     }
 
-    @Test func sameSizeConversionMatchesFFmpeg() throws {
-        let picture = try firstPicture("h264_aac.mp4")
+    @Test func sameSizeConversionMatchesFFmpeg() async throws {
+        let picture = try await firstPicture("h264_aac.mp4")
         let canvas = MappedCanvas(format: .xrgb8888, size: picture.size, bytesPerPixel: 4)
         try picture.draw(PixelRect(size: picture.size), into: canvas, at: PixelRect(size: picture.size))
         let psnr = try Self.psnr(of: canvas, against: "h264_first_frame.bgr0")
@@ -35,8 +34,8 @@ import Synchronization
     }
 
     /// A clip stored sideways with a display matrix stands upright on screen, as ffmpeg shows it.
-    @Test func rotatedClipIsDrawnUprightLikeFFmpegShowsIt() throws {
-        let picture = try firstPicture("rotated90.mp4")
+    @Test func rotatedClipIsDrawnUprightLikeFFmpegShowsIt() async throws {
+        let picture = try await firstPicture("rotated90.mp4")
         #expect(picture.size == PixelSize(width: 320, height: 240))
         #expect(picture.uprightSize == PixelSize(width: 240, height: 320))
         let info = try FFmpegBackend().open(MediaLocation("\(Self.media)/rotated90.mp4"), options: SourceOptions())
@@ -50,8 +49,8 @@ import Synchronization
 
     /// For a plane that turns it, the same clip is drawn as stored: rotated90.mp4 is
     /// h264_aac.mp4 with a display matrix added, so its stored picture is that clip's.
-    @Test func aRotatedClipDrawnAsStoredIsNotTurned() throws {
-        let picture = try firstPicture("rotated90.mp4")
+    @Test func aRotatedClipDrawnAsStoredIsNotTurned() async throws {
+        let picture = try await firstPicture("rotated90.mp4")
         let canvas = MappedCanvas(format: .xrgb8888, size: picture.size, bytesPerPixel: 4)
         try picture.drawAsStored(PixelRect(size: picture.size), into: canvas, at: PixelRect(size: picture.size))
         let psnr = try Self.psnr(of: canvas, against: "h264_first_frame.bgr0")
@@ -77,8 +76,8 @@ import Synchronization
 
     /// Two threads drawing at once, each at its own size, each get the picture a lone drawer
     /// gets: the shared scaler is not changed or freed under a conversion in progress.
-    @Test func concurrentDrawersOfDifferentSizesEachGetTheirOwnPicture() throws {
-        let picture = try firstPicture("h264_aac.mp4")
+    @Test func concurrentDrawersOfDifferentSizesEachGetTheirOwnPicture() async throws {
+        let picture = try await firstPicture("h264_aac.mp4")
         let sizes = [PixelSize(width: 320, height: 240), PixelSize(width: 200, height: 150)]
         @Sendable func drawn(_ size: PixelSize) throws -> [UInt8] {
             let canvas = MappedCanvas(format: .xrgb8888, size: size, bytesPerPixel: 4)
@@ -100,8 +99,8 @@ import Synchronization
         #expect(failures.load(ordering: .relaxed) == 0)
     }
 
-    @Test func letterboxedDrawingLeavesTheBarsBlack() throws {
-        let picture = try firstPicture("h264_aac.mp4")  // 320x240 on 1024x576: pillarbox
+    @Test func letterboxedDrawingLeavesTheBarsBlack() async throws {
+        let picture = try await firstPicture("h264_aac.mp4")  // 320x240 on 1024x576: pillarbox
         let screen = PixelSize(width: 1024, height: 576)
         let layout = PictureLayout.place(picture.size, on: screen, gravity: .resizeAspect)
         #expect(layout.destination == PixelRect(x: 128, y: 0, width: 768, height: 576))
@@ -136,8 +135,8 @@ import Synchronization
 
     /// Direct scan-out: the decoder's planes land in the plane's buffer byte for byte, with
     /// the buffer's own (wider) pitch.
-    @Test func aYUV420PictureIsCopiedIntoAScanOutBufferExactly() throws {
-        let picture = try firstPicture("h264_aac.mp4")
+    @Test func aYUV420PictureIsCopiedIntoAScanOutBufferExactly() async throws {
+        let picture = try await firstPicture("h264_aac.mp4")
         #expect(picture.pixelFormatName == "yuv420p")
         let layout = try #require(YUVPlaneLayout(format: .yuv420, picture: picture.size, pitch: 384))
         let canvas = MappedCanvas(yuv: layout)
@@ -146,8 +145,8 @@ import Synchronization
     }
 
     /// A plane that takes NV12 only: the same luma, the chroma interleaved U, V.
-    @Test func aYUV420PictureGoesIntoAnNV12BufferAsTheSameSamples() throws {
-        let picture = try firstPicture("h264_aac.mp4")
+    @Test func aYUV420PictureGoesIntoAnNV12BufferAsTheSameSamples() async throws {
+        let picture = try await firstPicture("h264_aac.mp4")
         let direct = MappedCanvas(yuv: try #require(YUVPlaneLayout(format: .yuv420, picture: picture.size, pitch: 320)))
         let nv12 = MappedCanvas(yuv: try #require(YUVPlaneLayout(format: .nv12, picture: picture.size, pitch: 320)))
         let whole = PixelRect(size: picture.size)

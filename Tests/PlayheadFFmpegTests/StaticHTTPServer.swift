@@ -3,13 +3,15 @@ import Foundation
 /// Python's http.server on a free loopback port, serving a folder: real HTTP for the
 /// network paths (HLS over HTTP, a server that goes away, one that hangs) without any outside
 /// host.
-final class StaticHTTPServer {
+final class StaticHTTPServer: Sendable {
     private let server: LoopbackScript
     var port: Int { server.port }
 
+    private init(server: LoopbackScript) { self.server = server }
+
     /// With `stallAfter`, each response stops after that many bytes of the file and the
     /// connection stays open: a server that hangs mid-download.
-    init?(root: String, stallAfter: Int? = nil) {
+    static func start(root: String, stallAfter: Int? = nil) async -> StaticHTTPServer? {
         let script = """
         import functools, http.server, os, shutil, signal, sys, threading
         stall = int(sys.argv[2])
@@ -27,8 +29,8 @@ final class StaticHTTPServer {
         print(server.server_address[1], flush=True)
         server.serve_forever()
         """
-        guard let server = LoopbackScript(script: script, arguments: [root, String(stallAfter ?? -1)]) else { return nil }
-        self.server = server
+        guard let server = await LoopbackScript.start(script: script, arguments: [root, String(stallAfter ?? -1)]) else { return nil }
+        return StaticHTTPServer(server: server)
     }
 
     var base: String { "http://127.0.0.1:\(port)" }

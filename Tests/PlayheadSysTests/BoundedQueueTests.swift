@@ -1,57 +1,58 @@
 import PlayheadSys
-import Synchronization
+import PlayheadTestSupport
 import Testing
 
 /// The overflow that keeps one producer feeding two queues: a full queue takes more while a
 /// sibling starves, never past its hard capacity, and blocks as usual otherwise. Pushes run on
 /// a thread of their own, so a push that blocks where it should not fails the test instead of
-/// hanging it.
-@Suite(.serialized) struct BoundedQueueTests {
-    final class Counter: Sendable {
-        let value = Atomic<Int>(0)
-        func load() -> Int { value.load(ordering: .acquiring) }
-    }
-
+/// hanging it. A push held at a full queue asks `starving` again every 50 ms: two more asks
+/// with no push between show it waiting, without a sleep standing for it.
+@Suite(.timeLimit(.minutes(1))) struct BoundedQueueTests {
     final class Pusher: Sendable {
-        let done = Counter()
+        /// Pushes that have returned.
+        let done = SharedValue(0)
+        /// Times the queue asked whether the sibling starves.
+        let asked = SharedValue(0)
         let thread: WorkerThread
 
         init(_ queue: BoundedQueue<Int>, count: Int, starving: @escaping @Sendable () -> Bool) {
-            let done = self.done
+            let done = done, asked = asked
             thread = WorkerThread(name: "test-push") {
                 for n in 0..<count {
-                    queue.push(n, overflowingUpTo: 4, while: starving)
-                    done.value.add(1, ordering: .releasing)
+                    queue.push(n, overflowingUpTo: 4, while: {
+                        asked.update { $0 += 1 }
+                        return starving()
+                    })
+                    done.update { $0 += 1 }
                 }
             }
         }
 
-        /// Waits up to five seconds for `count` pushes to have returned; the number that have.
-        func pushes(reaching count: Int) async throws -> Int {
-            let deadline = ContinuousClock.now + .seconds(5)
-            while ContinuousClock.now < deadline && done.load() < count { try await Task.sleep(for: .milliseconds(5)) }
-            return done.load()
+        /// Whether the pusher is held: it asked twice more after the call, with `count` pushes
+        /// done (and no more).
+        func isHeld(after count: Int) async -> Bool {
+            guard await done.wait(until: { $0 >= count }) else { return false }
+            let before = asked.get
+            guard await asked.wait(until: { $0 >= before + 2 }) else { return false }
+            return done.get == count
         }
     }
 
     @Test func aFullQueueTakesMoreWhileASiblingStarvesUpToItsHardCapacity() async throws {
         let queue = BoundedQueue<Int>(capacity: 2)
-        let starving = Counter()
-        starving.value.store(1, ordering: .relaxed)
-        let pusher = Pusher(queue, count: 5, starving: { starving.load() == 1 })
-        try await Task.sleep(for: .milliseconds(300))
+        let starving = SharedValue(true)
+        let pusher = Pusher(queue, count: 5, starving: { starving.get })
         // Four taken at once (two beyond the capacity); the fifth waits at the hard capacity.
-        #expect(pusher.done.load() == 4)
+        #expect(await pusher.isHeld(after: 4), "\(pusher.done.get) pushed")
         #expect(queue.count == 4)
         // The sibling fed again: the usual capacity holds, so one pop frees no room...
-        starving.value.store(0, ordering: .relaxed)
+        starving.set(false)
         _ = queue.pop()
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(pusher.done.load() == 4)
+        #expect(await pusher.isHeld(after: 4), "\(pusher.done.get) pushed")
         // ...until the queue is below it.
         _ = queue.pop()
         _ = queue.pop()
-        #expect(try await pusher.pushes(reaching: 5) == 5)
+        #expect(await pusher.done.wait { $0 == 5 })
         queue.close()
         pusher.thread.join()
     }
@@ -59,10 +60,9 @@ import Testing
     @Test func withoutStarvationAFullQueueBlocksItsProducer() async throws {
         let queue = BoundedQueue<Int>(capacity: 2)
         let pusher = Pusher(queue, count: 3, starving: { false })
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(pusher.done.load() == 2)
+        #expect(await pusher.isHeld(after: 2), "\(pusher.done.get) pushed")
         _ = queue.pop()
-        #expect(try await pusher.pushes(reaching: 3) == 3)
+        #expect(await pusher.done.wait { $0 == 3 })
         queue.close()
         pusher.thread.join()
     }

@@ -1,18 +1,22 @@
 import Glibc
 @testable import PlayheadSys
+import PlayheadTestSupport
 import Synchronization
 import SystemPackage
 import Testing
 
-/// The control socket with real sockets in a temporary folder, and test clients that poll
-/// with `Task.sleep` rather than block.
+/// The control socket with real sockets in a temporary folder, served by its real thread: there
+/// is no loop to step. Disconnections are waited for through the socket's callback; replies
+/// and the socket's own state, which no callback reports, by polling every 5 ms up to 20 s
+/// (`SocketTestClient`, `eventually`) rather than blocking one of the test pool's two threads.
 @Suite(.timeLimit(.minutes(1))) struct ControlSocketTests {
     /// Answers each line with "got <line>".
     static func startEcho(_ socket: ControlSocket, onDisconnect: (@Sendable (ControlSocket.Client) -> Void)? = nil) {
         socket.start(onLine: { client, line in client.send("got \(line)") }, onDisconnect: onDisconnect)
     }
 
-    /// Whether `condition` came true before the deadline.
+    /// Whether `condition` came true before the deadline: for the socket's state, which no
+    /// callback reports.
     static func eventually(within limit: Duration = .seconds(20), _ condition: () -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + limit
         while !condition() {
@@ -68,7 +72,8 @@ import Testing
         let client = try SocketTestClient(path: socket.path)
         client.write("pause\nvolume 50\n")
         client.write("seek ")
-        // Most likely read apart from its end; LineFramerTests pin the split exactly.
+        // Most likely read apart from its end (not a wait for anything: either way the lines
+        // must come whole); LineFramerTests pin the split exactly.
         try await Task.sleep(for: .milliseconds(50))
         client.write("12.5\r\n")
         #expect(try await client.readLine() == "got pause")
@@ -201,21 +206,23 @@ import Testing
         let socket = try ControlSocket(path: dir.file("ctl"))
         defer { socket.stop() }
         let lines = Mutex<[String]>([])
-        let gone = Mutex<[Int]>([])
+        let gone = SharedValue<[Int]>([])
         socket.start(onLine: { client, line in
             lines.withLock { $0.append(line) }
             client.send("got \(line)")
         }, onDisconnect: { client in
             #expect(!client.isConnected)
-            gone.withLock { $0.append(client.id) }
+            gone.update { $0.append(client.id) }
         })
         let quitter = try SocketTestClient(path: socket.path)
         #expect(try await Self.eventually { socket.clients.count == 1 })
         let server = try #require(socket.clients.first)
         quitter.write("pau")
+        // Most likely read apart from the close (not a wait for anything: either way the half
+        // line must be dropped).
         try await Task.sleep(for: .milliseconds(20))
         quitter.close()
-        #expect(try await Self.eventually { gone.withLock { $0 } == [server.id] })
+        #expect(await gone.wait { $0 == [server.id] })
         #expect(!server.isConnected)
         #expect(socket.clients.isEmpty)
         server.send("into the void")  // harmless once gone
@@ -230,19 +237,25 @@ import Testing
         let dir = TemporaryDirectory()
         let socket = try ControlSocket(path: dir.file("ctl"))
         defer { socket.stop() }
-        let gone = Atomic(0)
-        Self.startEcho(socket) { _ in gone.add(1, ordering: .relaxed) }
+        let gone = SharedValue(0)
+        Self.startEcho(socket) { _ in gone.update { $0 += 1 } }
         let client = try SocketTestClient(path: socket.path)
         client.write("status\n")
         client.shutdownWrite()
         #expect(try await client.readLine() == "got status")
-        // Two turns of the socket's 100 ms poll: time enough to have wrongly closed it.
-        try await Task.sleep(for: .milliseconds(250))
-        #expect(gone.load(ordering: .relaxed) == 0)
+        // Two lines from another client, each answered before the next is sent: the second is
+        // read on a later turn of the socket's loop than the first, and the turn that read the
+        // first already saw the half-close, so it has been dealt with by then.
+        let other = try SocketTestClient(path: socket.path)
+        for n in 1...2 {
+            other.write("ping \(n)\n")
+            #expect(try await other.readLine() == "got ping \(n)")
+        }
+        #expect(gone.get == 0)
         socket.broadcast("still there")
         #expect(try await client.readLine() == "still there")
         client.close()
-        #expect(try await Self.eventually { gone.load(ordering: .relaxed) == 1 })
+        #expect(await gone.wait { $0 == 1 })
     }
 
     @Test func overlongLineIsDroppedWithAnErrorReply() async throws {
@@ -329,21 +342,21 @@ import Testing
         let dir = TemporaryDirectory()
         let socket = try ControlSocket(path: dir.file("ctl"))
         defer { socket.stop() }
-        let flooded = Mutex<ControlSocket.Client?>(nil)
-        let gone = Mutex<[Int]>([])
+        let flooded = SharedValue<ControlSocket.Client?>(nil)
+        let gone = SharedValue<[Int]>([])
         socket.start(onLine: { client, line in
             guard line == "flood" else { return client.send("got \(line)") }
             // 4 MiB of replies to a reader that takes none: every send returns at once.
             let row = String(repeating: "x", count: 1023)
             for _ in 0..<4096 { client.send(row) }
-            flooded.withLock { $0 = client }
-        }, onDisconnect: { client in gone.withLock { $0.append(client.id) } })
+            flooded.set(client)
+        }, onDisconnect: { client in gone.update { $0.append(client.id) } })
         let sleeper = try SocketTestClient(path: socket.path)
         sleeper.write("flood\n")
-        #expect(try await Self.eventually { flooded.withLock { $0 } != nil })
-        let server = try #require(flooded.withLock { $0 })
+        #expect(await flooded.wait { $0 != nil })
+        let server = try #require(flooded.get)
         #expect(!server.isConnected)
-        #expect(try await Self.eventually { gone.withLock { $0 } == [server.id] })
+        #expect(await gone.wait { $0 == [server.id] })
 
         let other = try SocketTestClient(path: socket.path)
         other.write("ping\n")

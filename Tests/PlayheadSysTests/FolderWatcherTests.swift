@@ -1,49 +1,46 @@
 import PlayheadCore
 import PlayheadSys
-import Synchronization
+import PlayheadTestSupport
 import Testing
 
+/// The watcher's thread is real (inotify is the kernel's): each wait is for its next call.
 @Suite(.timeLimit(.minutes(1))) struct FolderWatcherTests {
-    func until(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
-    }
-
     @Test func aFileAddedAndTheFolderRemovedAndMadeAgainAreSeen() async throws {
-        let folder = "/tmp/playhead-watch-\(UInt32.random(in: 0...UInt32.max))"
+        // In a parent of its own: the parent is watched too, and /tmp is busy.
+        let parent = TemporaryDirectory()
+        let folder = parent.file("watched")
         try FileOutput.makeDirectory(folder)
         let watcher = try #require(FolderWatcher(path: folder))
-        let calls = Atomic(0)
-        // A long interval: only inotify can bring the calls counted here.
-        watcher.start(intervalMilliseconds: 60_000) { calls.add(1, ordering: .relaxed) }
-        try await Task.sleep(for: .milliseconds(200))
+        let calls = SharedValue(0)
+        // A long interval: only inotify can bring the calls counted here. No wait after
+        // start: the watches are in place once it returns.
+        watcher.start(intervalMilliseconds: 60_000) { calls.update { $0 += 1 } }
         try FileOutput.write(Array("x".utf8), to: folder + "/1 a.mp4")
-        #expect(await until { calls.load(ordering: .relaxed) >= 1 })
+        #expect(await calls.wait { $0 >= 1 })
         #expect(DirectoryListing.read(folder)?.map(\.name) == ["1 a.mp4"])
-        let before = calls.load(ordering: .relaxed)
+        let before = calls.get
         FileOutput.remove(folder + "/1 a.mp4")
         FileOutput.removeDirectory(folder)
-        #expect(await until { calls.load(ordering: .relaxed) > before })
+        #expect(await calls.wait { $0 > before })
         #expect(DirectoryListing.read(folder) == nil)
-        let gone = calls.load(ordering: .relaxed)
+        let gone = calls.get
         try FileOutput.makeDirectory(folder)
-        #expect(await until { calls.load(ordering: .relaxed) > gone })
+        #expect(await calls.wait { $0 > gone })
         watcher.stop()
         watcher.stop()
         FileOutput.removeDirectory(folder)
     }
 
+    // The interval is counted in the thread's own 100 ms polls: this one takes real time,
+    // two intervals of 100 ms.
     @Test func aLookEveryIntervalCatchesWhatInotifyCannot() async throws {
-        let folder = "/tmp/playhead-watch-\(UInt32.random(in: 0...UInt32.max))"
+        let parent = TemporaryDirectory()
+        let folder = parent.file("watched")
         try FileOutput.makeDirectory(folder)
         let watcher = try #require(FolderWatcher(path: folder))
-        let calls = Atomic(0)
-        watcher.start(intervalMilliseconds: 300) { calls.add(1, ordering: .relaxed) }
-        #expect(await until { calls.load(ordering: .relaxed) >= 2 })
+        let calls = SharedValue(0)
+        watcher.start(intervalMilliseconds: 100) { calls.update { $0 += 1 } }
+        #expect(await calls.wait { $0 >= 2 })
         watcher.stop()
         FileOutput.removeDirectory(folder)
     }

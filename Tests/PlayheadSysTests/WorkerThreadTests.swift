@@ -1,9 +1,13 @@
+import Dispatch
 import Glibc
 import PlayheadSys
+import PlayheadTestSupport
 import Synchronization
 import Testing
 
-/// Thread owners stop once, from anywhere, and never leave a thread behind.
+/// Thread owners stop once, from anywhere, and never leave a thread behind. Real threads are
+/// what is tested: the tests wait for what the threads do (SharedValue.wait, or a join); the
+/// threads that end on a stop sleep on a StopFlag until its wake.
 @Suite(.timeLimit(.minutes(1))) struct WorkerThreadTests {
     /// Threads of this process whose name starts with `prefix`, from /proc (other suites run
     /// threads of their own meanwhile).
@@ -19,17 +23,27 @@ import Testing
         return count
     }
 
+    /// Whether no thread named `prefix` is left. A join returns once the thread has cleared
+    /// its id, a moment before the kernel drops it from /proc (a loaded machine stretches that
+    /// moment): /proc, which sends no event, is read again every millisecond, up to 30 s.
+    static func noThreads(named prefix: String) async -> Bool {
+        let giveUp = ContinuousClock.now + Occurrences.bound
+        while threads(named: prefix) > 0 {
+            guard ContinuousClock.now < giveUp else { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return true
+    }
+
     @Test func stopFromManyThreadsAtOnceJoinsOnceAndWakesOnce() {
         let wakes = Atomic(0)
-        let stop = Atomic(false)
-        let worker = WorkerThread(name: "ph-test") {
-            while !stop.load(ordering: .acquiring) { usleep(1000) }
-        }
+        let stop = StopFlag()
+        let worker = WorkerThread(name: "ph-test") { stop.waitUntilRaised() }
         let stoppers = (0..<8).map { _ in
             WorkerThread(name: "ph-stopper") {
                 worker.stop {
                     wakes.add(1, ordering: .relaxed)
-                    stop.store(true, ordering: .releasing)
+                    stop.raise()
                 }
                 // Every caller returns only once the thread is gone.
                 #expect(worker.hasEnded)
@@ -41,43 +55,51 @@ import Testing
         #expect(worker.hasEnded)
     }
 
-    @Test func stopOnItsOwnThreadDetachesInsteadOfDeadlocking() {
-        let done = Atomic(false)
+    @Test func stopOnItsOwnThreadDetachesInsteadOfDeadlocking() async {
+        let done = SharedValue(false)
         let holder = Mutex<WorkerThread?>(nil)
+        let handedOver = DispatchSemaphore(value: 0)
         let worker = WorkerThread(name: "ph-self") {
-            while holder.withLock({ $0 }) == nil { usleep(1000) }
+            handedOver.wait()
             holder.withLock { $0 }?.stop()
-            done.store(true, ordering: .releasing)
+            done.set(true)
         }
         holder.withLock { $0 = worker }
-        while !done.load(ordering: .acquiring) { usleep(1000) }
+        handedOver.signal()
+        #expect(await done.wait { $0 })
         #expect(worker.hasEnded)
         worker.stop()
     }
 
-    @Test func stoppedThreadsAreGoneAndNamed() {
-        let stop = Atomic(false)
+    @Test func stoppedThreadsAreGoneAndNamed() async {
+        let stop = StopFlag()
+        let started = SharedValue(0)
         let workers = (0..<20).map { _ in
-            WorkerThread(name: "ph-t-named") { while !stop.load(ordering: .acquiring) { usleep(1000) } }
+            // Each names itself before its body runs.
+            WorkerThread(name: "ph-t-named") {
+                started.update { $0 += 1 }
+                stop.waitUntilRaised()
+            }
         }
-        for _ in 0..<200 where Self.threads(named: "ph-t-named") < 20 { usleep(5000) }
+        #expect(await started.wait { $0 == 20 })
         #expect(Self.threads(named: "ph-t-named") == 20)
-        for w in workers { w.stop { stop.store(true, ordering: .releasing) } }
-        #expect(Self.threads(named: "ph-t-named") == 0)
+        for w in workers { w.stop { stop.raise() } }
+        #expect(workers.allSatisfy { $0.hasEnded })
+        #expect(await Self.noThreads(named: "ph-t-named"), "\(Self.threads(named: "ph-t-named")) left")
     }
 
-    @Test func serialQueueRunsInOrderAndStopsFromInside() {
+    @Test func serialQueueRunsInOrderAndStopsFromInside() async {
         let queue = SerialQueue(name: "ph-serial")
         let seen = Mutex<[Int]>([])
         for i in 0..<2000 {
             queue.async { seen.withLock { $0.append(i) } }
         }
-        let finished = Atomic(false)
+        let finished = SharedValue(false)
         queue.async {
             queue.stop()
-            finished.store(true, ordering: .releasing)
+            finished.set(true)
         }
-        while !finished.load(ordering: .acquiring) { usleep(1000) }
+        #expect(await finished.wait { $0 })
         #expect(seen.withLock { $0 } == Array(0..<2000))
         queue.async { seen.withLock { $0.append(-1) } }
         queue.stop()
@@ -86,19 +108,20 @@ import Testing
 
     /// `finish` runs everything already queued (sources handed over to be closed must all be
     /// closed), then ends the thread and ignores what comes later.
-    @Test func serialQueueFinishRunsWhatIsQueuedThenEnds() {
+    @Test func serialQueueFinishRunsWhatIsQueuedThenEnds() async {
         let queue = SerialQueue(name: "ph-finish")
         let seen = Mutex<[Int]>([])
+        // A slow first closure: the rest are still queued when finish is called.
         queue.async { usleep(50_000) }
         for i in 0..<100 {
             queue.async { seen.withLock { $0.append(i) } }
         }
         queue.finish()
         #expect(seen.withLock { $0 } == Array(0..<100))
+        // The thread is joined: nothing is left to run what comes now, and it is dropped.
+        #expect(await Self.noThreads(named: "ph-finish"))
         queue.async { seen.withLock { $0.append(-1) } }
-        usleep(10_000)
         #expect(seen.withLock { $0.count } == 100)
-        #expect(Self.threads(named: "ph-finish") == 0)
     }
 
     /// The nice value of the calling thread, from /proc (field 19 of stat, after the name).

@@ -202,14 +202,16 @@ public final class FakeGate: Sendable {
 
     func register(_ wake: @escaping @Sendable () -> Void) { state.withLock { $0.wakes.append(wake) } }
 
-    private let closes = Mutex((held: false, started: 0, nices: [Int]()))
+    private let closes = Mutex((held: false, started: 0, finished: 0, nices: [Int]()))
 
-    /// While held, a source's close waits (as a real one joins its threads), at most 10 s so
-    /// that a failing test does not hang.
+    /// While held, a source's close waits (as a real one joins its threads), at most 60 s so
+    /// that a failing test does not hang; polled every millisecond on the closing thread.
     public func holdCloses() { closes.withLock { $0.held = true } }
     public func releaseCloses() { closes.withLock { $0.held = false } }
     /// How many closes have begun.
     public var closesStarted: Int { closes.withLock { $0.started } }
+    /// How many closes have returned.
+    public var closesFinished: Int { closes.withLock { $0.finished } }
 
     private let seekWatch = Mutex<(@Sendable (MediaTime) -> Void)?>(nil)
     /// Called (on the caller's thread) with each seek's target.
@@ -223,10 +225,11 @@ public final class FakeGate: Sendable {
         let nice = Self.currentThreadNice()
         closes.withLock { $0.started += 1; if let nice { $0.nices.append(nice) } }
         var waited = 0
-        while closes.withLock({ $0.held }) && waited < 10_000 {
+        while closes.withLock({ $0.held }) && waited < 60_000 {
             usleep(1000)
             waited += 1
         }
+        closes.withLock { $0.finished += 1 }
     }
 
     /// The 19th field of /proc/thread-self/stat (after the command, which is in parentheses).

@@ -42,10 +42,24 @@ public final class PlayerHarness: Sendable {
     public var eventNames: [String] { events.map(\.name) }
 
     /// Until `condition` holds on the recorded events: stepped, the loop's passes (see
-    /// `run(until:)`); threaded, a real wait of up to `seconds`.
+    /// `run(until:)`, `seconds` unused); threaded, a real wait of up to `seconds`, polled every
+    /// 5 ms (conditions read more than the events, which alone would signal), for the tests
+    /// that need the engine's thread.
     @discardableResult
-    public func waitFor(seconds: Double = 20, _ condition: ([PlayerEvent]) -> Bool) async -> Bool {
-        if stepped { return run(until: condition) }
+    public func waitFor(seconds: Double = 30, _ condition: ([PlayerEvent]) -> Bool) async -> Bool {
+        if stepped {
+            // In slices, the test pool's thread given back between them: passes are processor
+            // work, and a long run of them held one of the pool's two threads while the tests
+            // that wait for events elsewhere (their resumptions, their bounds) queued behind.
+            let limit = clock.now().nanoseconds + 600 * 1_000_000_000
+            var still = 0
+            while true {
+                if let decided = stepping(until: condition, limit: limit, still: &still, passes: 256) { return decided }
+                // Cancelled (the test's time limit): what holds now.
+                if Task.isCancelled { return condition(events) }
+                await Task.yield()
+            }
+        }
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
             if condition(events) { return true }
@@ -60,23 +74,32 @@ public final class PlayerHarness: Sendable {
     @discardableResult
     public func run(until condition: ([PlayerEvent]) -> Bool, virtualSeconds: Int64 = 600) -> Bool {
         precondition(stepped, "run(until:) steps a stepped player")
-        let limit = clock.now().nanoseconds + virtualSeconds * 1_000_000_000
-        // Passes in a row that moved no time: decoded data or an answer the loop waits for that
-        // no step brings (a source held shut by the test).
         var still = 0
+        return stepping(until: condition, limit: clock.now().nanoseconds + virtualSeconds * 1_000_000_000,
+                        still: &still, passes: .max) ?? condition(events)
+    }
+
+    /// At most `passes` passes towards `condition`: whether it holds once that is decided, nil
+    /// when the passes ran out first. `still` counts passes in a row that moved no time:
+    /// decoded data or an answer the loop waits for that no step brings (a source held shut by
+    /// the test); past 1000, or past `limit` on the clock, it cannot come true by the player.
+    private func stepping(until condition: ([PlayerEvent]) -> Bool, limit: Int64, still: inout Int, passes: Int) -> Bool? {
+        var left = passes
         while !condition(events) {
+            guard left > 0 else { return nil }
+            left -= 1
             let step = player.step()
-            if step.ended { break }
+            if step.ended { return condition(events) }
             if let deadline = step.deadline, !step.waitsForData, deadline > clock.now() {
-                guard deadline.nanoseconds <= limit else { break }
+                guard deadline.nanoseconds <= limit else { return condition(events) }
                 clock.advance(to: deadline)
                 still = 0
             } else {
                 still += 1
-                if still > 1000 { break }
+                if still > 1000 { return condition(events) }
             }
         }
-        return condition(events)
+        return true
     }
 
     /// Lets `nanoseconds` of time go by in steps of `every`, stepping the player after each, as a
@@ -108,7 +131,7 @@ public final class PlayerHarness: Sendable {
 
     /// Waits until the queue has played out (current item became nil after playing).
     @discardableResult
-    public func waitUntilQueueEnds(seconds: Double = 20) async -> Bool {
+    public func waitUntilQueueEnds(seconds: Double = 30) async -> Bool {
         await waitFor(seconds: seconds) { events in
             events.contains { if case .currentItemChanged = $0.kind, $0.item == nil { return true }; return false }
         }

@@ -169,7 +169,7 @@ import PlayheadTestSupport
         #expect(r.h.eventNames.contains("newErrorLogEntry"))
         #expect(r.sink.moves.isEmpty)
         // Still busy a while later: still waiting, no second interruption.
-        #expect(await r.h.waitFor(seconds: 0.3) { _ in r.h.eventNames.contains("interruptionEnded") } == false)
+        #expect(await r.h.waitFor { _ in r.h.eventNames.contains("interruptionEnded") } == false)
         r.sink.setBusy(card: "Dongle", false)
         #expect(await r.h.waitFor { $0.contains { if case .interruptionEnded(shouldResume: true) = $0.kind { return true }; return false } })
         #expect(r.sink.moves == [Self.usb])
@@ -205,7 +205,7 @@ import PlayheadTestSupport
         r.h.player.endInterruption(shouldResume: false)
         #expect(await r.h.waitFor { $0.contains { $0.name == "interruptionEnded" } })
         #expect(r.h.player.rate == 0)
-        #expect(await r.h.waitFor(seconds: 0.2) { _ in r.h.player.rate != 0 } == false)
+        #expect(await r.h.waitFor { _ in r.h.player.rate != 0 } == false)
     }
 
     @Test func routeLostDuringAnInterruptionIsNotResumedOnTheFallback() async {
@@ -217,7 +217,7 @@ import PlayheadTestSupport
         #expect(await r.h.waitFor { $0.contains { $0.name == "interruptionEnded" } })
         #expect(routeChanges(r.h).map(\.reason) == [.oldDeviceUnavailable])
         #expect(r.h.player.rate == 0)
-        #expect(await r.h.waitFor(seconds: 0.2) { _ in r.h.player.rate != 0 } == false)
+        #expect(await r.h.waitFor { _ in r.h.player.rate != 0 } == false)
     }
 
     @Test func userPlayingDuringAnInterruptionIsInCharge() async {

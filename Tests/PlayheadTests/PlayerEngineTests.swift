@@ -52,7 +52,7 @@ import PlayheadTestSupport
         // A failed player is not revived by play(): the rate stays 0 and no frame follows.
         let shown = h.video.frames.count
         h.player.play()
-        #expect(await h.waitFor(seconds: 0.3) { _ in h.player.rate != 0 } == false)
+        #expect(await h.waitFor { _ in h.player.rate != 0 } == false)
         #expect(h.video.frames.count == shown)
     }
 
@@ -95,12 +95,14 @@ import PlayheadTestSupport
         // is held.
         let h = PlayerHarness(urls: ["fake-10", "fake-10"], backend: FakeBackend(gate: gate), stepped: false)
         h.player.play()
-        let moved = await h.waitFor(seconds: 5) { events in
+        let moved = await h.waitFor { events in
             events.filter { if case .currentItemChanged = $0.kind, $0.item != nil { return true }; return false }.count >= 2
         }
         #expect(moved)
-        // The first item's close had begun and was still held while the second item played.
+        // The first item's close had begun and was still held while the second item played
+        // (the engine waited on no close: none had returned).
         #expect(gate.closesStarted >= 1)
+        #expect(gate.closesFinished == 0)
         gate.releaseCloses()
         #expect(await h.waitUntilQueueEnds())
     }
@@ -207,7 +209,7 @@ import PlayheadTestSupport
         h.player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) { landed.add("seek", $0) }
         #expect(h.player.currentTime() == target)
         // Taken up by the engine, still not landed (the source is held).
-        #expect(await h.waitFor(seconds: 0.2) { _ in false } == false)
+        #expect(await h.waitFor { _ in false } == false)
         #expect(landed.count == 0)
         #expect(h.player.currentTime() == target)
         gate.open()
@@ -224,7 +226,7 @@ import PlayheadTestSupport
         gate.shut()
         h.player.seek(to: MediaTime(value: 1, timescale: 1)) { results.add("first", $0) }
         h.player.seek(to: MediaTime(value: 2, timescale: 1)) { results.add("second", $0) }
-        #expect(await h.waitFor(seconds: 0.2) { _ in results.count == 1 })
+        #expect(await h.waitFor { _ in results.count == 1 })
         gate.open()
         #expect(await h.waitFor { _ in results.count == 2 })
         #expect(results.value("first") == false)

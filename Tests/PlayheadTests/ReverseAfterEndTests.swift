@@ -14,12 +14,12 @@ import Testing
         #expect(await h.waitFor { Self.count("didPlayToEndTime", $0) == 1 })
         h.player.setRate(PlaybackRate(numerator: -2, denominator: 1))
         // Reverse, then paused by reaching the start: the rate's third change.
-        #expect(await h.waitFor(seconds: 5) { Self.count("rateChanged", $0) >= 4 })
+        #expect(await h.waitFor { Self.count("rateChanged", $0) >= 4 })
         #expect(h.player.rate == 0)
         let start = h.player.currentTime()
         #expect(start >= .zero && start < MediaTime(value: 1, timescale: 10), "reverse stopped at \(start.seconds) s")
         h.player.play()
-        #expect(await h.waitFor(seconds: 5) { Self.count("didPlayToEndTime", $0) == 2 })
+        #expect(await h.waitFor { Self.count("didPlayToEndTime", $0) == 2 })
         let end = h.player.currentTime()
         #expect(end <= MediaTime(value: 2, timescale: 10), "forward again stopped at \(end.seconds) s")
     }
@@ -31,7 +31,7 @@ import Testing
         #expect(await h.waitFor { Self.count("didPlayToEndTime", $0) == 1 })
         _ = await h.seek(to: .zero, toleranceBefore: .zero, toleranceAfter: .zero)
         h.player.play()
-        #expect(await h.waitFor(seconds: 5) { Self.count("didPlayToEndTime", $0) == 2 })
+        #expect(await h.waitFor { Self.count("didPlayToEndTime", $0) == 2 })
         #expect(h.player.currentTime() <= MediaTime(value: 2, timescale: 10))
     }
 }
