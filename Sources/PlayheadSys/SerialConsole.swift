@@ -94,8 +94,8 @@ public final class SerialConsole: Sendable {
         let text = ControlCharacters.escaped(text, keepingNewlines: true)
         // Once stopped the terminal is cooked again: plain lines, no prompt.
         if isTerminal && !stopRequested.load(ordering: .acquiring) {
-            let bytes = editor.withLock { $0.printAbove(text) }
-            write(bytes)
+            // Drawn while the editor is held: see `run`.
+            editor.withLock { write($0.printAbove(text)) }
         } else {
             write(text + "\n")
         }
@@ -116,12 +116,22 @@ public final class SerialConsole: Sendable {
                 return
             }
             if isTerminal {
-                let outputs = editor.withLock { $0.feed(Array(chunk[0..<n])) }
-                for o in outputs {
+                // The echo of what was typed is written while the editor is held: written after,
+                // a line shown from another thread in between redrew the typed text before its
+                // echo came, and the echo then repeated it ("playhead> papa"). What follows a
+                // line's end (a paste of several lines) is written after that line's reply.
+                let bytes = Array(chunk[0..<n])
+                let rest = editor.withLock { editor -> [LineEditorOutput] in
+                    let outputs = editor.feed(bytes)
+                    let echoed = outputs.prefix { if case .write = $0 { return true }; return false }
+                    for case .write(let text) in echoed { write(text) }
+                    return Array(outputs.dropFirst(echoed.count))
+                }
+                for o in rest {
                     switch o {
                     case .write(let text): write(text)
                     case .submit(let line):
-                        if let reply = onLine(line) { show(reply) } else { write(editor.withLock { $0.promptLine }) }
+                        if let reply = onLine(line) { show(reply) } else { editor.withLock { write($0.promptLine) } }
                     }
                 }
             } else {

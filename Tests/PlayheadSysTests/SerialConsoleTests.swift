@@ -27,15 +27,45 @@ import Testing
         // The answer is written after the line was handed over.
         #expect(lines.get == ["status"])
         pty.type("pa")
-        // The echo first, as the person typing sees it. An event shown while the console's
-        // thread has taken "pa" into its line but not yet echoed it shows "pa" twice (the echo
-        // is written outside the editor's lock); this test is about the event above the line.
+        // The echo first, as the person typing sees it (an event shown while typing: see
+        // linesShownWhileTypingNeverRepeatTheTypedText).
         #expect(await screen.wait { $0.hasSuffix("playhead> pa") }, "\(screen.text.debugDescription)")
         console.show("an event")
         #expect(await screen.wait { $0.hasSuffix("\r\u{1B}[2Kan event\r\nplayhead> pa") }, "\(screen.text.debugDescription)")
         console.stop()
         #expect(pty.isCooked() == (true, true))
         console.stop()
+    }
+
+    /// Lines shown from another thread while someone types never repeat what was typed: every
+    /// redrawn line holds a beginning of the typed text. The echo was written after the
+    /// editor's lock was let go, so a line shown in between drew the typed text before its echo
+    /// came ("playhead> papa"). A race: this types and shows 400 times to give it chances.
+    @Test func linesShownWhileTypingNeverRepeatTheTypedText() async throws {
+        let pty = try #require(PseudoTerminal())
+        let console = try SerialConsole(device: pty.slavePath, baud: 115_200)
+        let screen = TerminalScreen(pty)
+        defer { screen.stop() }
+        console.start { _ in nil }
+        #expect(await screen.wait { $0.contains("playhead> ") })
+        let typed = String((0..<400).map { i in Character(UnicodeScalar(UInt8(97 + i % 26))) })
+        // Each line shown right after a key, while the console's thread takes the key in.
+        for (i, c) in typed.enumerated() {
+            pty.type(String(c))
+            for _ in 0..<(i % 7) { _ = MonotonicClock().now() }
+            console.show("event \(i)")
+        }
+        #expect(await screen.wait { $0.hasSuffix("playhead> " + typed) }, "\(screen.text.suffix(300).debugDescription)")
+        console.stop()
+        // What follows each prompt up to the line's end or its next redraw.
+        var drawn: [Substring] = []
+        var rest = Substring(screen.text)
+        while let at = rest.firstRange(of: "playhead> ") {
+            rest = rest[at.upperBound...]
+            drawn.append(rest.prefix { $0 != "\r" && $0 != "\n" })
+        }
+        let repeated = drawn.filter { !typed.hasPrefix($0) }
+        #expect(repeated.isEmpty, "typed text drawn twice: \(repeated.prefix(3))")
     }
 
     @Test func aMissingDeviceIsOneLineNamingIt() {
