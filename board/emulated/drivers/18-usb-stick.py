@@ -6,10 +6,9 @@ import pathlib
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from qemu_monitor import monitor  # noqa: E402
+from qemu_monitor import plug_stick  # noqa: E402
 
 _tty, mon, out = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
 media = pathlib.Path(__file__).resolve().parents[3] / "build" / "media"
@@ -33,20 +32,7 @@ try:
     for src, name in (("tiny.mp4", "10 tiny.mp4"), ("loop_1s.mp4", "1 loop.mp4"), ("short_video.mp4", "02 short.mp4"),
                       ("not_media.mp4", "._1 loop.mp4"), ("tiny.mp4", ".hidden.mp4")):
         run("mcopy", "-i", str(img), str(media / src), f"::{name}")
-    answer = monitor(mon, f"drive_add 0 if=none,id=stick,file={img},format=raw,readonly=on")
-    if "OK" not in answer:
-        failures.append(f"drive_add: {answer!r}")
-    answer = monitor(mon, "device_add usb-storage,bus=xhci.0,drive=stick,id=stick0,removable=on")
-    if answer.strip():
-        failures.append(f"device_add: {answer!r}")
-    deadline = time.monotonic() + 150
-    while not (out / "18-usb.detach").exists() and time.monotonic() < deadline:
-        time.sleep(0.5)
-    if not (out / "18-usb.detach").exists():
-        failures.append("the guest never asked for the stick to be pulled")
-    answer = monitor(mon, "device_del stick0")
-    if answer.strip():
-        failures.append(f"device_del: {answer!r}")
+    plug_stick(mon, img, "stick", out / "18-usb.detach", failures)
 except Exception as e:  # the guest must hear of any failure, or it waits for nothing
     failures.append(f"the USB driver stopped: {e!r}")
 done.write_text("pass\n" if not failures else "fail: " + "\nfail: ".join(failures) + "\n")

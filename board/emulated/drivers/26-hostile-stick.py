@@ -12,10 +12,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from qemu_monitor import monitor  # noqa: E402
+from qemu_monitor import plug_stick  # noqa: E402
 
 _tty, mon, out = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
 media = pathlib.Path(__file__).resolve().parents[3] / "build" / "media"
@@ -46,20 +45,7 @@ try:
     img = work / "stick.img"
     subprocess.run(["mke2fs", "-q", "-t", "ext4", "-L", "../../etc", "-d", str(tree), str(img), "16M"],
                    check=True, capture_output=True)
-    answer = monitor(mon, f"drive_add 0 if=none,id=hostile,file={img},format=raw,readonly=on")
-    if "OK" not in answer:
-        failures.append(f"drive_add: {answer!r}")
-    answer = monitor(mon, "device_add usb-storage,bus=xhci.0,drive=hostile,id=hostile0,removable=on")
-    if answer.strip():
-        failures.append(f"device_add: {answer!r}")
-    deadline = time.monotonic() + 150
-    while not (out / "26-hostile.detach").exists() and time.monotonic() < deadline:
-        time.sleep(0.5)
-    if not (out / "26-hostile.detach").exists():
-        failures.append("the guest never asked for the stick to be pulled")
-    answer = monitor(mon, "device_del hostile0")
-    if answer.strip():
-        failures.append(f"device_del: {answer!r}")
+    plug_stick(mon, img, "hostile", out / "26-hostile.detach", failures)
 except Exception as e:  # the guest must hear of any failure, or it waits for nothing
     failures.append(f"the USB driver stopped: {e!r}")
 done.write_text("pass\n" if not failures else "fail: " + "\nfail: ".join(failures) + "\n")

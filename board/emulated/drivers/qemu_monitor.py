@@ -25,3 +25,23 @@ def monitor(path, command, timeout=20):
         return "\n".join(l for l in lines if l and not l.startswith("(qemu)") and command not in l)
     finally:
         s.close()
+
+
+def plug_stick(path, img, name, detach, failures, wait=150):
+    """Plugs the raw image `img` in as a USB stick (`name`: its drive and device ids), waits up to
+    `wait` seconds for the guest to ask for it to be pulled (the file `detach` appears on the
+    share), and pulls it. What goes wrong is added to `failures`."""
+    answer = monitor(path, f"drive_add 0 if=none,id={name},file={img},format=raw,readonly=on")
+    if "OK" not in answer:
+        failures.append(f"drive_add: {answer!r}")
+    answer = monitor(path, f"device_add usb-storage,bus=xhci.0,drive={name},id={name}0,removable=on")
+    if answer.strip():
+        failures.append(f"device_add: {answer!r}")
+    deadline = time.monotonic() + wait
+    while not detach.exists() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    if not detach.exists():
+        failures.append("the guest never asked for the stick to be pulled")
+    answer = monitor(path, f"device_del {name}0")
+    if answer.strip():
+        failures.append(f"device_del: {answer!r}")
