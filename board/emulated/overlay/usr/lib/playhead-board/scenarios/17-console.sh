@@ -45,8 +45,9 @@ grep -q "SIGHUP: reloaded: " "$OUT/17-console.err" || { echo "SIGHUP with a good
 [ "$(ph-socket "$sock" "get volume" | tail -1 | grep -c '"value":0.4')" = 1 ] || { echo "after SIGHUP the volume is not the file's 0.4"; exit 1; }
 kill $pid
 rc=0; wait $pid || rc=$?
-echo "host side of the console:"; cat "$OUT/17-console.host.done" 2>/dev/null || echo "(no answer from the host driver)"
+# The verdict comes last: only the tail of a failed scenario's output is shown.
 [ -f "$OUT/17-console.transcript.txt" ] && cat "$OUT/17-console.transcript.txt"
+echo "host side of the console:"; cat "$OUT/17-console.host.done" 2>/dev/null || echo "(no answer from the host driver)"
 [ "$rc" = 143 ] || { echo "playhead exited $rc after SIGTERM, not 143"; tail "$OUT/17-console.err"; exit 1; }
 [ -S "$sock" ] && { echo "the control socket was left behind"; exit 1; }
 grep -qx pass "$OUT/17-console.host.done"
