@@ -98,7 +98,7 @@ import PlayheadTestSupport
         #expect(off > 0)
         #expect(on == off, "\(on - off) sound frames written while the sound was off")
         // Back on at 1.2 s: the 0.8 s to the end (48 kHz), starting with the first decoded
-        // buffer, up to a tenth of a second before (the engine's writeStart), less the edges.
+        // buffer, up to a tenth of a second before (SoundPlacement.start), less the edges.
         let after = sound.framesRecorded - on
         #expect(after > 36_000 && after <= 38_400 + 4_800, "\(after) sound frames after switching back on")
         #expect(h.video.frames.last?.pts == Self.frame(49))

@@ -62,7 +62,9 @@ import Testing
         var rest = Substring(screen.text)
         while let at = rest.firstRange(of: "playhead> ") {
             rest = rest[at.upperBound...]
-            drawn.append(rest.prefix { $0 != "\r" && $0 != "\n" })
+            // isNewline: "\r\n" is one Character, neither "\r" nor "\n" (the line ended by the
+            // console's stop was once taken for a repeat).
+            drawn.append(rest.prefix { !$0.isNewline })
         }
         let repeated = drawn.filter { !typed.hasPrefix($0) }
         #expect(repeated.isEmpty, "typed text drawn twice: \(repeated.prefix(3))")

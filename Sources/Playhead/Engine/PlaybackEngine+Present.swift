@@ -79,7 +79,8 @@ extension PlaybackEngine {
     /// On a virtual clock too: it never moves by itself while the loop waits for data, so only
     /// a test that lets time pass (a source held dry) sees a stall there.
     func checkStall(_ now: HostTime, videoPending: Bool) {
-        guard let seg = segments.first, !rate.isPaused, !phase.isStarting else { return }
+        // While starting, StallCheck waits too: the start is StartCheck's to decide.
+        guard let seg = segments.first, !rate.isPaused else { return }
         let t = clock.mediaTime(at: now)
         let itemTime = t - seg.offset
         let facts = StallCheck.Facts(

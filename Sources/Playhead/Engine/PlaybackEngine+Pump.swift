@@ -47,20 +47,13 @@ extension PlaybackEngine {
             deadlines.append(audioRefillDeadline(now))
             deadlines.append(endDeadline())
         }
-        let sinkEmpty = env.audioSink.writtenFrames() <= env.audioSink.playedFrames()
-        // On a virtual clock, time may only move once everything decoded so far is in hand;
-        // otherwise frames still in the decoder would be late through no fault of theirs.
-        // An item being opened counts as decoding: the next item must be able to join in time.
-        let virtualMustWait = env.clock.isVirtual && (videoPending || (audioPending && audioPlays) || !opening.isEmpty)
-        if (videoPending && video.isEmpty) || (audioPending && sinkEmpty && audioPlays) || phase.isStarting
-            || virtualMustWait {
-            awaitingWake = true
-        }
-        if let next = deadlines.compactMap({ $0 }).filter({ $0 > now }).min() { return next }
-        // Nothing due while paused: a virtual clock stays where it is (idle time is not media
-        // time). Otherwise a past deadline means work that could not be done yet (a full sink):
-        // look again shortly rather than spin.
-        return env.clock.isVirtual && rate.isPaused ? nil : now + 5_000_000
+        let sink = env.audioSink
+        let wake = PassWake.decide(.init(
+            now: now, deadlines: deadlines.compactMap { $0 }, videoPending: videoPending, videoLineEmpty: video.isEmpty,
+            audioPending: audioPending, deviceEmpty: sink.writtenFrames() <= sink.playedFrames(), soundPlays: audioPlays,
+            starting: phase.isStarting, opening: !opening.isEmpty, virtualClock: env.clock.isVirtual, paused: rate.isPaused))
+        awaitingWake = wake.awaitsWake
+        return wake.next
     }
 
     /// Pulls decoded frames until three wait in line (more at the end of an item looped on
@@ -182,8 +175,7 @@ extension PlaybackEngine {
             dropPastAudio()
             return
         }
-        let sink = env.audioSink
-        let rateHz = sink.format.sampleRate, channels = sink.format.channels
+        let sink = env.audioSink, channels = sink.format.channels
         // A device mixer takes the player's volume; ducking stays in software, so that the
         // mixer shows what the user set.
         let wanted = muted ? 0 : volume
@@ -200,64 +192,55 @@ extension PlaybackEngine {
         while true {
             if audio == nil { fillAudio() }
             guard var a = audio else { return }
-            let start = writeStart(after: audioMap.writtenEnd ?? timelineNow(), next: a.timeline)
-            if dropAudio(before: start) { continue }
-            let gapFrames = Int((a.timeline - start).converted(to: Int32(rateHz)).value)
-            if gapFrames > 0 {
+            let (start, step) = placement(of: a)
+            switch step {
+            case .drop(let frames):
+                dropWaitingAudio(frames, restartingAt: start)
+            case .silence(let frames, let at):
                 // Silence where the timeline has no sound (a shorter audio track, an item
                 // without audio in the queue), so that what follows plays at its time.
-                let silence = [Float](repeating: 0, count: min(gapFrames, sink.bufferCapacityFrames) * channels)
-                let took = write(silence[...], at: start)
+                let took = write([Float](repeating: 0, count: frames * channels)[...], at: at)
                 // Silence is time passing too: the ramp moves on with it.
                 volumeRamp.advance(frames: took)
-                if took < gapFrames { return }
-                continue
-            }
-            let samples = volumeRamp.applied(to: a.buffer.samples[...], channels: channels)
-            let took = write(samples[...], at: a.timeline)
-            volumeRamp.advance(frames: took)
-            if took >= a.buffer.frameCount {
-                audio = nil
-            } else {
-                a.buffer = a.buffer.dropping(frames: took)
-                a.timeline = a.timeline + sink.format.duration(ofFrames: took)
-                audio = a
-                return
+                if took < frames { return }
+            case .write:
+                let samples = volumeRamp.applied(to: a.buffer.samples[...], channels: channels)
+                let took = write(samples[...], at: a.timeline)
+                volumeRamp.advance(frames: took)
+                if took >= a.buffer.frameCount {
+                    audio = nil
+                } else {
+                    a.buffer = a.buffer.dropping(frames: took)
+                    a.timeline = a.timeline + sink.format.duration(ofFrames: took)
+                    audio = a
+                    return
+                }
             }
         }
     }
 
-    /// Where a run of writes starts when the last one ended at `end` and the next sound is
-    /// at `next`. A starved device (an item without sound just played) restarts at the
-    /// present, not where its last sound ended: filling that past with silence would pull the
-    /// clock back and open a hole in the picture. The first sound after a start or seek starts
-    /// with itself, so that a device that took a moment to open does not cost its beginning
-    /// (the clock steps back by as much, at most a tenth of a second).
-    func writeStart(after end: MediaTime, next: MediaTime) -> MediaTime {
+    /// Where the waiting sound goes (`SoundPlacement`): from where the writes so far ended, or,
+    /// for the stretcher, from where its input ended (`inputEnd`).
+    func placement(of a: QueuedAudio, from inputEnd: MediaTime? = nil) -> (start: MediaTime, step: SoundPlacement.Step) {
         let sink = env.audioSink
-        var start = end
-        if sink.writtenFrames() <= sink.playedFrames() { start = MediaTime.maximum(start, timelineNow()) }
-        if audioMap.writtenEnd == nil, next < start, start - next <= MediaTime(value: 1, timescale: 10) {
-            start = next
-        }
-        return start
+        let start = inputEnd ?? SoundPlacement.start(writtenEnd: audioMap.writtenEnd, timelineNow: timelineNow(),
+                                                     deviceStarved: sink.writtenFrames() <= sink.playedFrames(), next: a.timeline)
+        let step = SoundPlacement.step(start: start, next: a.timeline, frames: a.buffer.frameCount,
+                                       sampleRate: Int32(sink.format.sampleRate), maxSilenceFrames: sink.bufferCapacityFrames)
+        return (start, step)
     }
 
-    /// Drops the part of the waiting sound before `start` (already written, or past). Returns
-    /// false when nothing overlapped.
-    func dropAudio(before start: MediaTime) -> Bool {
-        guard var a = audio else { return false }
-        // start - timeline, not -(timeline - start): negating a difference of Int64.min traps.
-        let overlap = Int((start - a.timeline).converted(to: Int32(env.audioSink.format.sampleRate)).value)
-        guard overlap > 0 else { return false }
-        if overlap >= a.buffer.frameCount {
+    /// Drops the waiting sound's first `frames` (already written, or past): what is left
+    /// starts at `start`.
+    func dropWaitingAudio(_ frames: Int, restartingAt start: MediaTime) {
+        guard var a = audio else { return }
+        if frames >= a.buffer.frameCount {
             audio = nil
         } else {
-            a.buffer = a.buffer.dropping(frames: overlap)
+            a.buffer = a.buffer.dropping(frames: frames)
             a.timeline = start
             audio = a
         }
-        return true
     }
 
     /// Writes samples that stand for media from `timeline` on, played at `rate`.
@@ -299,8 +282,7 @@ extension PlaybackEngine {
         let more = audio != nil || !audioReplay.isEmpty || segments.contains(where: { $0.audioToRead })
         // Stretched sound: the window's tail is let out when the device runs low.
         guard audioPlays, more || stretch?.holdsSound == true else { return nil }
-        let buffered = sink.writtenFrames() - sink.playedFrames()
-        let spare = buffered - Int64(sink.bufferCapacityFrames / 2)
-        return now + max(spare, 1) * 1_000_000_000 / Int64(sink.format.sampleRate)
+        return PassWake.refillDeadline(now: now, bufferedFrames: sink.writtenFrames() - sink.playedFrames(),
+                                       capacityFrames: sink.bufferCapacityFrames, sampleRate: sink.format.sampleRate)
     }
 }

@@ -116,16 +116,18 @@ extension PlaybackEngine {
             }
             let fresh = s.inputEnd == nil
             // The stretcher's input runs on from where it ended; a fresh run starts as at rate 1.
-            let start = s.inputEnd ?? writeStart(after: audioMap.writtenEnd ?? timelineNow(), next: a.timeline)
-            if dropAudio(before: start) { continue }
-            let gapFrames = Int((a.timeline - start).converted(to: Int32(sink.format.sampleRate)).value)
-            if fresh { s.outputAt = start }
-            if gapFrames > 0 {
+            let (start, step) = placement(of: a, from: s.inputEnd)
+            switch step {
+            case .drop(let frames):
+                dropWaitingAudio(frames, restartingAt: start)
+                continue
+            case .silence(let frames, let at):
                 // Silence where the timeline has no sound, stretched with the rest.
-                let n = min(gapFrames, sink.bufferCapacityFrames)
-                try s.stretcher.feed([Float](repeating: 0, count: n * channels)[...])
-                s.inputEnd = start + sink.format.duration(ofFrames: n)
-            } else {
+                if fresh { s.outputAt = at }
+                try s.stretcher.feed([Float](repeating: 0, count: frames * channels)[...])
+                s.inputEnd = at + sink.format.duration(ofFrames: frames)
+            case .write:
+                if fresh { s.outputAt = start }
                 try s.stretcher.feed(a.buffer.samples[...])
                 s.inputEnd = a.timeline + a.buffer.duration
                 audio = nil
