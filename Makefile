@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -142,6 +142,13 @@ board-test: board
 board-shell: board
 	$(BOOT) --mode shell --share $(BOARD_OUT)/share
 endif
+
+# Scenario 16 (the clip looped with sound on vkms and the loopback card) for MINUTES, not the
+# 40 s `make test` gives it: threads, descriptors, mappings and memory read as it goes.
+MINUTES ?= 60
+board-soak: board
+	$(BOOT) --mode test --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-soak.log \
+	  --timeout $$(( $(MINUTES) * 60 + 600 )) --only 16 --long-loop $(MINUTES)
 
 # The 7.x profile's scenarios: direct YUV scan-out on a real YUV plane, the joins, a configfs-built
 # card with real hot-plug and an overlay plane, and the display basics.

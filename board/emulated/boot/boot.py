@@ -27,6 +27,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mode", choices=["test", "run", "shell", "bench", "appliance"], required=True)
     parser.add_argument("--only", help="test: run only the scenarios whose names start with this (e.g. 11)")
+    parser.add_argument("--long-loop", type=int, metavar="MINUTES",
+                        help="test: scenario 16 loops this many minutes after its warm-up, not one (make board-soak)")
     parser.add_argument("--media", help="bench: the folder with the benchmark clips")
     parser.add_argument("--kernel", required=True, type=pathlib.Path)
     parser.add_argument("--initrd", required=True, type=pathlib.Path)

@@ -23,12 +23,19 @@ def qemu_binary(args):
         sys.exit(f"board: {arch['qemu']} is missing; run 'make deps' (package {arch['package']})")
     return qemu
 
+def long_loop_limit(minutes):
+    """Seconds the guest gives scenario 16 when it loops `minutes` after its warm-up."""
+    return 60 * minutes + 200
+
+
 def qemu_command(args, share, monitor=None, console2=None):
     qemu = qemu_binary(args)
     arch = ARCHES[args.arch]
     append = f"console={arch['console']} quiet panic=-1 playhead.mode={args.mode}"
     if getattr(args, "only", None):
         append += f" playhead.only={args.only}"
+    if getattr(args, "long_loop", None):
+        append += f" playhead.loop_minutes={args.long_loop} playhead.time_limit={long_loop_limit(args.long_loop)}"
     if getattr(args, "interactive", False):
         append += " playhead.interactive"
     if getattr(args, "resume_from", None):

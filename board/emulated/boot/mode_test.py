@@ -9,7 +9,7 @@ import tempfile
 import time
 
 from guest import run_guest, show_tail
-from machine import qemu_command, share_folder
+from machine import long_loop_limit, qemu_command, share_folder
 from qemu_console import log_lines
 from scenarios import SCENARIOS, early_panic, host_checks, parse_results, runs_on, scenario_watch
 
@@ -33,7 +33,7 @@ def test(args):
     sockets = {"monitor": monitor, "console2": os.path.join(os.path.dirname(monitor), "ttyS1.sock")}
     while True:
         boot = run_guest(qemu_command(args, share, monitor, sockets["console2"]), logs[-1], echo, args.timeout,
-                         "BOARD-DONE", progress=scenario_watch(remaining), monitor=monitor,
+                         "BOARD-DONE", progress=scenario_watch(remaining, long_loop_limit(args.long_loop) if args.long_loop else None), monitor=monitor,
                          sockets=sockets, share=share)
         results.update(parse_results(logs[-1]))
         if early_panic(logs[-1]) and not early_retried:

@@ -28,14 +28,14 @@ def runs_on(path, args):
     return args.arch != "x86_64" or args.profile in listed(path, "kernels", ["6"])
 
 
-def scenario_watch(names):
+def scenario_watch(names, limit=None):
     """Seconds each scenario may take before the host gives up on the guest: its own time
-    limit (which the guest enforces) plus a minute."""
+    limit (which the guest enforces), or `limit` when the boot sets one, plus a minute."""
     limits = []
     for name in names:
         text = (SCENARIOS / f"{name}.sh").read_text()
         found = [int(l.split(":")[1]) for l in text.splitlines() if l.startswith("# time-limit:")]
-        limits.append((found[0] if found else 60) + 60)
+        limits.append((limit or (found[0] if found else 60)) + 60)
     state = {"next": 0}
 
     def progress(text):

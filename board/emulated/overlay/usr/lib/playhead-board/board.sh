@@ -147,6 +147,8 @@ run_scenarios() {
     [ "$BOARD_ARCH" != x86_64 ] || case " ${kernels:-6} " in *" $KERNEL_MAJOR "*) ;; *) continue ;; esac
     [ -n "$from" ] && [ "$(printf '%s\n%s\n' "$from" "$name" | sort | head -1)" != "$from" ] && continue
     limit=$(sed -n 's/^# time-limit: *\([0-9]*\).*/\1/p' "$s")
+    # A long run asked for at boot (make board-soak) sets its own.
+    limit=$(sed -n 's/.*playhead\.time_limit=\([0-9]*\).*/\1/p' /proc/cmdline | grep . || echo "$limit")
     start=$(cut -d' ' -f1 /proc/uptime)
     OUT=$out timeout "${limit:-60}" sh -e "$s" > "$out/$name.log" 2>&1
     rc=$?
