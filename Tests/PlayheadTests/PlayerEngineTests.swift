@@ -164,7 +164,8 @@ import PlayheadTestSupport
         player.play()
         #expect(await h.waitFor { _ in startedAt.get != nil })
         let at = startedAt.get ?? .zero
-        #expect(at > .zero && at <= MediaTime(value: 1, timescale: 2), "started at \(at.secondsText) of 1 s")
+        // The pass that sees the half comes with the next picture: a frame (40 ms) later at most.
+        #expect(at > .zero && at <= MediaTime(value: 54, timescale: 100), "started at \(at.secondsText) of 1 s")
     }
 
     @Test func aSeekKeepsTheNextItemOpen() async {

@@ -174,34 +174,39 @@ extension PlaybackEngine {
         return clock.hostTime(for: end)
     }
 
-    /// Opens the next item while this one plays, starts decoding it near this one's end, and
-    /// queues it right behind once this one has been read to its end, so the two join without
-    /// a gap. An item that loops on its own is opened a second time, so that its next pass
-    /// follows the same way.
+    /// Makes the next item ready to follow this one without a gap, as `NextItemPlan` decides.
     func prerollNext() {
-        // The queue was edited (an item put or taken right after this one): what was being
-        // made ready to follow no longer does.
-        if segments.count > 1 && segments[1].item != queue.upNext { dropPreroll(keepingOpened: true) }
-        if let ahead = decodingAhead, ahead.item != queue.upNext { dropDecodingAhead() }
-        guard segments.count == 1, !rate.isReverse, actionAtItemEnd == .advance,
-              let next = queue.upNext, pendingSeek == nil else { return }
-        if next == segments[0].item && segments[0].source.info.isSeekable {
-            replayAtEnd()
-            return
+        guard let current = segments.first else { return }
+        let next = queue.upNext
+        var nextOpened = false
+        if let next, case .success? = opened[next] { nextOpened = true }
+        let follower: NextItemPlan.Follower = next == nil ? .none
+            : next == current.item && current.source.info.isSeekable ? .itself : .another
+        let facts = NextItemPlan.Facts(
+            follower: follower, queuedBehind: segments.count > 1, queuedBehindIsNext: segments.count > 1 && segments[1].item == next,
+            decodingAhead: decodingAhead != nil, decodingAheadIsNext: decodingAhead?.item == next,
+            mayFollow: !rate.isReverse && actionAtItemEnd == .advance && pendingSeek == nil, fullyRead: current.fullyDemuxed,
+            itemTime: currentItemTime(), duration: current.source.info.duration, nextOpened: nextOpened)
+        for action in NextItemPlan.decide(facts) {
+            switch action {
+            case .dropQueuedBehind:
+                dropPreroll(keepingOpened: true)
+            case .dropDecodingAhead:
+                dropDecodingAhead()
+            case .readAgain:
+                replayAtEnd()
+            case .open:
+                if let next { ensureOpening(next) }
+            case .decodeAhead:
+                guard let next, case .success(let source)? = opened.removeValue(forKey: next) else { break }
+                decodingAhead = activate(next, source, offset: .zero)
+            case .queueBehind:
+                guard var ahead = decodingAhead else { break }
+                decodingAhead = nil
+                ahead.offset = segments[0].offset + segments[0].end
+                segments.append(ahead)
+            }
         }
-        if decodingAhead?.item != next { ensureOpening(next) }
-        // Read to its end only happens a few buffers before the end (the queues are short):
-        // too late, on a small board, for the next item's first pictures and sound. They are
-        // decoded ahead, and wait in its source's queues.
-        if decodingAhead == nil, segments[0].fullyDemuxed || nearEnd(segments[0]),
-           case .success(let source)? = opened[next] {
-            opened[next] = nil
-            decodingAhead = activate(next, source, offset: .zero)
-        }
-        guard segments[0].fullyDemuxed, var ahead = decodingAhead else { return }
-        decodingAhead = nil
-        ahead.offset = segments[0].offset + segments[0].end
-        segments.append(ahead)
     }
 
     /// An item looped on its own is read again from its start by the same source once it has
@@ -209,7 +214,6 @@ extension PlaybackEngine {
     /// pass probed the file on a thread given way to playback, which on a busy small board did
     /// not finish before a short clip's end: the last picture held until it did.
     private func replayAtEnd() {
-        guard segments[0].fullyDemuxed else { return }
         let current = segments[0]
         current.source.seek(to: .zero, backwards: false)
         var again = Segment(id: nextSegmentID, item: current.item, source: current.source, offset: current.offset + current.end)
@@ -218,13 +222,5 @@ extension PlaybackEngine {
         // The decoder's skip level stays with the source.
         again.decodeSkip = current.decodeSkip
         segments.append(again)
-    }
-
-    /// Within the last 1.5 s of an item of known length (the last half of a shorter one).
-    private func nearEnd(_ seg: Segment) -> Bool {
-        let duration = seg.source.info.duration
-        guard duration.isNumeric, duration > .zero else { return false }
-        let lead = MediaTime.minimum(MediaTime(value: 3, timescale: 2), duration.multiplied(by: 1, over: 2))
-        return currentItemTime() >= duration - lead
     }
 }
