@@ -33,6 +33,45 @@ import PlayheadCore
         #expect(timing.lateness(due: due, now: timing.commitTime(due: due) + 5 * ms)! <= 0)
     }
 
+    /// Where each picture of a 30 fps clip lands on a 60 Hz screen, its times 33, 33 and 34 ms
+    /// apart from a start `phase` after a vblank, each flip landing on its target.
+    func landings(phase: Int64, keepingSide: Bool) -> [Int64] {
+        var timing = FlipTiming(refresh: refresh, lastVblank: 0)
+        var due = 10 * refresh + phase, landed: [Int64] = []
+        for i in 0..<30 {
+            let target = timing.targetVblank(due: due)!
+            landed.append(target)
+            timing.lastVblank = target
+            if keepingSide { timing.lastOffset = target - due }
+            due += [33, 33, 34][i % 3] * ms
+        }
+        return landed
+    }
+
+    @Test func picturesMidwayBetweenVblanksKeepTheSideTheLastOneTook() {
+        for phase in [refresh / 2 - ms / 2, refresh / 2, refresh / 2 + ms / 3, refresh / 2 + ms] {
+            let kept = landings(phase: phase, keepingSide: true)
+            let lasted = Set(zip(kept, kept.dropFirst()).map { ($0.1 - $0.0 + ms / 2) / ms })
+            #expect(lasted == [33], "phase \(phase): pictures lasted \(lasted) ms")
+        }
+        // The nearest vblank alone swaps sides there: 17 and 50 ms.
+        let nearest = landings(phase: refresh / 2 + ms / 3, keepingSide: false)
+        #expect(Set(zip(nearest, nearest.dropFirst()).map { ($0.1 - $0.0 + ms / 2) / ms }) == [17, 33, 50])
+    }
+
+    @Test func aPictureKeptOnTheLaterSideIsNotCalledLate() {
+        let v = 10 * refresh
+        // The last landed 8.5 ms after its time: this one, due 8 ms after a vblank, takes the
+        // next vblank too (8.7 ms after its time), not the nearer one 8 ms before it.
+        let timing = FlipTiming(refresh: refresh, lastVblank: 0, lastOffset: 8_500_000)
+        let due = v + 8 * ms
+        #expect(timing.targetVblank(due: due) == v + refresh)
+        #expect(!timing.isTooLate(due: due, now: timing.commitTime(due: due)))
+        // Further than half a refresh and an eighth: the nearest after all.
+        let far = FlipTiming(refresh: refresh, lastVblank: 0, lastOffset: 12 * ms)
+        #expect(far.targetVblank(due: v + 4 * ms) == v)
+    }
+
     @Test func beforeTheFirstFlipItCommitsHalfARefreshEarlyAndNeverCallsALateFrame() {
         let timing = FlipTiming(refresh: refresh, lastVblank: nil)
         #expect(timing.commitTime(due: 100 * ms) == 100 * ms - refresh / 2)

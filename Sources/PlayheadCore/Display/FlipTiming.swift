@@ -7,18 +7,39 @@ public struct FlipTiming: Sendable, Hashable {
     public var refresh: Int64
     /// The last vblank a flip landed on (monotonic nanoseconds); nil before the first flip.
     public var lastVblank: Int64?
+    /// How far after its time (negative: before) the last picture landed.
+    public var lastOffset: Int64?
 
-    public init(refresh: Int64, lastVblank: Int64?) {
+    public init(refresh: Int64, lastVblank: Int64?, lastOffset: Int64? = nil) {
         self.refresh = refresh
         self.lastVblank = lastVblank
+        self.lastOffset = lastOffset
     }
 
-    /// The vblank nearest `due` (the later one on a tie); nil before the first flip.
+    /// How far past half a refresh a picture may land to stay on the side of its time the last
+    /// one landed on.
+    public var hysteresis: Int64 { refresh / 8 }
+
+    /// The vblank nearest `due` (the later one on a tie), or, when the last picture landed on
+    /// one side of its time, the vblank as far from `due` as long as that stays within half a
+    /// refresh and `hysteresis`; nil before the first flip. A 30 fps clip's times (33, 33 and
+    /// 34 ms apart) fall midway between a 60 Hz screen's vblanks: the nearest one swapped sides
+    /// from one picture to the next, and pictures lasted 17 and 50 ms instead of 33 (one in
+    /// fifteen item joins on the 7.x board).
     public func targetVblank(due: Int64) -> Int64? {
+        guard let nearest = nearestVblank(to: Int128(due)) else { return nil }
+        guard let offset = lastOffset else { return nearest }
+        guard let kept = nearestVblank(to: Int128(due) + Int128(offset)) else { return nearest }
+        let drift = Int128(kept) - Int128(due)
+        let allowed = Int128(refresh / 2 + hysteresis)
+        return drift <= allowed && drift >= -allowed ? kept : nearest
+    }
+
+    private func nearestVblank(to time: Int128) -> Int64? {
         guard let last = lastVblank, refresh > 0 else { return nil }
         // In Int128, saturated back: `due` comes from a file's timestamps through the
         // presentation clock and may be anywhere in Int64.
-        let n = Self.floorDivision(Int128(due) - Int128(last) + Int128(refresh / 2), Int128(refresh))
+        let n = Self.floorDivision(time - Int128(last) + Int128(refresh / 2), Int128(refresh))
         return Int64(clamping: Int128(last) + n * Int128(refresh))
     }
 
@@ -41,10 +62,12 @@ public struct FlipTiming: Sendable, Hashable {
         nextVblank(after: now).map { Int64(clamping: Int128($0) - Int128(due)) }
     }
 
-    /// Whether it would be shown more than half a refresh after its time.
+    /// Whether it would be shown more than half a refresh after its time, or after its target
+    /// when that is later (kept on the last picture's side, see `targetVblank`).
     public func isTooLate(due: Int64, now: Int64) -> Bool {
         guard let late = lateness(due: due, now: now) else { return false }
-        return late > refresh / 2
+        let target = targetVblank(due: due).map { Int128($0) - Int128(due) } ?? 0
+        return Int128(late) > max(Int128(refresh / 2), target)
     }
 
     /// Whether a frame due at `due`, committed at `now` and meant to stay `frameDuration`, is

@@ -113,6 +113,7 @@ extension PresentMachine {
             if flip.displayTag != 0 { effects.append(.displayed(flip.displayTag)) }
             if let c = flip.capture { effects.append(.saveCapture(ticket: c.ticket, c.target)) }
             let delay = HostTime(nanoseconds: event.vblankNanoseconds) - flip.due
+            lastFlipOffset = delay
             trace?.add(pts: flip.pts, due: flip.due.nanoseconds, committed: flip.committedAt, vblank: event.vblankNanoseconds)
             statistics.commitToFlipNanoseconds += event.vblankNanoseconds - flip.committedAt
             statistics.flipped(delay: delay, refreshNanoseconds: refresh, now: now)

@@ -61,6 +61,8 @@ public struct PresentMachine<Plane: Sendable>: Sendable {
     public internal(set) var ring: BufferRing<PresentedBuffer<Plane>>
     /// The last vblank a flip landed on: the vblanks after it come a refresh apart.
     public internal(set) var lastVblank: Int64?
+    /// How far after its time the last picture landed (FlipTiming keeps to that side).
+    public internal(set) var lastFlipOffset: Int64?
     public internal(set) var connected: Bool
     public var trace: FlipTrace?
 
@@ -97,7 +99,7 @@ public struct PresentMachine<Plane: Sendable>: Sendable {
         }
     }
 
-    var timing: FlipTiming { FlipTiming(refresh: refresh, lastVblank: lastVblank) }
+    var timing: FlipTiming { FlipTiming(refresh: refresh, lastVblank: lastVblank, lastOffset: lastFlipOffset) }
 
     // MARK: The engine's side
 
