@@ -176,7 +176,8 @@ image: deps media
 	SWIFT="$(SWIFT)" board/image/build-x86_64.sh $(IMAGE) $(IMAGE_DISK) $(MEDIA) $(BOARD_OUT) $(BOARD_CACHE) $(BOARD_SCRATCH)
 
 # Boots the image twice with a power cut after each first frame; /data must come back clean.
-# Then about 4 min more: a boot that counts what /data is written while the demo loops.
+# Then about 2 min more: a boot that counts what /data is written while the demo loops (a
+# minute of it; `--measure SECONDS` of image-test.py for longer).
 image-test: image
 	python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log
 endif
