@@ -155,9 +155,7 @@ extension PlaybackEngine {
     }
 
     func flushAudio() {
-        audio = nil
-        audioHistory.removeAll()
-        audioReplay.removeAll()
+        sound.removeAll()
         audioEpoch &+= 1
         env.audioSink.flush()
         audioMap.reset()

@@ -157,9 +157,7 @@ extension PlaybackEngine {
         while segments.count > 1 {
             let s = segments.removeLast()
             video.removeAll { $0.segment == s.id }
-            if audio?.segment == s.id { audio = nil }
-            audioHistory.removeAll { $0.segment == s.id }
-            audioReplay.removeAll { $0.segment == s.id }
+            sound.remove(segment: s.id)
             if !s.replaysPrevious { s.source.close() }
         }
         if keepingOpened { return }

@@ -126,8 +126,7 @@ extension PlaybackEngine {
         let t = timelineNow()
         let videoQueued = rate.isReverse ? !video.isEmpty : video.contains { $0.segment == seg.id }
         // Stretched sound: the window's tail too (see writeStretchedAudio).
-        let audioOutstanding = audio?.segment == seg.id || seg.audioToRead || stretch?.holdsSound == true
-            || audioReplay.contains { $0.segment == seg.id }
+        let audioOutstanding = sound.holds(segment: seg.id) || seg.audioToRead || stretch?.holdsSound == true
         let facts = EndCheck.Facts(timeline: t, offset: seg.offset, reverse: rate.isReverse, phase: seg.phase,
                                    nextOffset: segments.count > 1 ? segments[1].offset : nil, fullyRead: seg.fullyDemuxed,
                                    end: seg.end, videoReadToEnd: seg.videoStream.isReadToEnd, videoQueued: videoQueued,

@@ -98,19 +98,12 @@ extension PlaybackEngine {
     @discardableResult
     func fillAudio() -> Bool {
         guard audio == nil, !rate.isReverse else { return false }
-        if let again = audioReplay.popFirst() {
-            audio = again
-            audioHistory.append(again)
-            return false
-        }
+        if sound.takeReplay() { return false }
         while let i = segments.firstIndex(where: { $0.audioToRead }) {
             switch segments[i].source.pullAudio() {
             case .element(let buffer):
                 segments[i].audioStream.took(end: buffer.end)
-                let queued = QueuedAudio(buffer: buffer, timeline: segments[i].offset + buffer.pts, item: segments[i].item,
-                                         segment: segments[i].id)
-                audio = queued
-                audioHistory.append(queued)
+                sound.take(SoundLine.Piece(buffer: buffer, timeline: segments[i].offset + buffer.pts, segment: segments[i].id))
                 return false
             case .pending:
                 return true
@@ -221,7 +214,7 @@ extension PlaybackEngine {
 
     /// Where the waiting sound goes (`SoundPlacement`): from where the writes so far ended, or,
     /// for the stretcher, from where its input ended (`inputEnd`).
-    func placement(of a: QueuedAudio, from inputEnd: MediaTime? = nil) -> (start: MediaTime, step: SoundPlacement.Step) {
+    func placement(of a: SoundLine.Piece, from inputEnd: MediaTime? = nil) -> (start: MediaTime, step: SoundPlacement.Step) {
         let sink = env.audioSink
         let start = inputEnd ?? SoundPlacement.start(writtenEnd: audioMap.writtenEnd, timelineNow: timelineNow(),
                                                      deviceStarved: sink.writtenFrames() <= sink.playedFrames(), next: a.timeline)
@@ -279,7 +272,7 @@ extension PlaybackEngine {
 
     private func audioRefillDeadline(_ now: HostTime) -> HostTime? {
         let sink = env.audioSink
-        let more = audio != nil || !audioReplay.isEmpty || segments.contains(where: { $0.audioToRead })
+        let more = audio != nil || sound.hasReplay || segments.contains(where: { $0.audioToRead })
         // Stretched sound: the window's tail is let out when the device runs low.
         guard audioPlays, more || stretch?.holdsSound == true else { return nil }
         return PassWake.refillDeadline(now: now, bufferedFrames: sink.writtenFrames() - sink.playedFrames(),

@@ -41,30 +41,15 @@ extension PlaybackEngine {
     /// sound again from `present` at the new rate. The sound restarts where it was heard, so
     /// the clock, which follows it, does not move.
     func requeueAudio(at present: MediaTime) {
-        var again = audioHistory
-        again.append(contentsOf: audioReplay)
-        audio = nil
-        audioHistory.removeAll()
+        sound.replay(from: present, sampleRate: env.audioSink.format.sampleRate)
         env.audioSink.flush()
         audioMap.reset()
         restartStretch()
-        let format = env.audioSink.format
-        audioReplay = Deque(again.compactMap { queued -> QueuedAudio? in
-            var q = queued
-            guard q.timeline + q.buffer.duration > present else { return nil }
-            if q.timeline < present {
-                let n = Int((present - q.timeline).converted(to: Int32(format.sampleRate)).value)
-                q.buffer = q.buffer.dropping(frames: n)
-                q.timeline = q.timeline + format.duration(ofFrames: n)
-            }
-            return q.buffer.frameCount > 0 ? q : nil
-        })
     }
 
     /// Forgets the sound already heard: what is left is what a rate change plays again.
     func forgetHeardAudio() {
-        let t = timelineNow()
-        while let a = audioHistory.first, a.timeline + a.buffer.duration <= t { audioHistory.removeFirst() }
+        sound.forgetHeard(before: timelineNow())
     }
 
     /// Feeds the stretcher and hands what comes out to the device, until the device is full or
@@ -100,7 +85,7 @@ extension PlaybackEngine {
                 // The sound has ended: let the window's tail out, so that the item's sound ends
                 // completely. Only once the device runs low, so that a next item's sound,
                 // pre-rolled by then, carries on through the same window without a seam.
-                let sourcesDone = audioReplay.isEmpty && !segments.contains { $0.audioToRead }
+                let sourcesDone = !sound.hasReplay && !segments.contains { $0.audioToRead }
                 let low = sink.writtenFrames() - sink.playedFrames() <= Int64(sink.bufferCapacityFrames / 2)
                 guard s.inputEnd != nil, !s.finished, sourcesDone, low else { return true }
                 try s.stretcher.finish()

@@ -93,12 +93,13 @@ final class PlaybackEngine: @unchecked Sendable {
     var status: PlayerStatus = .unknown
     var error: PlaybackError?
     var video = Deque<QueuedFrame>()
-    var audio: QueuedAudio?
-    /// Sound pulled from the source and not yet heard: a rate change plays it again from the
-    /// present at the new rate.
-    var audioHistory = Deque<QueuedAudio>()
-    /// Sound to play again after a rate change, before anything new from the source.
-    var audioReplay = Deque<QueuedAudio>()
+    /// Decoded sound: waiting to be written, pulled and not yet heard, to be played again.
+    var sound = SoundLine()
+    /// The piece of sound next to be written.
+    var audio: SoundLine.Piece? {
+        get { sound.waiting }
+        set { sound.waiting = newValue }
+    }
     /// The stretcher, once a rate from 0.5 to 2 needed one.
     var stretch: StretchedAudio?
     /// Counts audio flushes, so that a step holding a copy of the audio state can tell that

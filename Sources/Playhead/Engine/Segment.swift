@@ -52,10 +52,3 @@ struct QueuedFrame {
     let segment: UInt64
 }
 
-/// Decoded audio not yet taken by the sink.
-struct QueuedAudio {
-    var buffer: AudioBuffer
-    var timeline: MediaTime
-    let item: PlayerItem
-    let segment: UInt64
-}
