@@ -51,6 +51,12 @@ import PlayheadCore
         line.forgetHeard(before: ms(100))
         line.replay(from: ms(100), sampleRate: 1000)
         #expect(!line.hasReplay)
+        // Forgotten, it stays so even for a rate change asked from a moment before (the
+        // device's heard position can trail the clock).
+        line.take(piece(at: 100, frames: 100))
+        line.forgetHeard(before: ms(200))
+        line.replay(from: ms(195), sampleRate: 1000)
+        #expect(!line.hasReplay)
         // Not yet heard to its end: kept.
         line.take(piece(at: 100, frames: 100))
         line.forgetHeard(before: ms(199))
@@ -74,5 +80,21 @@ import PlayheadCore
         #expect(!took6)
         line.removeAll()
         #expect(!line.holds(segment: 1) && line.waiting == nil)
+    }
+
+    @Test func theWaitingPieceIsTrimmedAsTheDeviceTakesIt() {
+        var line = SoundLine()
+        line.take(piece(at: 0, frames: 100))
+        line.wrote(frames: 30)
+        #expect(line.waiting?.timeline == ms(30))
+        #expect(line.waiting?.buffer.samples.first == 30)
+        line.dropWaiting(frames: 20, restartingAt: ms(50))
+        #expect(line.waiting?.timeline == ms(50))
+        #expect(line.waiting?.buffer.frameCount == 50)
+        line.wrote(frames: 50)
+        #expect(line.waiting == nil)
+        line.take(piece(at: 100, frames: 10))
+        line.dropWaiting(frames: 10, restartingAt: ms(110))
+        #expect(line.waiting == nil)
     }
 }

@@ -168,7 +168,7 @@ extension PlaybackEngine {
             dropPastAudio()
             return
         }
-        let sink = env.audioSink, channels = sink.format.channels
+        let channels = env.audioSink.format.channels
         // A device mixer takes the player's volume; ducking stays in software, so that the
         // mixer shows what the user set.
         let wanted = muted ? 0 : volume
@@ -184,11 +184,11 @@ extension PlaybackEngine {
         }
         while true {
             if audio == nil { fillAudio() }
-            guard var a = audio else { return }
+            guard let a = audio else { return }
             let (start, step) = placement(of: a)
             switch step {
             case .drop(let frames):
-                dropWaitingAudio(frames, restartingAt: start)
+                sound.dropWaiting(frames: frames, restartingAt: start)
             case .silence(let frames, let at):
                 // Silence where the timeline has no sound (a shorter audio track, an item
                 // without audio in the queue), so that what follows plays at its time.
@@ -200,14 +200,8 @@ extension PlaybackEngine {
                 let samples = volumeRamp.applied(to: a.buffer.samples[...], channels: channels)
                 let took = write(samples[...], at: a.timeline)
                 volumeRamp.advance(frames: took)
-                if took >= a.buffer.frameCount {
-                    audio = nil
-                } else {
-                    a.buffer = a.buffer.dropping(frames: took)
-                    a.timeline = a.timeline + sink.format.duration(ofFrames: took)
-                    audio = a
-                    return
-                }
+                sound.wrote(frames: took)
+                if took < a.buffer.frameCount { return }
             }
         }
     }
@@ -221,19 +215,6 @@ extension PlaybackEngine {
         let step = SoundPlacement.step(start: start, next: a.timeline, frames: a.buffer.frameCount,
                                        sampleRate: Int32(sink.format.sampleRate), maxSilenceFrames: sink.bufferCapacityFrames)
         return (start, step)
-    }
-
-    /// Drops the waiting sound's first `frames` (already written, or past): what is left
-    /// starts at `start`.
-    func dropWaitingAudio(_ frames: Int, restartingAt start: MediaTime) {
-        guard var a = audio else { return }
-        if frames >= a.buffer.frameCount {
-            audio = nil
-        } else {
-            a.buffer = a.buffer.dropping(frames: frames)
-            a.timeline = start
-            audio = a
-        }
     }
 
     /// Writes samples that stand for media from `timeline` on, played at `rate`.

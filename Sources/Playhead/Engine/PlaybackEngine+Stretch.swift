@@ -104,7 +104,7 @@ extension PlaybackEngine {
             let (start, step) = placement(of: a, from: s.inputEnd)
             switch step {
             case .drop(let frames):
-                dropWaitingAudio(frames, restartingAt: start)
+                sound.dropWaiting(frames: frames, restartingAt: start)
                 continue
             case .silence(let frames, let at):
                 // Silence where the timeline has no sound, stretched with the rest.

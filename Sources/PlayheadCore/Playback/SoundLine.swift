@@ -49,6 +49,31 @@ public struct SoundLine: Sendable {
         pulled.append(piece)
     }
 
+    /// The device took the waiting piece's first `frames`: what is left waits, or none.
+    public mutating func wrote(frames: Int) {
+        guard var piece = waiting else { return }
+        if frames >= piece.buffer.frameCount {
+            waiting = nil
+        } else {
+            piece.buffer = piece.buffer.dropping(frames: frames)
+            piece.timeline = piece.timeline + piece.buffer.format.duration(ofFrames: frames)
+            waiting = piece
+        }
+    }
+
+    /// Drops the waiting piece's first `frames` (already written, or past): what is left starts
+    /// at `start`.
+    public mutating func dropWaiting(frames: Int, restartingAt start: MediaTime) {
+        guard var piece = waiting else { return }
+        if frames >= piece.buffer.frameCount {
+            waiting = nil
+        } else {
+            piece.buffer = piece.buffer.dropping(frames: frames)
+            piece.timeline = start
+            waiting = piece
+        }
+    }
+
     /// Forgets the pieces the clock, at `timeline`, has passed: heard, they are not played again.
     public mutating func forgetHeard(before timeline: MediaTime) {
         while let first = pulled.first, first.end <= timeline { pulled.removeFirst() }
