@@ -1,54 +1,37 @@
-import DequeModule
 import PlayheadSys
 import Synchronization
 
-/// The playback loop, on a thread of its own: take commands, pull decoded media, feed the
-/// sinks at the right times, announce what happened, sleep until the next thing is due.
-/// All fields below `// Engine thread only` are touched by that thread alone.
+/// The driver of the playback core, on a thread of its own: takes the commands, runs the
+/// core's pass, carries out the actions it returns (events, observers, opens, closes, pictures)
+/// and sleeps until the next thing is due. The core is touched by that thread alone.
 final class PlaybackEngine: @unchecked Sendable {
+    /// What the API reads: the core's view, published after each pass and with each event,
+    /// and the seeks the player posted (written by the player alone). Until a seek is taken up
+    /// and has landed, the current time is its target, as AVPlayer's is.
+    @dynamicMemberLookup
     struct Snapshot {
-        var items: [PlayerItem] = []
-        var clock = PresentationClock()
-        var offset: MediaTime = .zero
-        var rate: PlaybackRate = .paused
-        var statistics = PlaybackStatistics()
-        var finished = false
-        var volume: Float = 1
-        var muted = false
-        var actionAtItemEnd: ActionAtItemEnd = .pause
-        var status: PlayerStatus = .unknown
-        var error: PlaybackError?
-        var restarting = false
-        /// Waiting for data: a stall, or an item being opened.
-        var waiting = false
-        var timeControl = TimeControl(status: .paused, reason: nil)
-        /// Seeks the player posted (written by the player alone) and the target of the latest;
-        /// seeks the engine took up (written by the engine alone), and the target of the one it
-        /// has not landed yet. Until a seek is taken up and has landed, the current time is its
-        /// target, as AVPlayer's is.
+        var view: EngineView
         var seeksPosted: UInt64 = 0
         var postedSeekTarget: MediaTime = .zero
-        var seeksTaken: UInt64 = 0
-        var unlandedSeekTarget: MediaTime?
+
+        subscript<T>(dynamicMember path: KeyPath<EngineView, T>) -> T { view[keyPath: path] }
     }
 
     let env: PlaybackEnvironment
     let snapshot: Mutex<Snapshot>
-    let observers = Mutex(TimeObserverSchedule())
+    let observers = ObserverBook()
     let observerCallbacks = Mutex<[TimeObserverToken: @Sendable (MediaTime) -> Void]>([:])
     /// Boxed: a closure kept directly as a Mutex's value is re-thunked on every `withLock`
     /// (its inout write-back), so each event wrapped it once more until, after about a
     /// thousand items, calling it overflowed the stack.
     private struct EventSink { var deliver: @Sendable (PlayerEvent) -> Void }
     private let eventSink = Mutex(EventSink(deliver: { _ in }))
-    private let inboxLock = ConditionLock()
-    private var inbox: [EngineCommand] = []
-    private var woken = false
+    private let inbox = EngineInbox()
     /// Set once by `start`; `shutdown` may come from any thread.
     private let thread = Mutex<WorkerThread?>(nil)
     /// Time observers are called here, one at a time and in the order their times came.
     let observerQueue = SerialQueue(name: "ph-observers")
-    /// Closes the sources that played out (closeAside), one after another on one thread: a
+    /// Closes the sources that played out (`.closeAside`), one after another on one thread: a
     /// thread each made glibc give each its own malloc arena (the soak's mappings grew).
     let closer = SerialQueue(name: "ph-close")
 
@@ -56,94 +39,24 @@ final class PlaybackEngine: @unchecked Sendable {
     private let inStep = Mutex(false)
 
     // Engine thread only.
+    var core: PlaybackCore
     /// The first pass started the route monitor; the last one tore everything down.
     private var begun = false
     private var ended = false
-    var queue = PlayQueue<PlayerItem>(items: [])
-    var segments: [Segment] = []
-    var nextSegmentID: UInt64 = 1
-    /// The next item, decoding its start while the current one ends; it joins `segments` once
-    /// the current one has been read to its end, when its place on the timeline is known.
-    var decodingAhead: Segment?
-    var opening: Set<PlayerItem> = []
     /// The threads opening items, joined when their result comes in (or abandoned past their
     /// bound, and at shutdown).
     var openers: [PlayerItem: ItemOpener] = [:]
-    var openAttempts: UInt64 = 0
-    var opened: [PlayerItem: Result<any MediaSource, PlaybackError>] = [:]
-    var clock = PresentationClock()
-    var rate: PlaybackRate = .paused
-    var volume: Float = 1
-    var muted = false
-    /// Gain while an interruption ducks the sound (1 otherwise).
-    var duckGain: Float = 1
-    /// Carries volume, mute and duck changes into the samples without a click.
-    var volumeRamp: VolumeRamp
-    var interruptions = InterruptionPolicy()
-    /// The rate an interruption paused, to come back to when it ends.
-    var rateBeforeInterruption: PlaybackRate?
-    /// Set when the audio sink can move and a monitor watches the devices.
-    var routePolicy: RoutePolicy?
-    /// A route the policy chose that another program holds: tried again until it is free,
-    /// with playback interrupted meanwhile.
-    var busyRoute: (route: AudioRoute, retryAt: HostTime)?
-    /// The rate a lost route paused, for the policy's resume when it comes back.
-    var rateBeforeRouteLoss: PlaybackRate?
-    var actionAtItemEnd: ActionAtItemEnd
-    var status: PlayerStatus = .unknown
-    var error: PlaybackError?
-    var video = Deque<QueuedFrame>()
-    /// Decoded sound: waiting to be written, pulled and not yet heard, to be played again.
-    var sound = SoundLine()
-    /// The piece of sound next to be written.
-    var audio: SoundLine.Piece? {
-        get { sound.waiting }
-        set { sound.waiting = newValue }
-    }
-    /// The stretcher, once a rate from 0.5 to 2 needed one.
-    var stretch: StretchedAudio?
-    /// Counts audio flushes, so that a step holding a copy of the audio state can tell that
-    /// it was overtaken.
-    var audioEpoch: UInt64 = 0
-    var audioMap: AudioClockMap
-    var seeks = SeekCoordinator()
-    /// The player's seeks taken from the inbox (see `Snapshot.seeksTaken`).
-    var seeksTaken: UInt64 = 0
-    var seekCompletions: [UInt64: @Sendable (Bool) -> Void] = [:]
-    var statistics = PlaybackStatistics()
-    /// Whether the clock runs, or waits for the start's data, or stands in a stall.
-    var phase = PlaybackPhase.starting(firstPictureSince: nil)
-    var awaitingWake = false
-    var lastObservedTime: MediaTime?
-    var pendingSeek: SeekRequest?
-    var lastPresentedEnd: MediaTime?
-    /// The frame on screen, in its item's own time: where a change of direction starts from.
-    var onScreen: (item: PlayerItem, pts: MediaTime, end: MediaTime)?
-    var deferredSeek: SeekRequest?
-    let scheduler = FrameScheduler()
-    /// First frames handed to a sink that reports display, by tag, until it says they are shown.
-    var awaitingDisplay: [UInt64: (item: PlayerItem, pts: MediaTime)] = [:]
-    var nextDisplayTag: UInt64 = 1
-    /// The volume last handed to the sink's mixer, and whether the mixer took it.
-    var hardwareVolumeSent: Float = -1
-    var hardwareVolumeInUse = false
-    var restartPolicy: RestartPolicy
-    /// A failed item waiting for its next try (or, when everything fails, the queue waiting).
-    var pendingRestart: PendingRestart?
-    /// Where the item that is being tried again was, while its tries fail to open.
-    var pendingRestartPosition: (item: PlayerItem, position: MediaTime)?
-    /// The item that started and where, until it has played long enough to end a run of failures.
-    var progressMark: (item: PlayerItem, from: MediaTime)?
 
     init(env: PlaybackEnvironment, actionAtItemEnd: ActionAtItemEnd,
          events: @escaping @Sendable (PlayerEvent) -> Void) {
         self.env = env
-        self.actionAtItemEnd = actionAtItemEnd
         self.eventSink.withLock { $0.deliver = events }
-        self.audioMap = AudioClockMap(sampleRate: env.audioSink.format.sampleRate)
-        self.volumeRamp = VolumeRamp(sampleRate: env.audioSink.format.sampleRate)
-        self.snapshot = Mutex(Snapshot(actionAtItemEnd: actionAtItemEnd))
-        self.restartPolicy = RestartPolicy(env.restart, seed: UInt64(truncatingIfNeeded: env.clock.now().nanoseconds))
+        self.snapshot = Mutex(Snapshot(view: EngineView(actionAtItemEnd: actionAtItemEnd)))
+        let routing = env.routeMonitor == nil ? nil : env.audioSink as? any AudioRouting
+        let ports = EnginePorts(clock: env.clock, audioSink: env.audioSink, routing: routing, timeStretcher: env.timeStretcher,
+                                observers: observers, reportsDisplay: env.videoSink.reportsDisplay,
+                                stallLimitNanoseconds: env.stallLimitNanoseconds, wake: { [inbox] in inbox.wake() })
+        self.core = PlaybackCore(ports: ports, actionAtItemEnd: actionAtItemEnd, restart: env.restart)
         // Closing waits while playback needs the processor: it runs at a join, when the next
         // item's first pictures are due (on the 7.x board a join's first picture still came a
         // frame late now and then while the closing ran beside it).
@@ -160,20 +73,10 @@ final class PlaybackEngine: @unchecked Sendable {
         thread.withLock { $0 = worker }
     }
 
-    func post(_ command: EngineCommand) {
-        inboxLock.withLock {
-            inbox.append(command)
-            inboxLock.broadcast()
-        }
-    }
+    func post(_ command: EngineCommand) { inbox.post(command) }
 
     /// Decoded data arrived or an observer returned: look again.
-    func wake() {
-        inboxLock.withLock {
-            woken = true
-            inboxLock.broadcast()
-        }
-    }
+    func wake() { inbox.wake() }
 
     /// Stops the engine thread once it has closed every source; safe from any thread and more
     /// than once. Called on the engine's own thread (an event handler dropping the last
@@ -192,24 +95,17 @@ final class PlaybackEngine: @unchecked Sendable {
         eventSink.withLock { $0.deliver = sink }
     }
 
-    func emit(_ kind: PlayerEvent.Kind, item: PlayerItem?, time: MediaTime? = nil) {
-        let event = PlayerEvent(kind, item: item, time: time ?? currentItemTime())
-        // Whoever reads the player on hearing of an event sees the state that caused it (the
-        // last item's end with the final statistics), not the state of the previous pass.
-        publishSnapshot()
-        eventSink.withLock { $0.deliver }(event)
-    }
-
     private func run() {
         while true {
             let step = runOnce()
             if step.ended { return }
-            sleep(until: step.deadline)
+            inbox.wait(until: step.deadline, clock: env.clock, waitsForData: step.waitsForData)
         }
     }
 
-    /// One pass of the loop: the commands taken, the media pumped, the state published.
-    /// The engine's thread calls it, or, stepped, whoever steps the player (one caller at a time).
+    /// One pass of the loop: the commands taken, the core's pass run, its actions carried out,
+    /// its view published. The engine's thread calls it, or, stepped, whoever steps the player
+    /// (one caller at a time).
     func runOnce() -> EngineStep {
         inStep.withLock { $0 = true }
         defer { inStep.withLock { $0 = false } }
@@ -217,46 +113,48 @@ final class PlaybackEngine: @unchecked Sendable {
         if !begun {
             begun = true
             startRouteMonitor()
-            checkOutputs()
+            core.checkOutputs(videoFailure: env.videoSink.failure)
+            carryOut()
         }
-        let commands = inboxLock.withLock { () -> [EngineCommand] in
-            defer { inbox.removeAll(keepingCapacity: true); woken = false }
-            return inbox
-        }
+        let commands = inbox.take()
         abandonOverdueOpens()
         for command in commands {
-            if case .shutdown = command {
+            switch command {
+            case .shutdown:
                 tearDown()
                 ended = true
                 return EngineStep(deadline: nil, waitsForData: false, ended: true)
+            case .opened(let item, let result, let attempt):
+                openAnswered(item, result, attempt: attempt)
+            case .respond(let answer):
+                answer()
+            case .wedge(let seconds):
+                MonotonicClock.sleep(milliseconds: Int(seconds * 1000))
+            default:
+                core.handle(command)
             }
-            handle(command)
+            carryOut()
         }
-        checkOutputs()
-        let deadline = pump()
-        publishSnapshot()
-        return EngineStep(deadline: deadline, waitsForData: awaitingWake, ended: false)
+        core.checkOutputs(videoFailure: env.videoSink.failure)
+        let deadline = core.pump(videoLeadNanoseconds: env.clock.isVirtual ? 0 : env.videoSink.presentationLeadNanoseconds)
+        carryOut()
+        let view = core.view
+        snapshot.withLock { $0.view = view }
+        return EngineStep(deadline: deadline, waitsForData: core.awaitingWake, ended: false)
     }
 
-    /// Sleeps until `deadline` (nil: until woken). A virtual clock jumps to the deadline
-    /// instead, unless the engine waits for decoded data: virtual time never outruns decoding.
-    /// No wait is unbounded: a wake that never comes costs a short poll, never a hang.
-    private func sleep(until deadline: HostTime?) {
-        let clock = env.clock
-        inboxLock.withLock {
-            guard inbox.isEmpty && !woken else { return }
-            if clock.isVirtual {
-                if let deadline, !awaitingWake {
-                    clock.advance(to: deadline)
-                    return
-                }
-                _ = inboxLock.wait(untilMonotonic: MonotonicClock().now().nanoseconds + 10_000_000)
-                return
-            }
-            let cap = clock.now() + 50_000_000
-            let until = min(deadline ?? cap, cap)
-            _ = inboxLock.wait(untilMonotonic: until.nanoseconds)
+    /// Runs on the engine thread before the first command, so that the policy exists before
+    /// any device event can arrive. The monitor calls back on its own thread: its events only
+    /// enter the command queue.
+    private func startRouteMonitor() {
+        // A suspended device is an interruption that ends by itself when the device plays again.
+        env.audioSink.setInterruptionHandler { [weak self] began in
+            self?.post(began ? .beginInterruption(.pause) : .endInterruption(shouldResume: true))
         }
+        guard let monitor = env.routeMonitor, core.ports.routing != nil else { return }
+        core.beginRouting(preferences: env.routePreferences, available: monitor.availableRoutes(),
+                          resumesWhenBack: env.resumeWhenRouteReturns)
+        monitor.start { [weak self] event in self?.post(.audioDevice(event)) }
     }
 
     /// How long shutting down waits for an item's open to end by itself.
@@ -275,62 +173,50 @@ final class PlaybackEngine: @unchecked Sendable {
         openers.removeAll()
         // What was handed to the closing thread is closed before the rest.
         closer.finish()
-        for s in segments where !s.replaysPrevious { s.source.close() }
-        segments.removeAll()
-        dropDecodingAhead()
-        for case .success(let source) in opened.values { source.close() }
-        opened.removeAll()
-        for action in seeks.cancel() { perform(action) }
+        core.tearDown()
+        carryOut()
     }
 
-    func publishSnapshot() {
-        let offset = segments.first?.offset ?? .zero
-        snapshot.withLock { s in
-            s.items = queue.items
-            s.clock = clock
-            s.offset = offset
-            s.rate = rate
-            s.statistics = statistics
-            s.volume = volume
-            s.muted = muted
-            s.actionAtItemEnd = actionAtItemEnd
-            s.finished = queue.items.isEmpty && opening.isEmpty
-            s.status = status
-            s.error = error
-            s.restarting = pendingRestart != nil
-            s.waiting = !phase.isRunning || segments.isEmpty
-            s.timeControl = TimeControl.decide(paused: rate.isPaused, restarting: pendingRestart != nil, hasItem: !queue.items.isEmpty,
-                                               itemOpen: !segments.isEmpty, stalled: phase.isStalled, waitingForData: phase.isStarting)
-            s.seeksTaken = seeksTaken
-            s.unlandedSeekTarget = (deferredSeek ?? pendingSeek)?.target
+    /// Carries out what the core asked for, in its order.
+    private func carryOut() {
+        for action in core.takeActions() {
+            switch action {
+            case .emit(let event, let view):
+                deliver(event, view)
+            case .completeSeek(let completion, let finished, let event, let view):
+                snapshot.withLock { $0.view = view }
+                completion?(finished)
+                deliver(event, view)
+            case .fire(let fires):
+                fire(fires)
+            case .open(let item, let attempt):
+                open(item, attempt: attempt)
+            case .close(let source):
+                source.close()
+            case .closeAside(let source):
+                closer.async { source.close() }
+            case .present(let frame, let due):
+                env.videoSink.present(frame, dueAt: due)
+            case .flushVideo:
+                env.videoSink.flush()
+            case .showSlate(let text):
+                showSlate(text)
+            case .watchToggles(let item):
+                item.setToggleHandler { [weak self] item, type, enabled in
+                    self?.post(.trackToggled(item, type, enabled))
+                }
+            case .unwatchToggles(let item):
+                item.setToggleHandler(nil)
+            }
         }
     }
 
-    /// Media time of the current item now.
-    func currentItemTime() -> MediaTime {
-        guard let s = segments.first else { return .zero }
-        return timelineNow() - s.offset
+    private func deliver(_ event: PlayerEvent, _ view: EngineView) {
+        snapshot.withLock { $0.view = view }
+        eventSink.withLock { $0.deliver }(event)
     }
 
-    func timelineNow() -> MediaTime {
-        clock.mediaTime(at: env.clock.now())
-    }
-
-    func perform(_ action: SeekCoordinator.Action) {
-        switch action {
-        case .complete(let id, let finished):
-            let item = segments.first?.item
-            // Whoever the completion wakes reads currentTime(): it must see the landing.
-            publishSnapshot()
-            seekCompletions.removeValue(forKey: id)?(finished)
-            emit(.seekCompleted(finished: finished), item: item)
-        case .startSeek:
-            break
-        }
-    }
-
-    func fire(_ fires: [TimeObserverSchedule.Fire]) {
-        guard !fires.isEmpty else { return }
+    private func fire(_ fires: [TimeObserverSchedule.Fire]) {
         let callbacks = observerCallbacks.withLock { $0 }
         for f in fires {
             guard let cb = callbacks[f.token] else {
@@ -349,5 +235,15 @@ final class PlaybackEngine: @unchecked Sendable {
                 wake()
             }
         }
+    }
+
+    /// A plain picture with one line saying why, instead of the last frame held on screen, and
+    /// no sound, while nothing plays.
+    private func showSlate(_ text: String) {
+        let size = PixelSize(width: 1920, height: 1080)
+        let picture = SlatePicture(size: size, color: env.slateColor, text: text)
+        let frame = VideoFrame(pts: .zero, duration: .zero, isKeyframe: true, picture: picture)
+        env.videoSink.flush()
+        env.videoSink.present(frame, dueAt: env.clock.now())
     }
 }

@@ -1,6 +1,6 @@
-extension PlaybackEngine {
+extension PlaybackCore {
     /// Shows the frames that are due, drops those overtaken; returns when the next is due.
-    func presentVideo(_ now: HostTime) -> HostTime? {
+    mutating func presentVideo(_ now: HostTime, lead: Int64) -> HostTime? {
         guard let seg = segments.first else { return nil }
         if rate.isPaused || phase.isStarting {
             // Paused after a start or seek: show where we are, as a player does.
@@ -12,7 +12,6 @@ extension PlaybackEngine {
         }
         if phase.isStalled { return nil }
         // Frames go to the sink `lead` early; whether one is late is judged at that moment too.
-        let lead = env.clock.isVirtual ? 0 : env.videoSink.presentationLeadNanoseconds
         let t = clock.mediaTime(at: now + lead)
         while let q = video.first {
             var frame = q.frame
@@ -36,23 +35,23 @@ extension PlaybackEngine {
         return nil
     }
 
-    private func present(_ q: QueuedFrame, dueAt due: HostTime, now: HostTime) {
+    private mutating func present(_ q: QueuedFrame, dueAt due: HostTime, now: HostTime) {
         var frame = q.frame
         let index = segments.firstIndex(where: { $0.id == q.segment })
         let first = index.map { segments[$0].phase.awaitsFirstPicture } ?? false
-        if first && env.videoSink.reportsDisplay {
+        if first && ports.reportsDisplay {
             frame.displayTag = nextDisplayTag
             awaitingDisplay[nextDisplayTag] = (q.item, q.frame.pts)
             nextDisplayTag += 1
         }
-        env.videoSink.present(frame, dueAt: due)
+        act(.present(frame, dueAt: due))
         statistics.framesPresented += 1
         if now - due > q.frame.duration.nanoseconds { statistics.framesLate += 1 }
         lastPresentedEnd = q.timeline + q.frame.duration
         onScreen = (q.item, q.frame.pts, q.frame.pts + q.frame.duration)
         // Late frames mean decoding cannot keep up: let the decoder leave frames out until the
         // picture is back on time, rather than fall further behind the clock.
-        if !env.clock.isVirtual, let i = index {
+        if !ports.clock.isVirtual, let i = index {
             if segments[i].decodeSkip.update(latenessNanoseconds: now - due) {
                 segments[i].source.setDecodeSkip(segments[i].decodeSkip.level)
                 statistics.decodeSkipChanges += 1
@@ -61,13 +60,13 @@ extension PlaybackEngine {
         }
         if first, let i = index {
             segments[i].phase.pictureShown()
-            if !env.videoSink.reportsDisplay { emit(.readyForDisplay, item: q.item, time: q.frame.pts) }
+            if !ports.reportsDisplay { emit(.readyForDisplay, item: q.item, time: q.frame.pts) }
         }
     }
 
     /// A display confirmed a tagged frame on screen. Earlier tags whose frames were overtaken
     /// (dropped, flushed) count as shown too: their items' pictures have been replaced.
-    func displayed(_ tag: UInt64) {
+    mutating func displayed(_ tag: UInt64) {
         for t in awaitingDisplay.keys.sorted() where t <= tag {
             guard let waiting = awaitingDisplay.removeValue(forKey: t) else { continue }
             emit(.readyForDisplay, item: waiting.item, time: waiting.pts)
@@ -78,7 +77,7 @@ extension PlaybackEngine {
     /// when data is back; fail the item past the stall limit. `StallCheck` decides.
     /// On a virtual clock too: it never moves by itself while the loop waits for data, so only
     /// a test that lets time pass (a source held dry) sees a stall there.
-    func checkStall(_ now: HostTime, videoPending: Bool) {
+    mutating func checkStall(_ now: HostTime, videoPending: Bool) {
         // While starting, StallCheck waits too: the start is StartCheck's to decide.
         guard let seg = segments.first, !rate.isPaused else { return }
         let t = clock.mediaTime(at: now)
@@ -92,8 +91,8 @@ extension PlaybackEngine {
             // Stretched sound: what the stretcher's window holds has been decoded, and comes out
             // with the next input; the sound is dry only once the clock has passed it.
             soundHeldAhead: stretch.map { $0.holdsSound && $0.inputEnd.map { t < $0 } == true } ?? false,
-            deviceStarved: env.audioSink.playedFrames() >= env.audioSink.writtenFrames(), audioPlays: audioPlays)
-        switch StallCheck.decide(phase, facts, now: now, limitNanoseconds: env.stallLimitNanoseconds) {
+            deviceStarved: ports.audioSink.playedFrames() >= ports.audioSink.writtenFrames(), audioPlays: audioPlays)
+        switch StallCheck.decide(phase, facts, now: now, limitNanoseconds: ports.stallLimitNanoseconds) {
         case .none:
             break
         case .resume:
@@ -121,7 +120,7 @@ extension PlaybackEngine {
     }
 
     /// Moves on when the timeline passes the end of the current item (`EndCheck` decides).
-    func checkEnd() {
+    mutating func checkEnd() {
         guard let seg = segments.first, !rate.isPaused, !phase.isStarting else { return }
         let t = timelineNow()
         let videoQueued = rate.isReverse ? !video.isEmpty : video.contains { $0.segment == seg.id }
@@ -142,10 +141,10 @@ extension PlaybackEngine {
             if segments[0].replaysPrevious {
                 segments[0].replaysPrevious = false
             } else {
-                closeAside(done.source)
+                act(.closeAside(done.source))
             }
             // A looped item goes on: its track switches still apply.
-            if done.item != segments[0].item { done.item.setToggleHandler(nil) }
+            if done.item != segments[0].item { act(.unwatchToggles(done.item)) }
             emit(.didPlayToEndTime, item: done.item, time: done.end)
             noteProgress(ended: done.item)
             let previous = queue.current
@@ -154,7 +153,7 @@ extension PlaybackEngine {
             let current = segments[0]
             progressMark = (current.item, .zero)
             emit(.currentItemChanged, item: current.item, time: t - current.offset)
-            fire(observers.withLock { $0.jumped(to: t - current.offset) })
+            fire(ports.observers.withLock { $0.jumped(to: t - current.offset) })
         case .ended:
             segments[0].phase = .ended
             emit(.didPlayToEndTime, item: seg.item, time: seg.end)
@@ -174,7 +173,7 @@ extension PlaybackEngine {
     }
 
     /// Makes the next item ready to follow this one without a gap, as `NextItemPlan` decides.
-    func prerollNext() {
+    mutating func prerollNext() {
         guard let current = segments.first else { return }
         let next = queue.upNext
         var nextOpened = false
@@ -212,7 +211,7 @@ extension PlaybackEngine {
     /// been read to its end, and that pass is queued behind this one. Opening it again each
     /// pass probed the file on a thread given way to playback, which on a busy small board did
     /// not finish before a short clip's end: the last picture held until it did.
-    private func replayAtEnd() {
+    private mutating func replayAtEnd() {
         let current = segments[0]
         current.source.seek(to: .zero, backwards: false)
         var again = Segment(id: nextSegmentID, item: current.item, source: current.source, offset: current.offset + current.end)

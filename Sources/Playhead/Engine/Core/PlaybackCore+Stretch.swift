@@ -3,17 +3,17 @@ import DequeModule
 /// Sound at rates from 0.5 to 2: time-stretched with its pitch kept, through the environment's
 /// stretcher. Each device frame written then stands for `rate` frames of media, so the clock,
 /// which follows the frames played, runs at the rate and the picture follows the sound.
-extension PlaybackEngine {
+extension PlaybackCore {
     /// Whether sound plays at this rate: at 1 as it is, from 0.5 to 2 through a stretcher.
     var audioPlays: Bool { rate.isNormal || (rate.stretchesAudio && stretch != nil) }
 
     /// Makes the stretcher the first time a stretched rate needs it. False when there is none
     /// (no factory, or it failed): the sound is then muted at this rate, as without one.
-    func ensureStretcher() -> Bool {
-        guard rate.stretchesAudio, let make = env.timeStretcher else { return false }
+    mutating func ensureStretcher() -> Bool {
+        guard rate.stretchesAudio, let make = ports.timeStretcher else { return false }
         if stretch != nil { return true }
         do throws(PlaybackError) {
-            let stretcher = try make(env.audioSink.format)
+            let stretcher = try make(ports.audioSink.format)
             try stretcher.reset(tempo: rate)
             stretch = StretchedAudio(stretcher: stretcher, tempo: rate)
             return true
@@ -25,7 +25,7 @@ extension PlaybackEngine {
 
     /// Empties the stretcher (a seek, a flush, a rate change), at the present rate's tempo when
     /// that is stretched.
-    func restartStretch() {
+    mutating func restartStretch() {
         guard let s = stretch else { return }
         let tempo = rate.stretchesAudio ? rate : s.tempo
         guard s.inputEnd != nil || !s.output.isEmpty || s.tempo != tempo else { return }
@@ -40,21 +40,21 @@ extension PlaybackEngine {
     /// The device (and the stretcher) hold sound made for another rate: drop it and play the
     /// sound again from `present` at the new rate. The sound restarts where it was heard, so
     /// the clock, which follows it, does not move.
-    func requeueAudio(at present: MediaTime) {
-        sound.replay(from: present, sampleRate: env.audioSink.format.sampleRate)
-        env.audioSink.flush()
+    mutating func requeueAudio(at present: MediaTime) {
+        sound.replay(from: present, sampleRate: ports.audioSink.format.sampleRate)
+        ports.audioSink.flush()
         audioMap.reset()
         restartStretch()
     }
 
     /// Forgets the sound already heard: what is left is what a rate change plays again.
-    func forgetHeardAudio() {
+    mutating func forgetHeardAudio() {
         sound.forgetHeard(before: timelineNow())
     }
 
     /// Feeds the stretcher and hands what comes out to the device, until the device is full or
     /// the source has nothing more for now.
-    func writeStretchedAudio() {
+    mutating func writeStretchedAudio() {
         guard var s = stretch else { return }
         do throws(PlaybackError) {
             if try pumpStretch(&s) { stretch = s }
@@ -65,8 +65,8 @@ extension PlaybackEngine {
 
     /// Returns false when a flush overtook it (pulling can fail an item, and that flushes):
     /// `s` is stale then.
-    private func pumpStretch(_ s: inout StretchedAudio) throws(PlaybackError) -> Bool {
-        let sink = env.audioSink, channels = sink.format.channels
+    private mutating func pumpStretch(_ s: inout StretchedAudio) throws(PlaybackError) -> Bool {
+        let sink = ports.audioSink, channels = sink.format.channels
         let epoch = audioEpoch
         while true {
             if !s.output.isEmpty {
@@ -123,18 +123,18 @@ extension PlaybackEngine {
 
     /// A stretcher that failed is dropped: the sound is muted at stretched rates from here on,
     /// as without one, and the next stretched rate tries a new one.
-    func stretchFailed(_ error: PlaybackError) {
+    mutating func stretchFailed(_ error: PlaybackError) {
         stretch = nil
         logStretchError(error)
         if rate.stretchesAudio {
-            env.audioSink.pause()
+            ports.audioSink.pause()
             flushAudio()
         }
     }
 
-    private func logStretchError(_ error: PlaybackError) {
+    private mutating func logStretchError(_ error: PlaybackError) {
         let item = segments.first?.item
-        let entry = ErrorLogEntry(date: env.clock.now(), uri: item?.asset.url ?? "", error: error)
+        let entry = ErrorLogEntry(date: ports.clock.now(), uri: item?.asset.url ?? "", error: error)
         emit(.newErrorLogEntry(entry), item: item)
     }
 }

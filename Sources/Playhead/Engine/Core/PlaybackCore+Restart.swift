@@ -1,13 +1,13 @@
 import PlayheadCore
 
-extension PlaybackEngine {
+extension PlaybackCore {
     /// An item that must stop playing more than ten seconds in, or reach its end, to count as
     /// having played: a stream that fails every few seconds is still failing.
     static let progressSpan = MediaTime(seconds: 10, preferredTimescale: 1000)
 
     /// The current item failed to open or to play: tried again after a back-off, from where
     /// it was (files, video on demand) or at the live edge, or given up on for this turn.
-    func itemFailed(_ item: PlayerItem, _ error: PlaybackError) {
+    mutating func itemFailed(_ item: PlayerItem, _ error: PlaybackError) {
         let playing = segments.first?.item == item
         let time = playing ? currentItemTime() : .zero
         // Where to come back to: where it was when it failed, or, when a retry failed to open,
@@ -23,14 +23,14 @@ extension PlaybackEngine {
             pendingRestartPosition = nil
             itemFailedForGood(item, error, delay: delay)
         case .retry(let delay, let attempt):
-            if let (_, entry) = item.apply(.restarting, error: error, at: env.clock.now()), let entry {
+            if let (_, entry) = item.apply(.restarting, error: error, at: ports.clock.now()), let entry {
                 emit(.newErrorLogEntry(entry), item: item, time: time)
             }
             statistics.restarts += 1
             emit(.itemRestarting(attempt: attempt, delay: Double(delay) / 1e9, error), item: item, time: time)
             if playing { stopCurrent() }
-            showSlate("\(Self.shortName(item)) failed (\(error.code.rawValue)); next try in \(Self.wholeSeconds(delay)) s")
-            pendingRestart = PendingRestart(item: item, due: env.clock.now() + delay, position: position, moveOn: false)
+            act(.showSlate("\(Self.shortName(item)) failed (\(error.code.rawValue)); next try in \(Self.wholeSeconds(delay)) s"))
+            pendingRestart = PendingRestart(item: item, due: ports.clock.now() + delay, position: position, moveOn: false)
             pendingRestartPosition = position.map { (item, $0) }
         }
     }
@@ -43,9 +43,9 @@ extension PlaybackEngine {
     static func wholeSeconds(_ nanoseconds: Int64) -> Int { max(1, Int((Double(nanoseconds) / 1e9).rounded())) }
 
     /// Carries out a restart that is due. Returns when it is due otherwise.
-    func runPendingRestart() -> HostTime? {
+    mutating func runPendingRestart() -> HostTime? {
         guard let r = pendingRestart else { return nil }
-        let now = env.clock.now()
+        let now = ports.clock.now()
         guard now >= r.due else { return r.due }
         pendingRestart = nil
         guard queue.current == r.item else { return nil }
@@ -59,7 +59,7 @@ extension PlaybackEngine {
     }
 
     /// Ends a run of failures once the item has played long enough (or to its end).
-    func noteProgress(ended item: PlayerItem? = nil) {
+    mutating func noteProgress(ended item: PlayerItem? = nil) {
         if let item {
             restartPolicy.progressed(item.asset.url)
             if progressMark?.item == item { progressMark = nil }
@@ -70,15 +70,5 @@ extension PlaybackEngine {
         restartPolicy.progressed(mark.item.asset.url)
         pendingRestartPosition = nil
         progressMark = nil
-    }
-
-    /// A plain picture with one line saying why, instead of the last frame held on screen, and
-    /// no sound, while nothing plays.
-    func showSlate(_ text: String) {
-        let size = PixelSize(width: 1920, height: 1080)
-        let picture = SlatePicture(size: size, color: env.slateColor, text: text)
-        let frame = VideoFrame(pts: .zero, duration: .zero, isKeyframe: true, picture: picture)
-        env.videoSink.flush()
-        env.videoSink.present(frame, dueAt: env.clock.now())
     }
 }

@@ -1,10 +1,10 @@
-extension PlaybackEngine {
+extension PlaybackCore {
     /// The player is ready once its loop runs with working outputs, and fails for good when an
     /// output does: playback stops, and later play requests are refused (AVPlayer's rule: a
     /// failed player is replaced, not revived).
-    func checkOutputs() {
+    mutating func checkOutputs(videoFailure: PlaybackError?) {
         guard status != .failed else { return }
-        if let failure = env.videoSink.failure ?? env.audioSink.failure {
+        if let failure = videoFailure ?? ports.audioSink.failure {
             setRate(.paused)
             status = .failed
             error = failure

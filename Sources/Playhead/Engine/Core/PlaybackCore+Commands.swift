@@ -1,7 +1,7 @@
-import PlayheadSys
+import PlayheadCore
 
-extension PlaybackEngine {
-    func handle(_ command: EngineCommand) {
+extension PlaybackCore {
+    mutating func handle(_ command: EngineCommand) {
         switch command {
         case .insert(let item, let after):
             let wasEmpty = queue.items.isEmpty
@@ -53,17 +53,6 @@ extension PlaybackEngine {
             dropPreroll()
         case .trackToggled(let item, let type, let enabled):
             trackToggled(item, type, enabled)
-        case .opened(let item, let result, let attempt):
-            // An abandoned open (past its bound) that came back after all: its item has failed
-            // or is being opened again.
-            guard let opener = openers[item], opener.attempt == attempt else {
-                if case .success(let s) = result { closeAside(s) }
-                return
-            }
-            opening.remove(item)
-            // The opener posted this as its last act: the join returns at once.
-            openers.removeValue(forKey: item)?.thread?.join()
-            openFinished(item, result)
         case .displayed(let tag):
             displayed(tag)
         case .beginInterruption(let kind):
@@ -76,19 +65,16 @@ extension PlaybackEngine {
         case .overrideRoute(let route):
             routePolicy?.isPlaying = !rate.isPaused
             if let actions = routePolicy?.override(to: route) { carryOut(actions) }
-        case .respond(let answer):
-            answer()
-        case .wedge(let seconds):
-            MonotonicClock.sleep(milliseconds: Int(seconds * 1000))
-        case .shutdown:
+        case .opened, .respond, .wedge, .shutdown:
+            // The driver's own.
             break
         }
     }
 
-    func setRate(_ newRate: PlaybackRate) {
+    mutating func setRate(_ newRate: PlaybackRate) {
         let old = rate
         guard newRate != old else { return }
-        let now = env.clock.now()
+        let now = ports.clock.now()
         let itemTime = currentItemTime()
         rate = newRate
         // The source's direction, not the last rate's: reversed, paused, then played forward,
@@ -106,7 +92,7 @@ extension PlaybackEngine {
             clock.setRate(phase.isRunning ? newRate : .paused, at: now)
         }
         if newRate.isPaused {
-            env.audioSink.pause()
+            ports.audioSink.pause()
         } else if newRate.isNormal || ensureStretcher() {
             // Sound made for another rate (in the device, in the stretcher's window) is played
             // again from here at this one; the clock stays where it is.
@@ -116,21 +102,21 @@ extension PlaybackEngine {
             } else if newRate.stretchesAudio {
                 restartStretch()
             }
-            env.audioSink.resume()
+            ports.audioSink.resume()
         } else {
             // Reverse, or beyond what the stretcher takes: muted, as AVFoundation does.
-            env.audioSink.pause()
+            ports.audioSink.pause()
             flushAudio()
         }
         emit(.rateChanged(newRate.doubleValue), item: segments.first?.item, time: itemTime)
         if old.isPaused != newRate.isPaused {
-            fire(observers.withLock { $0.playbackChanged(playing: !newRate.isPaused, at: itemTime) })
+            fire(ports.observers.withLock { $0.playbackChanged(playing: !newRate.isPaused, at: itemTime) })
         }
     }
 
     /// Starts decoding the current item from `request.target` and shows nothing until the
     /// first acceptable frame is there.
-    func beginSeek(_ request: SeekRequest, internal isInternal: Bool) {
+    mutating func beginSeek(_ request: SeekRequest, internal isInternal: Bool) {
         guard var seg = segments.first else {
             // Not open yet: the seek applies as soon as it is (a start position).
             if queue.current != nil { deferredSeek = request; return }
@@ -150,19 +136,19 @@ extension PlaybackEngine {
         seg.source.seek(to: target, backwards: rate.isReverse)
         segments[0].readsBackwards = rate.isReverse
         pendingSeek = request
-        clock.reset(media: target, host: env.clock.now())
-        env.videoSink.flush()
+        clock.reset(media: target, host: ports.clock.now())
+        act(.flushVideo)
     }
 
-    func flushAudio() {
+    mutating func flushAudio() {
         sound.removeAll()
         audioEpoch &+= 1
-        env.audioSink.flush()
+        ports.audioSink.flush()
         audioMap.reset()
         restartStretch()
     }
 
-    func trackToggled(_ item: PlayerItem, _ type: MediaType, _ enabled: Bool) {
+    mutating func trackToggled(_ item: PlayerItem, _ type: MediaType, _ enabled: Bool) {
         guard let seg = segments.first, seg.item == item else { return }
         seg.source.setEnabled(enabled, mediaType: type)
         if enabled {
@@ -178,9 +164,10 @@ extension PlaybackEngine {
     }
 
     /// An item's open answered (or was given up): keep what it gave for the item's turn.
-    func openFinished(_ item: PlayerItem, _ result: Result<any MediaSource, PlaybackError>) {
+    mutating func openFinished(_ item: PlayerItem, _ result: Result<any MediaSource, PlaybackError>) {
+        opening.remove(item)
         guard queue.items.contains(item) || queue.upNext == item else {
-            if case .success(let s) = result { s.close() }
+            if case .success(let s) = result { act(.close(s)) }
             return
         }
         opened[item] = result

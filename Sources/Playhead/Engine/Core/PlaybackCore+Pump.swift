@@ -1,10 +1,10 @@
-extension PlaybackEngine {
+extension PlaybackCore {
     /// One pass of the loop. Returns when it next has something to do (nil: when woken).
-    func pump() -> HostTime? {
+    mutating func pump(videoLeadNanoseconds: Int64) -> HostTime? {
         awaitingWake = false
         if pendingRestart != nil {
             if let due = runPendingRestart() { return due }
-            if pendingRestart != nil || segments.isEmpty { return env.clock.now() + 1_000_000 }
+            if pendingRestart != nil || segments.isEmpty { return ports.clock.now() + 1_000_000 }
         }
         guard !segments.isEmpty else {
             if let item = queue.current { ensureOpening(item) }
@@ -23,12 +23,12 @@ extension PlaybackEngine {
             }
         }
         updateWaiting()
-        let now = env.clock.now()
+        let now = ports.clock.now()
         writeAudio()
         syncClockToAudio(now)
         forgetHeardAudio()
-        var deadlines: [HostTime?] = [presentVideo(now), retryBusyRoute(now)]
-        if let since = phase.stalledSince, let limit = env.stallLimitNanoseconds {
+        var deadlines: [HostTime?] = [presentVideo(now, lead: videoLeadNanoseconds), retryBusyRoute(now)]
+        if let since = phase.stalledSince, let limit = ports.stallLimitNanoseconds {
             deadlines.append(HostTime(nanoseconds: since.nanoseconds + limit))
         }
         checkStall(now, videoPending: videoPending)
@@ -40,25 +40,25 @@ extension PlaybackEngine {
         noteProgress()
         if !rate.isPaused && phase.isRunning {
             let t = currentItemTime()
-            fire(observers.withLock { $0.advance(to: t) })
-            if let next = observers.withLock({ $0.nextDeadline(after: t, forward: !rate.isReverse) }) {
+            fire(ports.observers.withLock { $0.advance(to: t) })
+            if let next = ports.observers.withLock({ $0.nextDeadline(after: t, forward: !rate.isReverse) }) {
                 deadlines.append(clock.hostTime(for: segments[0].offset + next))
             }
             deadlines.append(audioRefillDeadline(now))
             deadlines.append(endDeadline())
         }
-        let sink = env.audioSink
+        let sink = ports.audioSink
         let wake = PassWake.decide(.init(
             now: now, deadlines: deadlines.compactMap { $0 }, videoPending: videoPending, videoLineEmpty: video.isEmpty,
             audioPending: audioPending, deviceEmpty: sink.writtenFrames() <= sink.playedFrames(), soundPlays: audioPlays,
-            starting: phase.isStarting, opening: !opening.isEmpty, virtualClock: env.clock.isVirtual, paused: rate.isPaused))
+            starting: phase.isStarting, opening: !opening.isEmpty, virtualClock: ports.clock.isVirtual, paused: rate.isPaused))
         awaitingWake = wake.awaitsWake
         return wake.next
     }
 
     /// Pulls decoded frames until three wait in line (more at the end of an item looped on
     /// its own, see `videoDepth`). Returns true when the source had none.
-    private func fillVideo() -> Bool {
+    private mutating func fillVideo() -> Bool {
         let depth = videoDepth
         while video.count < depth {
             guard let i = segments.firstIndex(where: { $0.videoToRead }) else { return false }
@@ -96,7 +96,7 @@ extension PlaybackEngine {
 
     /// Pulls the next audio buffer when none waits. Returns true when the source had none.
     @discardableResult
-    func fillAudio() -> Bool {
+    mutating func fillAudio() -> Bool {
         guard audio == nil, !rate.isReverse else { return false }
         if sound.takeReplay() { return false }
         while let i = segments.firstIndex(where: { $0.audioToRead }) {
@@ -117,7 +117,7 @@ extension PlaybackEngine {
         return false
     }
 
-    private func segmentFailed(_ index: Int, _ error: PlaybackError) {
+    private mutating func segmentFailed(_ index: Int, _ error: PlaybackError) {
         let item = segments[index].item
         if index == 0 {
             itemFailed(item, error)
@@ -128,7 +128,7 @@ extension PlaybackEngine {
     }
 
     /// Throws away what comes before the seek's target and lands on the first acceptable frame.
-    private func landSeek() {
+    private mutating func landSeek() {
         guard let request = pendingSeek, let seg = segments.first else { return }
         let own = video.prefix { $0.segment == seg.id }.map { (pts: $0.frame.pts, end: $0.frame.end) }
         let found = SeekLanding.find(request, hasVideo: seg.hasVideo, pictures: own, videoReadToEnd: seg.videoStream.isReadToEnd,
@@ -136,24 +136,24 @@ extension PlaybackEngine {
         video.removeFirst(found.dropping)
         guard let landing = found.time else { return }
         pendingSeek = nil
-        let now = env.clock.now()
+        let now = ports.clock.now()
         clock = PresentationClock(media: landing, host: now, rate: .paused)
         phase = .starting(firstPictureSince: nil)
         segments[0].phase = .awaitingFirstPicture
         for action in seeks.landed() { perform(action) }
         emit(.timeJumped, item: seg.item, time: landing)
-        fire(observers.withLock { $0.jumped(to: landing) })
+        fire(ports.observers.withLock { $0.jumped(to: landing) })
     }
 
     /// The clock starts once the current item has something to show and to play (`StartCheck`).
-    private func updateWaiting() {
+    private mutating func updateWaiting() {
         guard case .starting(let waitingSince) = phase, let seg = segments.first else { return }
         let facts = StartCheck.Facts(
             videoReady: !seg.videoToRead || video.contains { $0.segment == seg.id },
             audioReady: !seg.audioToRead || rate.isReverse || audio != nil,
-            awaitsDisplay: env.videoSink.reportsDisplay && !env.clock.isVirtual && seg.videoToRead && !rate.isPaused
+            awaitsDisplay: ports.reportsDisplay && !ports.clock.isVirtual && seg.videoToRead && !rate.isPaused
                 && (seg.phase.awaitsFirstPicture || !awaitingDisplay.isEmpty))
-        let now = env.clock.now()
+        let now = ports.clock.now()
         switch StartCheck.decide(facts, firstPictureSince: waitingSince, now: now) {
         case .wait(let since):
             phase = .starting(firstPictureSince: since)
@@ -163,17 +163,17 @@ extension PlaybackEngine {
         }
     }
 
-    private func writeAudio() {
+    private mutating func writeAudio() {
         guard audioPlays, phase.isRunning else {
             dropPastAudio()
             return
         }
-        let channels = env.audioSink.format.channels
+        let channels = ports.audioSink.format.channels
         // A device mixer takes the player's volume; ducking stays in software, so that the
         // mixer shows what the user set.
         let wanted = muted ? 0 : volume
         if wanted != hardwareVolumeSent {
-            hardwareVolumeInUse = env.audioSink.applyHardwareVolume(wanted)
+            hardwareVolumeInUse = ports.audioSink.applyHardwareVolume(wanted)
             hardwareVolumeSent = wanted
         }
         volumeRamp.setTarget(hardwareVolumeInUse ? duckGain : wanted * duckGain)
@@ -209,7 +209,7 @@ extension PlaybackEngine {
     /// Where the waiting sound goes (`SoundPlacement`): from where the writes so far ended, or,
     /// for the stretcher, from where its input ended (`inputEnd`).
     func placement(of a: SoundLine.Piece, from inputEnd: MediaTime? = nil) -> (start: MediaTime, step: SoundPlacement.Step) {
-        let sink = env.audioSink
+        let sink = ports.audioSink
         let start = inputEnd ?? SoundPlacement.start(writtenEnd: audioMap.writtenEnd, timelineNow: timelineNow(),
                                                      deviceStarved: sink.writtenFrames() <= sink.playedFrames(), next: a.timeline)
         let step = SoundPlacement.step(start: start, next: a.timeline, frames: a.buffer.frameCount,
@@ -218,8 +218,8 @@ extension PlaybackEngine {
     }
 
     /// Writes samples that stand for media from `timeline` on, played at `rate`.
-    func write(_ samples: ArraySlice<Float>, at timeline: MediaTime, rate: PlaybackRate = .normal) -> Int {
-        let sink = env.audioSink
+    mutating func write(_ samples: ArraySlice<Float>, at timeline: MediaTime, rate: PlaybackRate = .normal) -> Int {
+        let sink = ports.audioSink
         let position = sink.writtenFrames()
         let took = sink.write(samples)
         if took > 0 {
@@ -230,7 +230,7 @@ extension PlaybackEngine {
     }
 
     /// Not playing audio (paused, muted rates): keep the queue from holding stale sound.
-    private func dropPastAudio() {
+    private mutating func dropPastAudio() {
         guard !rate.isPaused, !phase.isStarting else { return }
         let t = timelineNow()
         while let a = audio, a.timeline + a.buffer.duration <= t {
@@ -240,9 +240,9 @@ extension PlaybackEngine {
     }
 
     /// While sound plays, the clock follows the samples actually played.
-    private func syncClockToAudio(_ now: HostTime) {
+    private mutating func syncClockToAudio(_ now: HostTime) {
         guard audioPlays, phase.isRunning else { return }
-        let sink = env.audioSink
+        let sink = ports.audioSink
         let played = sink.playedFrames()
         guard played < sink.writtenFrames(), let heard = audioMap.mediaTime(playedFrames: played) else { return }
         let drift = heard - clock.mediaTime(at: now)
@@ -252,7 +252,7 @@ extension PlaybackEngine {
     }
 
     private func audioRefillDeadline(_ now: HostTime) -> HostTime? {
-        let sink = env.audioSink
+        let sink = ports.audioSink
         let more = audio != nil || sound.hasReplay || segments.contains(where: { $0.audioToRead })
         // Stretched sound: the window's tail is let out when the device runs low.
         guard audioPlays, more || stretch?.holdsSound == true else { return nil }
