@@ -118,6 +118,7 @@ final class PlaybackEngine: @unchecked Sendable {
         }
         let commands = inbox.take()
         abandonOverdueOpens()
+        carryOut()
         for command in commands {
             switch command {
             case .shutdown:

@@ -9,6 +9,8 @@ struct CoreBench {
     var core: PlaybackCore
     /// Every action the core returned, in order.
     private(set) var log: [EngineAction] = []
+    /// When each picture was handed over (the clock at its pass) and the time it was due.
+    private(set) var presented: [(at: HostTime, due: HostTime)] = []
 
     init(actionAtItemEnd: ActionAtItemEnd = .advance, restart: RestartPolicy.Settings = .never) {
         let ports = EnginePorts(clock: clock, audioSink: NullAudioSink(clock: clock), routing: nil, timeStretcher: nil,
@@ -28,7 +30,9 @@ struct CoreBench {
     @discardableResult
     mutating func pass() -> (deadline: HostTime?, actions: [EngineAction]) {
         let deadline = core.pump(videoLeadNanoseconds: 0)
-        return (deadline, taken())
+        let actions = taken()
+        presented += actions.compactMap(\.presentedDue).map { (clock.now(), $0) }
+        return (deadline, actions)
     }
 
     /// Passes, the clock moved to each deadline, until `done` holds for an action (at most

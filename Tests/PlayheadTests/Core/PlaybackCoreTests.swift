@@ -44,6 +44,8 @@ import Testing
         // The paused first picture, then frames 1 to 9 at 40 ms apart from the start.
         #expect(dues.count == 10)
         #expect(Array(dues.dropFirst()) == (1...9).map { start + Int64($0) * 40_000_000 })
+        // Each handed over at its time: the pass's deadline was the next picture's.
+        #expect(bench.presented.allSatisfy { $0.at == $0.due })
         #expect(bench.core.rate.isPaused, "actionAtItemEnd .pause did not pause at the end")
     }
 

@@ -98,7 +98,9 @@ struct PlaybackCore {
 
     /// The actions so far, handed over once.
     mutating func takeActions() -> [EngineAction] {
-        defer { actions.removeAll(keepingCapacity: true) }
+        // Most passes ask for nothing: they cost no allocation.
+        guard !actions.isEmpty else { return [] }
+        defer { actions = [] }
         return actions
     }
 
