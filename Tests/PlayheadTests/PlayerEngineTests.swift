@@ -109,11 +109,12 @@ import PlayheadTestSupport
 
     /// Its source reads a looped item again once all of it has been pulled: the line holds
     /// more pictures at its end, so that happens a quarter of a second before the end rather
-    /// than a tenth (on a busy board the next pass's first pictures came late).
+    /// than a tenth (on a busy board the next pass's first pictures came late). Three seconds:
+    /// a shorter item is played again from memory (`LoopFromMemoryTests`), not read again.
     @Test func aLoopedItemIsReadAgainAQuarterOfASecondBeforeItsEnd() {
         let gate = FakeGate()
         // Pictures alone: the sound's end is seen as early as the device's buffer allows.
-        let h = PlayerHarness(urls: ["fake-50-noaudio"], backend: FakeBackend(gate: gate))
+        let h = PlayerHarness(urls: ["fake-75-noaudio"], backend: FakeBackend(gate: gate))
         let player = h.player
         let seenAt = Mutex<[MediaTime]>([])
         gate.watchSeeks { _ in seenAt.withLock { $0.append(player.currentTime()) } }
@@ -121,8 +122,8 @@ import PlayheadTestSupport
         h.player.play()
         #expect(h.run { $0.contains { $0.name == "didPlayToEndTime" } })
         let first = seenAt.withLock { $0.first }
-        // 2 s at 25 fps: eight pictures in line reach the end at 1.68 s.
-        #expect(first.map { $0 <= MediaTime(value: 172, timescale: 100) } == true, "read again at \(first.map(\.secondsText) ?? "never")")
+        // 3 s at 25 fps: eight pictures in line reach the end at 2.68 s.
+        #expect(first.map { $0 <= MediaTime(value: 272, timescale: 100) } == true, "read again at \(first.map(\.secondsText) ?? "never")")
     }
 
     @Test func aLoopedItemFollowsItselfWithoutAHole() async {

@@ -124,6 +124,7 @@ extension PlaybackCore {
             return
         }
         dropPreroll(keepingOpened: true)
+        stopKeeping()
         video.removeAll()
         flushAudio()
         // Its end (or, in reverse, its start) is reached anew from the new place: without this,
@@ -150,6 +151,8 @@ extension PlaybackCore {
 
     mutating func trackToggled(_ item: PlayerItem, _ type: MediaType, _ enabled: Bool) {
         guard let seg = segments.first, seg.item == item else { return }
+        // What was kept has the tracks that were on.
+        kept = nil
         seg.source.setEnabled(enabled, mediaType: type)
         if enabled {
             // A track coming back must be decoded from here: resume both at this time.

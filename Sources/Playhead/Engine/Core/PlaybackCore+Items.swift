@@ -21,6 +21,9 @@ extension PlaybackCore {
             itemFailed(item, error)
         case .success(let source):
             segments = [activate(item, source, offset: .zero)]
+            // Kept only when it follows itself: a short item played once would hold its
+            // pictures for nothing.
+            if deferredSeek == nil, queue.upNext == item { beginKeeping(segments[0]) }
             video.removeAll()
             flushAudio()
             phase = .starting(firstPictureSince: nil)
@@ -62,6 +65,7 @@ extension PlaybackCore {
             act(.unwatchToggles(s.item))
         }
         segments.removeAll()
+        kept = nil
         dropDecodingAhead()
         video.removeAll()
         flushAudio()

@@ -54,6 +54,7 @@ extension PlaybackCore {
         if !ports.clock.isVirtual, let i = index {
             if segments[i].decodeSkip.update(latenessNanoseconds: now - due) {
                 segments[i].source.setDecodeSkip(segments[i].decodeSkip.level)
+                stopKeeping(segment: segments[i].id)
                 statistics.decodeSkipChanges += 1
                 statistics.decodeSkipDeepest = max(statistics.decodeSkipDeepest, segments[i].decodeSkip.level)
             }
@@ -144,7 +145,10 @@ extension PlaybackCore {
                 act(.closeAside(done.source))
             }
             // A looped item goes on: its track switches still apply.
-            if done.item != segments[0].item { act(.unwatchToggles(done.item)) }
+            if done.item != segments[0].item {
+                act(.unwatchToggles(done.item))
+                kept = nil
+            }
             emit(.didPlayToEndTime, item: done.item, time: done.end)
             noteProgress(ended: done.item)
             let previous = queue.current
@@ -207,16 +211,23 @@ extension PlaybackCore {
         }
     }
 
-    /// An item looped on its own is read again from its start by the same source once it has
-    /// been read to its end, and that pass is queued behind this one. Opening it again each
-    /// pass probed the file on a thread given way to playback, which on a busy small board did
-    /// not finish before a short clip's end: the last picture held until it did.
+    /// An item looped on its own is played again from memory when its whole pass was kept
+    /// (`PlaybackCore+Loop`), or else read again from its start by the same source once it has
+    /// been read to its end; that pass is queued behind this one. Opening it again each pass
+    /// probed the file on a thread given way to playback, which on a busy small board did not
+    /// finish before a short clip's end: the last picture held until it did.
     private mutating func replayAtEnd() {
         let current = segments[0]
+        if let again = replayFromMemory(after: current) {
+            nextSegmentID += 1
+            segments.append(again)
+            return
+        }
         current.source.seek(to: .zero, backwards: false)
         var again = Segment(id: nextSegmentID, item: current.item, source: current.source, offset: current.offset + current.end)
         nextSegmentID += 1
         again.replaysPrevious = true
+        if kept == nil { beginKeeping(again) }
         // The decoder's skip level stays with the source.
         again.decodeSkip = current.decodeSkip
         segments.append(again)

@@ -68,12 +68,14 @@ extension PlaybackCore {
                 if !rate.isReverse {
                     segments[i].videoStream.took(end: frame.end)
                     segments[i].decodeSkip.observe(pts: frame.pts, isKeyframe: frame.isKeyframe)
+                    keep(frame, from: segments[i].id)
                 }
                 video.append(QueuedFrame(frame: frame, timeline: timeline, item: segments[i].item, segment: segments[i].id))
             case .pending:
                 return true
             case .endOfStream:
                 segments[i].videoStream.reachedEnd()
+                if !rate.isReverse { keepEnd(.video, of: segments[i].id) }
             case .failed(let error):
                 segmentFailed(i, error)
                 return false
@@ -103,12 +105,14 @@ extension PlaybackCore {
             switch segments[i].source.pullAudio() {
             case .element(let buffer):
                 segments[i].audioStream.took(end: buffer.end)
+                keep(buffer, from: segments[i].id)
                 sound.take(SoundLine.Piece(buffer: buffer, timeline: segments[i].offset + buffer.pts, segment: segments[i].id))
                 return false
             case .pending:
                 return true
             case .endOfStream:
                 segments[i].audioStream.reachedEnd()
+                keepEnd(.audio, of: segments[i].id)
             case .failed(let error):
                 segmentFailed(i, error)
                 return false

@@ -86,6 +86,8 @@ struct PlaybackCore {
     var pendingRestartPosition: (item: PlayerItem, position: MediaTime)?
     /// The item that started and where, until it has played long enough to end a run of failures.
     var progressMark: (item: PlayerItem, from: MediaTime)?
+    /// The current item's first pass, while it is short enough to be looped from memory.
+    var kept: KeptPass?
 
     init(ports: EnginePorts, actionAtItemEnd: ActionAtItemEnd, restart: RestartPolicy.Settings) {
         self.ports = ports
