@@ -244,7 +244,8 @@ bench-arm64: deps
 	  --log $(IMAGE_A64_OUT)/console.log --linger 3
 	board/image/report.sh $(IMAGE_A64_OUT) $(BOARD_A64_OUT)/initramfs.cpio
 
-# `make bench ONLY=peers` runs only the players side by side on the board.
+# `make bench ONLY=peers` runs only the players side by side on the board; ONLY=loop only their
+# one-second clip looped (the longest picture at a join).
 ifneq ($(filter arm64 aarch64,$(ARCH)),)
 bench: bench-arm64
 else

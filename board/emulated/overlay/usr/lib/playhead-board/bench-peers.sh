@@ -56,9 +56,7 @@ bench_peers() {
   # took so much of the two vCPUs that every player fell far behind (playhead showed 61 of 300
   # frames at 360p, mpv finished 77 s late): the figures said more about the probe than the
   # players. The 360p clip fits unscaled; the 720p one is scaled down by each player.
-  # First the reference: one second of black, whose CRCs are then not counted as anyone's picture.
-  peer_run reference black_480p.mp4 20 playhead --video-output drm --display-mode 640x480 --events none \
-    $BOARD_SHARE/media/black_480p.mp4
+  bench_reference
   for clip in bench_360p30.mp4 bench_720p30.mp4; do
     c=/mnt/media/$clip
     peer_run playhead $clip 60 playhead --video-output drm --display-mode 640x480 --audio-output alsa \
@@ -71,7 +69,17 @@ bench_peers() {
       video/x-raw,width=640,height=480,pixel-aspect-ratio=1/1 ! kmssink driver-name=vkms \
       d.audio_0 ! queue ! aacparse ! avdec_aac ! audioconvert ! audioresample ! alsasink device=hw:Loopback,0,0
   done
-  # The gap at a loop: a one-second clip five times over (gst-launch has no loop: not measured).
+  bench_loop_gap
+}
+
+# First the reference: one second of black, whose CRCs are then not counted as anyone's picture.
+bench_reference() {
+  peer_run reference black_480p.mp4 20 playhead --video-output drm --display-mode 640x480 --events none \
+    $BOARD_SHARE/media/black_480p.mp4
+}
+
+# The gap at a loop: a one-second clip five times over (gst-launch has no loop: not measured).
+bench_loop_gap() {
   peer_run playhead loop_1s.mp4 8 timeout -s TERM 6 playhead --video-output drm --display-mode 640x480 \
     --audio-output alsa --audio-device hw:Loopback,0,0 --events none --loop /usr/share/playhead/media/loop_1s.mp4
   peer_run mpv loop_1s.mp4 8 timeout -s TERM 6 chroot $HOSTROOT env HOME=/tmp mpv --no-config --msg-level=all=warn --vo=drm \

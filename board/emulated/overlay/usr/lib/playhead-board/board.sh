@@ -195,15 +195,23 @@ run_bench() {
   # console on this terminal playhead stays up when the queue ends, waiting for commands, and it
   # loops; every player here plays each clip once.
   mv /etc/playhead/playhead.conf /etc/playhead/playhead.conf.appliance 2>/dev/null || true
-  # `make bench ONLY=peers`: the players side by side and nothing else.
-  if grep -q "playhead.only=peers" /proc/cmdline; then
+  # `make bench ONLY=peers`: the players side by side and nothing else; ONLY=loop: only their
+  # looped clip.
+  for only in peers loop; do
+    grep -q "playhead.only=$only" /proc/cmdline || continue
     . /usr/lib/playhead-board/bench-peers.sh
     OUT=$BOARD_SHARE/out
     mkdir -p "$OUT"
-    bench_peers
+    if [ $only = peers ]; then
+      bench_peers
+    else
+      mount_hostroot || echo "BENCH-PEER-ERROR the host's root is not shared (boot.py --mode bench shares it as hostroot)"
+      bench_reference
+      bench_loop_gap
+    fi
     echo "BOARD-DONE"
     return
-  fi
+  done
   bench_decode
   for spec in bench_360p30.mp4:640x480 bench_720p30.mp4:preferred; do
     clip=$BOARD_SHARE/media/${spec%%:*} mode=${spec#*:}
