@@ -82,7 +82,7 @@ bench_reference() {
 bench_loop_gap() {
   # With playhead's flip trace: which long picture was late to commit, and which was drawn late.
   peer_run playhead loop_1s.mp4 8 timeout -s TERM 6 playhead --video-output drm --display-mode 640x480 \
-    --audio-output alsa --audio-device hw:Loopback,0,0 --events none --flip-trace $OUT/peer-playhead-loop_1s.flips \
+    --audio-output alsa --audio-device hw:Loopback,0,0 --events none --stats --flip-trace $OUT/peer-playhead-loop_1s.flips \
     --loop /usr/share/playhead/media/loop_1s.mp4
   peer_run mpv loop_1s.mp4 8 timeout -s TERM 6 chroot $HOSTROOT env HOME=/tmp mpv --no-config --msg-level=all=warn --vo=drm \
     --drm-mode=640x480 --ao=alsa --audio-device=alsa/hw:Loopback,0,0 --hwdec=no --loop-file=inf /mnt/media/loop_1s.mp4

@@ -1,5 +1,6 @@
 # Built to run for months: a one-second clip with sound loops on vkms and the loopback card,
-# each pass read again from the start by the same source. Threads, open descriptors, memory
+# its first pass read from the file and kept, the passes after it played from memory
+# (LoopRecording; a clip over 2 s is read again from its start by the same source instead). Threads, open descriptors, memory
 # mappings and memory are read from /proc after a warm-up and at the end: the descriptors must be
 # the same, the threads within one pass's worth, the mappings and the resident memory may grow by
 # a small slack only. The player must not die on the way, and must leave on SIGTERM with 128 + 15
