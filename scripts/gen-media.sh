@@ -48,9 +48,12 @@ ff -f lavfi -t 10 -i "color=c=black:s=320x240:r=15" \
    -f lavfi -t 10 -i "aevalsrc='if(lt(mod(t\,1)\,0.05)\,0.5*sin(2*PI*1000*t)\,0)':s=48000:c=stereo" \
    -vf "drawbox=c=white:t=fill:enable='lt(mod(t\,1)\,0.099)'" -c:v libx264 -qp 0 -bf 0 -g 15 -pix_fmt yuv420p \
    -c:a aac -ac 2 -movflags +faststart "$out/av_sync_15fps.mp4"
-# Thirty seconds at 30 fps for the board's long-run counts (small, so emulation keeps up).
+# Thirty seconds at 30 fps for the kill -9 rounds (small, so emulation keeps up), and ten for
+# the board's frame counts.
 ff -f lavfi -t 30 -i "testsrc2=size=320x240:rate=30" -c:v libx264 -crf 32 -g 60 -pix_fmt yuv420p \
    -movflags +faststart "$out/long_240p30.mp4"
+ff -f lavfi -t 10 -i "testsrc2=size=320x240:rate=30" -c:v libx264 -crf 32 -g 60 -pix_fmt yuv420p \
+   -movflags +faststart "$out/mid_240p30.mp4"
 # The soak test: thousands of 0.2 s items, looped.
 ff -f lavfi -t 0.2 -i "testsrc2=size=64x48:rate=25" -f lavfi -t 0.2 -i "sine=frequency=440:sample_rate=48000" \
    -c:v libx264 -pix_fmt yuv420p -c:a aac -ac 2 -movflags +faststart "$out/tiny.mp4"
