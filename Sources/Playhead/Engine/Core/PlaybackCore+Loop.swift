@@ -47,10 +47,3 @@ extension PlaybackCore {
         return Segment(id: nextSegmentID, item: current.item, source: source, offset: current.offset + current.end)
     }
 }
-
-/// The pass of an item being kept or kept whole, and which segment it came from.
-struct KeptPass {
-    let item: PlayerItem
-    let segment: UInt64
-    var recording: LoopRecording
-}
