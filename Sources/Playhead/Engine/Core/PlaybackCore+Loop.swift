@@ -13,24 +13,23 @@ extension PlaybackCore {
     }
 
     mutating func keep(_ frame: VideoFrame, from segment: UInt64) {
-        guard var k = kept, k.segment == segment, k.recording.state == .recording else { return }
-        // Let go first: the arrays grow in place, not copied.
-        kept = nil
-        k.recording.took(frame)
-        kept = k
+        changeKept(from: segment) { $0.took(frame) }
     }
 
     mutating func keep(_ buffer: AudioBuffer, from segment: UInt64) {
-        guard var k = kept, k.segment == segment, k.recording.state == .recording else { return }
-        kept = nil
-        k.recording.took(buffer)
-        kept = k
+        changeKept(from: segment) { $0.took(buffer) }
     }
 
     mutating func keepEnd(_ type: MediaType, of segment: UInt64) {
+        changeKept(from: segment) { $0.reachedEnd(type) }
+    }
+
+    /// Changes the recording when `segment` is the pass being kept and it is still recording.
+    private mutating func changeKept(from segment: UInt64, _ change: (inout LoopRecording) -> Void) {
         guard var k = kept, k.segment == segment, k.recording.state == .recording else { return }
+        // Let go first: the arrays grow in place, not copied.
         kept = nil
-        k.recording.reachedEnd(type)
+        change(&k.recording)
         kept = k
     }
 
