@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Layout and import rules: README.md, "Map of the code". PlayheadCore imports no C; each C library
@@ -16,6 +16,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // No traits: the defaults (FullFoundation, ConfigurationSupport) link all of Foundation
+        // and ICU, about 40 MB more in a static binary; the API needs neither.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
     ],
     targets: [
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat", providers: [
@@ -45,9 +50,20 @@ let package = Package(
         .target(name: "PlayheadGPIO", dependencies: [
             "PlayheadCore", "PlayheadSys", "CGPIOD", .product(name: "SystemPackage", package: "swift-system"),
         ]),
+        // The HTTP API, control page and metrics (off unless --http-listen is given).
+        .target(name: "PlayheadHTTP", dependencies: [
+            "PlayheadCore", "PlayheadSys",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The appliance's wiring: options, outputs, player, command router, inputs, shutdown.
         .target(name: "PlayheadApp", dependencies: [
-            "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadGPIO", "PlayheadSys",
+            "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadGPIO", "PlayheadSys", "PlayheadHTTP",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -75,6 +91,11 @@ let package = Package(
         .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore", "PlayheadSys", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: [
             "PlayheadKMS", "PlayheadCore", "PlayheadSys", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        .testTarget(name: "PlayheadHTTPTests", dependencies: [
+            "PlayheadHTTP", "PlayheadCore", "PlayheadSys",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadSys", "PlayheadTestSupport"]),
     ],

@@ -1,6 +1,7 @@
 import Playhead
 import PlayheadALSA
 import PlayheadGPIO
+import PlayheadHTTP
 import PlayheadKMS
 
 /// The appliance's own options, read through these constants, and the catalog of every option
@@ -49,6 +50,8 @@ public enum AppOptions {
                                               help: "keep the place (item, time, volume, mute) in FILE and resume from it at start")
     public static let stateInterval = OptionKey.number("state-interval", 1...3600, default: 10, group: "appliance",
                                                     help: "seconds between writes of the state file while playing (flash wears)")
+    public static let clockFile = OptionKey.text("clock-file", placeholder: "FILE", default: "/run/playhead/clock", group: "appliance",
+                                              help: "where the board's clock set-up says whether the time is synchronised (status's clock line)")
     public static let slate = OptionKey.text("slate", placeholder: "FILE", default: "/usr/share/playhead/slate.mp4", group: "appliance",
                                           help: "the picture safe mode shows")
 
@@ -57,12 +60,12 @@ public enum AppOptions {
         atEnd.declaration, console.declaration, consoleBaud.declaration, consoleFormat.declaration, socket.declaration,
         control.declaration, events.declaration, logLevel.declaration, syslog.declaration, stats.declaration, safeMode.declaration,
         safeModeSeconds.declaration, watchdogDevice.declaration, watchdogTimeout.declaration, debugCommands.declaration,
-        stateFile.declaration, stateInterval.declaration, slate.declaration,
+        stateFile.declaration, stateInterval.declaration, clockFile.declaration, slate.declaration,
     ]
 
     public static let catalog = OptionCatalog([
         declarations, PlayerOptions.declarations, DisplayOptions.declarations, ALSAOptions.declarations,
-        GPIOOptions.declarations,
+        GPIOOptions.declarations, HTTPOptions.declarations,
     ])
 
     public static let defaultConfigPath = "/etc/playhead/playhead.conf"

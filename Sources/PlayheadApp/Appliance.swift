@@ -2,6 +2,7 @@ import Logging
 import Playhead
 import PlayheadALSA
 import PlayheadFFmpeg
+import PlayheadHTTP
 import PlayheadKMS
 import PlayheadSys
 import Synchronization
@@ -172,8 +173,10 @@ public enum Appliance {
         var notify: (@Sendable (String) -> Void)?
         if let notifier { notify = { message in notifier.send(message) } }
         let link = ServiceManagerLink(notify: notify, waitsForPicture: outputs.drm != nil)
+        let tally = EventTally()
         services.append(EventLoopService(events: events, printer: printer, router: router, exit: exit, link: link,
-                                         holdAtEnd: safeMode != nil, keeper: keeper))
+                                         holdAtEnd: safeMode != nil, keeper: keeper, tally: tally))
+        services += httpServices(settings: settings, router: router, tally: tally)
         if let notifier, let interval = notifier.watchdogNanoseconds {
             services.append(WatchdogService(send: { notifier.send($0) }, intervalNanoseconds: interval, player: player))
         }
@@ -262,5 +265,26 @@ public enum Appliance {
         let size = info.presentationSize.width > 0 ? info.presentationSize : nil
         guard video.frameRate.isNumeric, video.frameRate.timescale > 0 else { return (nil, size) }
         return (Int((Double(video.frameRate.value) * 1000 / Double(video.frameRate.timescale)).rounded()), size)
+    }
+
+    /// The HTTP API when `http-listen` asks for it. A fault in its set-up (no token file) is
+    /// said and leaves the API off: the screen goes on playing.
+    static func httpServices(settings: Settings, router: CommandRouter, tally: EventTally) -> [any Service] {
+        guard settings[HTTPOptions.listen] != nil else { return [] }
+        let remote = RouterRemote(router: router, tally: tally, mediaFolder: settings[HTTPOptions.uploadFolder],
+                                  dataPath: settings[AppOptions.stateFile])
+        switch APIServer.make(settings: settings, remote: remote, onListening: { port in
+            AppLog.notice("HTTP API listening on \(settings[HTTPOptions.listen] ?? "") (port \(port))")
+        }) {
+        case .failure(let e):
+            remote.stop()
+            AppLog.error(e.message + "; the HTTP API is off")
+            return []
+        case .success(nil):
+            remote.stop()
+            return []
+        case .success(let server?):
+            return [server, InputService(name: "http-remote", start: {}, stop: { remote.stop() })]
+        }
     }
 }

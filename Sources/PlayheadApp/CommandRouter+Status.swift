@@ -1,4 +1,5 @@
 import Playhead
+import PlayheadSys
 
 extension CommandRouter {
     /// What the status light shows.
@@ -45,9 +46,16 @@ extension CommandRouter {
             .init("stalls", stats["stalls"] ?? zero),
             .init("restarts", stats["restarts"] ?? zero),
             .init("uptime", .seconds(uptime)),
+            .init("clock", clock(settings)),
             .init("options", .string(settings.file.map { "\($0.path) (`get` lists every option)" } ?? "defaults and command line")),
         ]
         fields += playback + counters
         return .object(fields)
+    }
+
+    /// The board's clock line; a missing or odd file says the time is not known to be true.
+    func clock(_ settings: Settings) -> ReplyValue {
+        guard case .text(let text) = FileInput.read(settings[AppOptions.clockFile], limit: 4096) else { return ClockReport.reply(nil) }
+        return ClockReport.reply(ClockReport.parse(text))
     }
 }

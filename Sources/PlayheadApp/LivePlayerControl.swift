@@ -141,6 +141,7 @@ public final class LivePlayerControl: PlayerControl {
             .init("late", .int(s.framesLate)), .init("audio-frames", .int(s.audioFramesWritten)),
             .init("stalls", .int(s.stalls)),
             .init("restarts", .int(s.restarts)),
+            .init("av-offset-ms", .double((Double(s.lastPictureOffsetNanoseconds) / 1e3).rounded() / 1e3)),
         ]
         if let alsa {
             let a = alsa.statistics

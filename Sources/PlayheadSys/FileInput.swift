@@ -28,26 +28,36 @@ public enum FileInput {
     /// 4 GB "playlist" must not be read into memory). Only regular files: a FIFO or a device
     /// named as one is unreadable, never waited on.
     public static func read(_ path: String, limit: Int) -> CappedRead {
+        switch bytes(path, limit: limit) {
+        case .success(let b): return .text(String(decoding: b, as: UTF8.self))
+        case .failure(let f): return f.read
+        }
+    }
+
+    public struct ReadFailure: Error, Sendable { public let read: CappedRead }
+
+    /// As `read`, the bytes as they are (a PNG).
+    public static func bytes(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             let e = Sys.currentErrno
-            return e == .noSuchFileOrDirectory ? .missing : .unreadable(e.description)
+            return .failure(ReadFailure(read: e == .noSuchFileOrDirectory ? .missing : .unreadable(e.description)))
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .unreadable(Sys.currentErrno.description) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .unreadable("not a regular file") }
+        guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(read: .unreadable(Sys.currentErrno.description))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ReadFailure(read: .unreadable("not a regular file"))) }
         var out = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            if n < 0 { return .unreadable(Sys.currentErrno.description) }
+            if n < 0 { return .failure(ReadFailure(read: .unreadable(Sys.currentErrno.description))) }
             if n == 0 { break }
-            guard out.count + n <= limit else { return .tooLarge }
+            guard out.count + n <= limit else { return .failure(ReadFailure(read: .tooLarge)) }
             out += chunk.prefix(n)
         }
-        return .text(String(decoding: out, as: UTF8.self))
+        return .success(out)
     }
 
     /// The path with every link and `..` resolved, or nil when some part of it is missing.

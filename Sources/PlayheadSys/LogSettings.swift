@@ -1,4 +1,5 @@
 import Logging
+import PlayheadCore
 import Synchronization
 
 /// What every logger of the process shares: the live level (`log debug` on the console changes
@@ -13,6 +14,8 @@ public enum LogSettings {
     private struct LineSink: Sendable { let write: @Sendable (String) -> Void }
     private static let sink = Mutex<LineSink?>(nil)
     private static let bootstrapped = Atomic(false)
+    /// The last lines logged at any sink, for the control page's log tail.
+    private static let recent = Mutex(RecentLines(capacity: 200))
     /// The logger that `Log.warning` and `Log.info` go through; nil until bootstrapped.
     private static let legacy = Mutex<Logger?>(nil)
 
@@ -34,6 +37,11 @@ public enum LogSettings {
     }
 
     static var lineSink: (@Sendable (String) -> Void)? { sink.withLock { $0?.write } }
+
+    static func keep(_ line: String) { recent.withLock { $0.append(line) } }
+
+    /// At most `limit` of the newest log lines, oldest first.
+    public static func recentLines(_ limit: Int) -> [String] { recent.withLock { $0.newest(limit) } }
 
     /// A finished line (escaped already) straight to standard error, in one write(2).
     public static func writeToStandardError(_ line: String) {

@@ -53,6 +53,7 @@ public struct PlayheadLogHandler: LogHandler {
         if let error = event.error { fields["error"] = "\(error)" }
         let body = Self.body(level: event.level, label: label, message: event.message.description, metadata: fields)
         syslog?.send(level: event.level, body: body)
+        LogSettings.keep(body)
         // Never through `Log`: once bootstrapped, `Log` comes here.
         if let sink = lineSink ?? LogSettings.lineSink {
             sink("playhead: \(body)")

@@ -4,6 +4,9 @@ public struct PlaybackStatistics: Sendable, Hashable {
     public var framesDropped = 0
     /// Frames shown more than one frame after their time.
     public var framesLate = 0
+    /// How late the last picture was handed to the display against the playback clock (the
+    /// sound's, when there is sound): the A/V offset as the engine sees it; negative is early.
+    public var lastPictureOffsetNanoseconds: Int64 = 0
     public var audioFramesWritten: Int64 = 0
     public var stalls = 0
     /// Items tried again after they failed.

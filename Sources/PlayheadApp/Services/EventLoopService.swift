@@ -13,12 +13,15 @@ struct EventLoopService: Service {
     let holdAtEnd: Bool
     /// Told of every change worth keeping in the state file.
     var keeper: PlaceKeeper? = nil
+    /// Counts items started, ended, failed and restarted for /metrics.
+    var tally: EventTally? = nil
 
     func run() async throws {
         var playedToEnd = 0
         var failed = 0
         for await event in events.cancelOnGracefulShutdown() {
             printer.print(event)
+            tally?.count(event)
             link.observe(event)
             switch event.kind {
             case .currentItemChanged, .rateChanged, .seekCompleted: keeper?.note()

@@ -47,6 +47,7 @@ extension PlaybackCore {
         act(.present(frame, dueAt: due))
         statistics.framesPresented += 1
         if now - due > q.frame.duration.nanoseconds { statistics.framesLate += 1 }
+        statistics.lastPictureOffsetNanoseconds = now - due
         lastPresentedEnd = q.timeline + q.frame.duration
         onScreen = (q.item, q.frame.pts, q.frame.pts + q.frame.duration)
         // Late frames mean decoding cannot keep up: let the decoder leave frames out until the

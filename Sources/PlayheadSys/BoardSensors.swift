@@ -1,0 +1,60 @@
+import PlayheadCore
+
+/// What the kernel tells of the board's health, read from sysfs and procfs at each scrape:
+/// temperatures (thermal zones), under-voltage (the Pi's firmware hwmon, `rpi_volt`), CPU
+/// frequency against its maximum (throttling shows as a lower ratio), the process's resident
+/// memory and what was written to the partition behind a path. What a board lacks is absent,
+/// never zero: a zero temperature would read as a reading.
+public enum BoardSensors {
+    public struct Reading: Sendable, Equatable {
+        public var temperatures: [(zone: String, celsius: Double)] = []
+        public var underVoltage: Bool?
+        public var cpuFrequencyRatio: Double?
+        public var residentBytes: Int64?
+        public var dataBytesWritten: Int64?
+        public static func == (a: Reading, b: Reading) -> Bool {
+            a.temperatures.map(\.zone) == b.temperatures.map(\.zone) && a.temperatures.map(\.celsius) == b.temperatures.map(\.celsius)
+                && a.underVoltage == b.underVoltage && a.cpuFrequencyRatio == b.cpuFrequencyRatio
+                && a.residentBytes == b.residentBytes && a.dataBytesWritten == b.dataBytesWritten
+        }
+    }
+
+    public static func read(dataPath: String?, root: String = "") -> Reading {
+        var r = Reading()
+        for zone in (FileOutput.names(in: root + "/sys/class/thermal") ?? []).sorted() where zone.hasPrefix("thermal_zone") {
+            guard let milli = number(root + "/sys/class/thermal/\(zone)/temp") else { continue }
+            let type = text(root + "/sys/class/thermal/\(zone)/type") ?? zone
+            r.temperatures.append((type, Double(milli) / 1000))
+        }
+        for hwmon in (FileOutput.names(in: root + "/sys/class/hwmon") ?? []).sorted() {
+            let dir = root + "/sys/class/hwmon/" + hwmon
+            if text(dir + "/name") == "rpi_volt", let alarm = number(dir + "/in0_lcrit_alarm") { r.underVoltage = alarm != 0 }
+        }
+        if let now = number(root + "/sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq"),
+           let max = number(root + "/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq"), max > 0 {
+            r.cpuFrequencyRatio = Double(now) / Double(max)
+        }
+        // statm's second field: resident pages.
+        if let statm = text(root + "/proc/self/statm"), let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int64($0) }) {
+            r.residentBytes = pages * 4096
+        }
+        if let dataPath, let device = MountTable.device(holding: dataPath, mountInfo: text(root + "/proc/self/mountinfo") ?? ""),
+           let stat = text(root + "/sys/class/block/\(device)/stat") {
+            // Field 7: sectors written, of 512 bytes whatever the device's own sector size.
+            let fields = stat.split(separator: " ")
+            if fields.count > 6, let sectors = Int64(fields[6]) { r.dataBytesWritten = sectors * 512 }
+        }
+        return r
+    }
+
+    private static func text(_ path: String) -> String? {
+        guard case .text(let t) = FileInput.read(path, limit: 65_536) else { return nil }
+        return t.split(separator: "\n").first.map(String.init)
+    }
+
+    private static func number(_ path: String) -> Int64? { text(path).flatMap { Int64($0.trimmingSpaces) } }
+}
+
+private extension String {
+    var trimmingSpaces: String { String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()) }
+}
