@@ -87,14 +87,17 @@ let package = Package(
         ]),
         .testTarget(name: "PlayheadAppTests", dependencies: [
             "PlayheadApp", "Playhead", "PlayheadALSA", "PlayheadGPIO", "PlayheadKMS", "PlayheadSys", "PlayheadTestSupport",
+            "PlayheadHTTP", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore", "PlayheadSys", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: [
             "PlayheadKMS", "PlayheadCore", "PlayheadSys", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "PlayheadHTTPTests", dependencies: [
-            "PlayheadHTTP", "PlayheadCore", "PlayheadSys",
+            "PlayheadHTTP", "PlayheadCore", "PlayheadSys", "PlayheadTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadSys", "PlayheadTestSupport"]),

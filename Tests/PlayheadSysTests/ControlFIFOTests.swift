@@ -1,3 +1,4 @@
+import PlayheadTestSupport
 import Dispatch
 import Glibc
 @testable import PlayheadSys

@@ -1,3 +1,4 @@
+import PlayheadTestSupport
 import Glibc
 import Logging
 @testable import PlayheadSys

@@ -1,3 +1,4 @@
+import PlayheadTestSupport
 import Glibc
 @testable import PlayheadSys
 import Testing

@@ -10,10 +10,12 @@ public enum MountTable {
             guard fields.count > 4, let dash = fields.firstIndex(of: "-"), dash + 2 < fields.count else { continue }
             let point = String(fields[4])
             let source = fields[dash + 2]
-            guard source.hasPrefix("/dev/"), covers(point, path) else { continue }
-            if best == nil || point.count > best!.point.count { best = (point, String(source.dropFirst(5))) }
+            guard covers(point, path) else { continue }
+            if best == nil || point.count >= best!.point.count { best = (point, String(source)) }
         }
-        return best?.device
+        // The deepest mount decides, even when it is no disk: /run's tmpfs is not the root's.
+        guard let source = best?.device, source.hasPrefix("/dev/") else { return nil }
+        return String(source.dropFirst(5))
     }
 
     private static func covers(_ point: String, _ path: String) -> Bool {

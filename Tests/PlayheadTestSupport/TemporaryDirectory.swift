@@ -2,17 +2,17 @@ import Glibc
 
 /// A fresh directory under /tmp, removed with what is left in it when dropped. Short, so that
 /// socket paths in it fit a socket address.
-final class TemporaryDirectory {
-    let path: String
+public final class TemporaryDirectory {
+    public let path: String
 
-    init() {
+    public init() {
         var template = Array("/tmp/ph-test-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
         precondition(made, "mkdtemp: \(String(cString: strerror(errno)))")
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    func file(_ name: String) -> String { "\(path)/\(name)" }
+    public func file(_ name: String) -> String { "\(path)/\(name)" }
 
     deinit {
         if let dir = opendir(path) {

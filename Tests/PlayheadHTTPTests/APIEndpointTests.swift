@@ -1,0 +1,81 @@
+import Hummingbird
+import HummingbirdTesting
+import PlayheadCore
+@testable import PlayheadHTTP
+import PlayheadSys
+import PlayheadTestSupport
+import Testing
+
+/// What each endpoint answers, against a fake remote, on a live server on loopback.
+@Suite struct APIEndpointTests {
+    @Test func aCommandLineReachesTheRouterAndIsAnsweredAsTheSocketAnswers() async throws {
+        let remote = FakeRemote()
+        try await LiveServer.run(remote) { client, _ in
+            let ok = try await client.send("/api/command", .post, body: "pause\n")
+            #expect(ok.status == .ok)
+            #expect(ok.text == "{\"ok\":true,\"reply\":null}\n")
+            let bad = try await client.send("/api/command", .post, body: "bogus")
+            #expect(bad.status == .badRequest)
+            #expect(bad.text.contains("unknown command"))
+            let two = try await client.send("/api/command", .post, body: "pause\nplay")
+            #expect(two.status == .badRequest)
+            let long = try await client.send("/api/command", .post, body: String(repeating: "x", count: 5000))
+            #expect(long.status == .contentTooLarge)
+            _ = try await client.send("/api/queue")
+            #expect(remote.state.withLock { $0.lines } == ["pause", "bogus", "queue"])
+        }
+    }
+
+    @Test func theLogTailIsAJSONListOfTheNewestLines() async throws {
+        try await LiveServer.run(FakeRemote()) { client, _ in
+            let two = try await client.send("/api/log?lines=2")
+            #expect(two.text == "[\"two \\\"quoted\\\"\",\"three\"]\n")
+            let atLeastOne = try await client.send("/api/log?lines=0")
+            #expect(atLeastOne.text == "[\"three\"]\n")
+        }
+    }
+
+    @Test func metricsAreInPrometheusTextFormat() async throws {
+        let remote = FakeRemote()
+        try await LiveServer.run(remote) { client, _ in
+            let first = try await client.send("/metrics")
+            #expect(first.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+            #expect(first.text.contains("# TYPE playhead_frames_presented_total counter\nplayhead_frames_presented_total 10"))
+            #expect(first.text.contains(#"playhead_temperature_celsius{zone="cpu-thermal"} 41.5"#))
+            remote.state.withLock { $0.presented = 25 }
+            #expect(try await client.send("/metrics").text.contains("playhead_frames_presented_total 25"))
+        }
+    }
+
+    @Test func theScreenshotIsAPNGOrTheReasonThereIsNone() async throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
+        try await LiveServer.run(FakeRemote(screen: .success(png))) { client, _ in
+            let r = try await client.send("/api/screenshot")
+            #expect(r.headers[.contentType] == "image/png")
+            #expect(r.body.map { Array($0.readableBytesView) } == png)
+        }
+        try await LiveServer.run(FakeRemote()) { client, _ in
+            let r = try await client.send("/api/screenshot")
+            #expect(r.status == .serviceUnavailable)
+            #expect(r.text.contains("screenshots need --video-output drm"))
+        }
+    }
+
+    /// The feed sends what happens; the server's shutdown ends it (so an open page never holds
+    /// the appliance's exit) and lets go of the router's session.
+    @Test(.timeLimit(.minutes(1))) func eventsStreamUntilTheServerStopsAndThenLetGo() async throws {
+        let remote = FakeRemote()
+        try await LiveServer.run(remote) { client, group in
+            async let response = client.send("/api/events")
+            var follows = remote.followed.makeAsyncIterator()
+            _ = await follows.next()
+            #expect(remote.followers == 1)
+            await group.triggerGracefulShutdown()
+            let r = try await response
+            #expect(r.headers[.contentType] == "text/event-stream")
+            #expect(r.text == ": playhead events\n\ndata: {\"event\":\"rateChanged\",\"rate\":1}\n\n")
+            #expect(remote.followers == 0)
+            #expect(remote.state.withLock { $0.stopped } == 1)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Glibc
+import Hummingbird
+import HummingbirdTesting
+import PlayheadCore
+@testable import PlayheadHTTP
+import PlayheadSys
+import PlayheadTestSupport
+import Testing
+
+/// Uploads land whole in the media folder under a checked name, or not at all, never larger
+/// than the limit and never anywhere else.
+@Suite struct UploadTests {
+    @Test func anUploadLandsWholeUnderItsDecodedName() async throws {
+        let media = TemporaryDirectory()
+        let body = String(repeating: "frame", count: 20_000)
+        try await LiveServer.run(FakeRemote(mediaFolder: media.path)) { client, _ in
+            let r = try await client.send("/api/media/my%20clip.mp4", .put, body: body)
+            #expect(r.status == .ok)
+            #expect(r.text == "{\"ok\":true,\"reply\":{\"uploaded\":\"my clip.mp4\",\"bytes\":100000}}\n")
+        }
+        #expect(FileInput.read(media.file("my clip.mp4"), limit: 1 << 20) == .text(body))
+        #expect(FileOutput.names(in: media.path) == ["my clip.mp4"])
+    }
+
+    @Test func namesOutsideTheFolderOrNotMediaAreRefused() async throws {
+        let media = TemporaryDirectory()
+        try await LiveServer.run(FakeRemote(mediaFolder: media.path)) { client, _ in
+            for name in ["..%2Fescape.mp4", "%2Ftmp%2Fabs.mp4", ".hidden.mp4", "run.sh", "bad%zz.mp4"] {
+                let r = try await client.send("/api/media/\(name)", .put, body: "x")
+                #expect(r.status == .badRequest, "\(name)")
+            }
+        }
+        #expect(FileOutput.names(in: media.path) ?? [] == [])
+        #expect(!FileInput.exists(media.path + "/../escape.mp4"))
+    }
+
+    @Test func anUploadOverTheLimitIsRefusedAndLeavesNothing() async throws {
+        let media = TemporaryDirectory()
+        let overOneMB = String(repeating: "y", count: 1_048_577)
+        try await LiveServer.run(FakeRemote(mediaFolder: media.path), ["--http-upload-limit", "1"]) { client, _ in
+            let r = try await client.send("/api/media/big.mp4", .put, body: overOneMB)
+            #expect(r.status == .contentTooLarge)
+            #expect(r.text.contains("larger than the 1 MB --http-upload-limit allows"))
+            let fits = try await client.send("/api/media/small.mp4", .put, body: String(overOneMB.dropFirst()))
+            #expect(fits.status == .ok)
+        }
+        #expect(FileOutput.names(in: media.path) == ["small.mp4"])
+    }
+
+    @Test func uploadsAreOffWithoutAFolder() async throws {
+        try await LiveServer.run(FakeRemote()) { client, _ in
+            let r = try await client.send("/api/media/a.mp4", .put, body: "x")
+            #expect(r.status == .forbidden)
+            #expect(r.text.contains("--http-upload-dir"))
+        }
+    }
+
+    @Test func aLinkInTheFolderIsReplacedNotWrittenThrough() async throws {
+        let media = TemporaryDirectory(), elsewhere = TemporaryDirectory()
+        try LiveServer.writeFile(elsewhere.file("target.mp4"), "precious")
+        #expect(symlink(elsewhere.file("target.mp4"), media.file("link.mp4")) == 0)
+        try await LiveServer.run(FakeRemote(mediaFolder: media.path)) { client, _ in
+            let r = try await client.send("/api/media/link.mp4", .put, body: "new")
+            #expect(r.status == .ok)
+        }
+        #expect(FileInput.read(elsewhere.file("target.mp4"), limit: 100) == .text("precious"))
+        #expect(FileInput.read(media.file("link.mp4"), limit: 100) == .text("new"))
+    }
+}
