@@ -2,11 +2,12 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
   gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 qemu-system-arm kmod cpio xz-utils binutils mtools systemd \
-  nasm libmbedtls-dev dpkg-dev syslinux syslinux-common squashfs-tools fdisk e2fsprogs zstd debootstrap
+  nasm libmbedtls-dev dpkg-dev syslinux syslinux-common squashfs-tools fdisk e2fsprogs zstd debootstrap \
+  python3-venv chromium chromium-driver
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -61,7 +62,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test soak state-test hostile fuzz-replay units board-test board-test-7 board-appliance image-test board-test-arm64 image-test-arm64
+test: unit-test soak state-test hostile fuzz-replay units api-test board-test board-test-7 board-appliance image-test board-test-arm64 image-test-arm64
 
 # Side by side, swift test's default: the player's tests step its loop on a virtual clock, and
 # the tests that need real threads (a terminal, sockets, the sound, GPIO and FFmpeg threads, a
@@ -112,6 +113,20 @@ fuzz-replay: deps
 units: deps
 	$(SWIFT) build --product playhead
 	scripts/check-units.sh $$($(SWIFT) build --show-bin-path)/playhead
+
+# The host checks' Python packages (scripts/api/requirements.txt, from PyPI), in a venv of their own.
+VENV := build/venv
+$(VENV)/.stamp: scripts/api/requirements.txt
+	@$(MAKE) --no-print-directory deps
+	rm -rf $(VENV) && python3 -m venv $(VENV) && $(VENV)/bin/pip install -q -r scripts/api/requirements.txt
+	touch $@
+
+# The HTTP API against a real playhead on loopback: schemathesis checks it against its
+# /openapi.json, headless Chromium drives the control page (log in, Pause: the player pauses)
+# and saves it at phone and desktop width in build/api-test/ (scripts/api/api_test.py).
+api-test: deps media $(VENV)/.stamp
+	$(SWIFT) build --product playhead
+	timeout -k 10 600 $(VENV)/bin/python scripts/api/api_test.py $$($(SWIFT) build --show-bin-path)/playhead $(MEDIA) build/api-test $(VENV)
 
 # The emulated board: Debian's kernel with the modules it leaves out, BusyBox, playhead built
 # with a static Swift runtime, the guest tools and the overlays, in one initramfs.

@@ -20,9 +20,14 @@ struct APIRoutes {
         }
         router.get("/api/status") { _, _ in Self.json(remote.statusJSON()) }
         router.post("/api/command") { request, context in try await command(request, context) }
-        router.get("/api/queue") { _, _ in Self.reply(remote.command("queue")) }
+        router.get("/api/queue") { _, _ in Self.json(remote.command("queue")) }
         router.get("/api/log") { request, _ in
-            let lines = request.uri.queryParameters["lines"].flatMap { Int(String($0)) }.map { min(max($0, 1), 200) } ?? 50
+            let asked = request.uri.queryParameters.getAll("lines")
+            guard asked.count <= 1 else { return AccessGate.refusal(.badRequest, "give lines once") }
+            let lines = asked.first.map { Int(String($0)) } ?? 50
+            guard let lines, (1...200).contains(lines) else {
+                return AccessGate.refusal(.badRequest, "lines is a number from 1 to 200")
+            }
             return Self.json("[" + remote.logTail(lines).map(ReplyValue.quoted).joined(separator: ",") + "]")
         }
         router.get("/api/screenshot") { _, _ in
@@ -32,7 +37,8 @@ struct APIRoutes {
                 headers[.contentType] = "image/png"
                 headers[.cacheControl] = "no-store"
                 return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
-            case .failure(let e): return AccessGate.refusal(.serviceUnavailable, e.message)
+            // The appliance's set-up, not a fault of the server: no display, no writeback.
+            case .failure(let e): return AccessGate.refusal(.conflict, e.message)
             }
         }
         router.get("/metrics") { _, _ in
@@ -46,7 +52,10 @@ struct APIRoutes {
     /// becomes an HttpOnly, same-site cookie so the page's script never holds it.
     func login(_ request: Request, _ context: PeerContext) async throws -> Response {
         var request = request
-        let body = try await request.collectBody(upTo: 4096)
+        let body: ByteBuffer
+        do { body = try await request.collectBody(upTo: 4096) } catch {
+            return AccessGate.refusal(.contentTooLarge, "a token is at most 4096 bytes")
+        }
         let token = String(buffer: body).trimmingCharacters(in: "\n").trimmingCharacters(in: " ")
         switch gate.check(Array(token.utf8), peer: context.peer) {
         case .refused(let response): return response
@@ -62,22 +71,17 @@ struct APIRoutes {
     func command(_ request: Request, _ context: PeerContext) async throws -> Response {
         var request = request
         let body: ByteBuffer
-        do { body = try await request.collectBody(upTo: 4096) } catch {
-            return AccessGate.refusal(.contentTooLarge, "a command is one line of at most 4096 bytes")
+        do { body = try await request.collectBody(upTo: 16_384) } catch {
+            return AccessGate.refusal(.contentTooLarge, "a command is one line of at most 4096 characters")
         }
-        let line = String(buffer: body).trimmingCharacters(in: "\n")
-        guard !line.contains("\n"), !line.contains("\r") else {
+        var line = String(buffer: body)
+        if line.hasSuffix("\n") { line.removeLast() }
+        guard line.count <= 4096 else { return AccessGate.refusal(.contentTooLarge, "a command is one line of at most 4096 characters") }
+        guard !line.contains(where: { $0 == "\n" || $0 == "\r" }) else {
             return AccessGate.refusal(.badRequest, "send one command line per request")
         }
-        return Self.reply(remote.command(line))
-    }
-
-    /// A router reply: 200 when it is `ok`, 400 when the command was refused; the body as the
-    /// socket has it either way.
-    static func reply(_ rendered: String) -> Response {
-        var response = json(rendered)
-        if rendered.hasPrefix("{\"ok\":false") { response.status = .badRequest }
-        return response
+        guard line.contains(where: { !$0.isWhitespace }) else { return AccessGate.refusal(.badRequest, "the command line is empty; `help` lists the commands") }
+        return Self.json(remote.command(line))
     }
 
     static func json(_ text: String) -> Response { body(text + "\n", type: "application/json") }

@@ -50,6 +50,7 @@ public struct APIServer: Service {
         let gate = AccessGate(token: token, throttle: SharedThrottle(LoginThrottle()), openPaths: open, now: now)
         let files = FileWorker(name: "http-files")
         let router = Router(context: PeerContext.self)
+        router.middlewares.add(MethodGate())
         router.middlewares.add(gate)
         APIRoutes(remote: remote, gate: gate, secureCookie: certificate != nil).add(to: router)
         EventStreamRoute(remote: remote).add(to: router)

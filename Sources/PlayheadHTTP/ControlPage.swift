@@ -23,7 +23,9 @@ enum ControlPage {
     input[type=text], input[type=password] { font: inherit; padding: 7px; border: 1px solid #ccc; border-radius: 8px; width: 100%; }
     .row { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; margin: 6px 0; }
     .row > input[type=text] { flex: 1; width: auto; }
-    #screen { width: 100%; background: #000; border-radius: 6px; min-height: 120px; display: block; }
+    #screen { width: 100%; background: #000; border-radius: 6px; display: block; }
+    #screen:not([src]) { display: none; }
+    pre:empty { display: none; }
     #state { font-weight: 600; }
     dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 0; }
     dt { color: #666; } dd { margin: 0; overflow-wrap: anywhere; }
@@ -50,9 +52,9 @@ enum ControlPage {
         <dl><dt>state</dt><dd id="state">-</dd><dt>item</dt><dd id="item">-</dd><dt>time</dt><dd id="time">-</dd>
         <dt>position</dt><dd id="position">-</dd><dt>volume</dt><dd id="volumeText">-</dd><dt>clock</dt><dd id="clock">-</dd></dl>
         <div class="row">
-          <button data-cmd="previous" title="previous">&#9198;</button><button data-cmd="restart" title="restart">&#8634;</button>
+          <button data-cmd="previous">Previous</button><button data-cmd="restart">Restart</button>
           <button data-cmd="play" id="play">Play</button><button data-cmd="pause" id="pause">Pause</button>
-          <button data-cmd="stop">Stop</button><button data-cmd="next" title="next">&#9197;</button>
+          <button data-cmd="stop">Stop</button><button data-cmd="next">Next</button>
         </div>
         <div class="row"><label for="volume">Volume</label><input type="range" id="volume" min="0" max="100" step="1">
           <button class="plain" data-cmd="mute toggle" id="mute">Mute</button></div>

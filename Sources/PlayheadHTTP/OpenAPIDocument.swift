@@ -1,3 +1,5 @@
+import PlayheadCore
+
 /// The API's description, served at /openapi.json; `make test` checks the running server
 /// against it with schemathesis, so it cannot drift from what is answered.
 enum OpenAPIDocument {
@@ -35,31 +37,31 @@ enum OpenAPIDocument {
           "200": {"description": "what plays and where", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
           "401": {"$ref": "#/components/responses/Refused"}, "429": {"$ref": "#/components/responses/Throttled"}}}},
         "/api/command": {"post": {"summary": "one console line, answered as the control socket answers it",
-          "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string", "maxLength": 4096}}}},
+          "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string", "minLength": 1, "maxLength": 4097, "pattern": "^[^\\r\\n]*[^\\s][^\\r\\n]*\\n?$"}}}},
           "responses": {
-            "200": {"description": "done", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
-            "400": {"description": "the command was refused, with the reason and its usage", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
+            "200": {"description": "the router's answer: ok true with the reply, or ok false with why and the usage", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
+            "400": {"description": "not one command line (empty, or more than one)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
             "401": {"$ref": "#/components/responses/Refused"}, "413": {"description": "longer than a command line may be", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
             "429": {"$ref": "#/components/responses/Throttled"}}}},
         "/api/queue": {"get": {"summary": "the console's `queue`", "responses": {
-          "200": {"description": "the entries", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
-          "400": {"description": "the queue is too large to answer", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
+          "200": {"description": "the entries (ok false when the queue is too large to answer)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
           "401": {"$ref": "#/components/responses/Refused"}, "429": {"$ref": "#/components/responses/Throttled"}}}},
         "/api/log": {"get": {"summary": "the newest log lines, oldest first",
           "parameters": [{"name": "lines", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200}}],
           "responses": {
             "200": {"description": "lines", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "string"}}}}},
+            "400": {"description": "lines is not a number from 1 to 200", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
             "401": {"$ref": "#/components/responses/Refused"}, "429": {"$ref": "#/components/responses/Throttled"}}}},
         "/api/events": {"get": {"summary": "the player's events as server-sent events, one JSON object per `data:` line", "responses": {
           "200": {"description": "a stream that lasts while the client stays", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
           "401": {"$ref": "#/components/responses/Refused"}, "429": {"$ref": "#/components/responses/Throttled"}}}},
         "/api/screenshot": {"get": {"summary": "what is on screen, as PNG", "responses": {
           "200": {"description": "the screen", "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}}},
-          "503": {"description": "no screenshot can be taken (no display, no writeback), with why", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
+          "409": {"description": "no screenshot can be taken (no display, no writeback), with why", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
           "401": {"$ref": "#/components/responses/Refused"}, "429": {"$ref": "#/components/responses/Throttled"}}}},
         "/api/media/{name}": {"put": {"summary": "store a media file in the media folder (whole or not at all); the folder's playlist follows",
-          "parameters": [{"name": "name", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 200}}],
-          "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
+          "parameters": [{"name": "name", "in": "path", "required": true, "schema": {"type": "string", "maxLength": \#(UploadName.maxCharacters), "pattern": "\#(jsonEscaped(UploadName.pattern))"}}],
+          "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary", "minLength": 1}}}},
           "responses": {
             "200": {"description": "stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
             "400": {"description": "the name is refused, with why", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
@@ -72,6 +74,7 @@ enum OpenAPIDocument {
         "/api/login": {"post": {"summary": "the token in the body; a good one sets an HttpOnly cookie for the page", "security": [],
           "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string", "maxLength": 4096}}}},
           "responses": {
+            "413": {"description": "longer than a token may be", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
             "200": {"description": "logged in", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
             "401": {"$ref": "#/components/responses/Refused"}, "429": {"$ref": "#/components/responses/Throttled"}}}},
         "/api/logout": {"post": {"summary": "clears the page's cookie", "responses": {
@@ -87,4 +90,8 @@ enum OpenAPIDocument {
       }
     }
     """#
+
+    private static func jsonEscaped(_ s: String) -> String {
+        s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+    }
 }

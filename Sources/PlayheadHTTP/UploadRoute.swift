@@ -58,6 +58,10 @@ struct UploadRoute {
             _ = await files.run { file.abort() }
             throw error
         }
+        guard received > 0 else {
+            _ = await files.run { file.abort() }
+            return AccessGate.refusal(.badRequest, "the upload \(ReplyValue.quoted(checked)) is empty; send the file as the request's body")
+        }
         let stored = await files.run { () -> Result<Void, CommandError> in
             do throws(CommandError) { try file.commit(); return .success(()) } catch { return .failure(error) }
         }

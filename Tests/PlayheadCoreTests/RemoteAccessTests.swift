@@ -57,6 +57,19 @@ struct RemoteAccessTests {
             }
             #expect(!e.message.contains("\u{1}"))
         }
+        #expect((try? UploadName.check(String(repeating: "é", count: 56) + ".mp4").get()) != nil)
+        #expect((try? UploadName.check(String(repeating: "é", count: 57) + ".mp4").get()) == nil)
+    }
+
+    /// The pattern the API's description gives clients says what the check says.
+    @Test func theNamePatternAgreesWithTheCheck() throws {
+        let regex = try Regex(UploadName.pattern)
+        for name in ["clip 1.mp4", "Film.MKV", "été.Mp3", "../x.mp4", "a/b.mp4", "a\\b.mp4", ".hidden.mp4", "-rf.mp4", "x.sh",
+                     "noext", "a\u{1}.mp4", "a\u{7F}.mp4", "x.mp4.sh", "x.", "0000.png"] {
+            let matches = (try? regex.wholeMatch(in: name)) != nil
+            let accepted = (try? UploadName.check(name).get()) != nil
+            #expect(matches == accepted, "\(name.debugDescription): pattern \(matches), check \(accepted)")
+        }
     }
 
     @Test func percentEscapesDecodeOrAreRefused() {

@@ -25,6 +25,9 @@ import Testing
     @Test func namesOutsideTheFolderOrNotMediaAreRefused() async throws {
         let media = TemporaryDirectory()
         try await LiveServer.run(FakeRemote(mediaFolder: media.path)) { client, _ in
+            let empty = try await client.send("/api/media/empty.mp4", .put)
+            #expect(empty.status == .badRequest)
+            #expect(empty.text.contains("is empty"))
             for name in ["..%2Fescape.mp4", "%2Ftmp%2Fabs.mp4", ".hidden.mp4", "run.sh", "bad%zz.mp4"] {
                 let r = try await client.send("/api/media/\(name)", .put, body: "x")
                 #expect(r.status == .badRequest, "\(name)")

@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""The HTTP API on the host, against a real playhead (null outputs, the demo looping):
+schemathesis checks every path against /openapi.json; headless Chromium (Debian's, through its
+chromedriver) logs in on the control page, presses Pause, and the player pauses, as the API then
+says; the page is saved at phone and desktop width into OUT for a person to look at; SIGTERM
+then ends playhead within 5 s, with an events stream still open.
+
+usage: api_test.py PLAYHEAD MEDIA OUT VENV"""
+import json, os, signal, socket, subprocess, sys, time, urllib.request
+
+TOKEN = "api-test-token-0123456789"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fail(message):
+    print(f"api-test: FAIL: {message}", flush=True)
+    sys.exit(1)
+
+
+def request(base, path, method="GET", body=None, token=TOKEN):
+    req = urllib.request.Request(base + path, method=method, data=body.encode() if body is not None else None)
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def start(playhead, media, out):
+    os.makedirs(out + "/uploads", exist_ok=True)
+    with open(out + "/token", "w") as f:
+        f.write(TOKEN + "\n")
+    os.chmod(out + "/token", 0o600)
+    port = free_port()
+    log = open(out + "/playhead.log", "w")
+    proc = subprocess.Popen([playhead, "--http-listen", f"127.0.0.1:{port}", "--http-token-file", out + "/token",
+                             "--http-upload-dir", out + "/uploads", "--at-end", "wait", "--console", "off",
+                             "--loop", "yes", "--syslog", "no", "--clock-file", out + "/no-clock", media + "/demo.mp4"],
+                            stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            if request(base, "/openapi.json", token=None)[0] == 200:
+                return proc, base
+        except OSError:
+            pass
+        if proc.poll() is not None:
+            fail(f"playhead exited with {proc.returncode}; see {out}/playhead.log")
+        time.sleep(0.05)
+    fail("the API did not answer within 10 s")
+
+
+def schemathesis(venv, base, out):
+    # /api/events never ends by design: it is checked below, not by a tool that waits for a body.
+    # The login goes last and alone: its wrong tokens lock this address out (the throttle), and
+    # every later request would only be told to wait.
+    for scope in (["--exclude-path", "/api/events", "--exclude-path", "/api/login"], ["--include-path", "/api/login"]):
+        cmd = [venv + "/bin/schemathesis", "run", base + "/openapi.json", "-H", f"Authorization: Bearer {TOKEN}",
+               "--checks", "all", "--max-examples", "40", "--request-timeout", "10", "--seed", "1",
+               "--suppress-health-check", "all", "--no-color"] + scope
+        print("api-test: " + " ".join(cmd), flush=True)
+        r = subprocess.run(cmd, cwd=out, timeout=600, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        print(r.stdout, flush=True)
+        if r.returncode != 0:
+            fail("schemathesis found the server and /openapi.json disagree (above)")
+        if "Rate limited" in r.stdout and "/api/login" not in scope:
+            fail("schemathesis was mostly told to wait (429): the throttle counted its requests as wrong tokens")
+
+
+def browser(base, out):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900", "--disable-dev-shm-usage"]:
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    try:
+        wait = WebDriverWait(driver, 15)
+        driver.get(base + "/")
+        wait.until(lambda d: d.find_element(By.ID, "login").is_displayed())
+        if request(base, "/api/command", "POST", "play")[0] != 200:
+            fail("play was refused")
+        driver.find_element(By.ID, "token").send_keys(TOKEN)
+        driver.find_element(By.ID, "loginButton").click()
+        wait.until(lambda d: d.find_element(By.ID, "panel").is_displayed())
+        wait.until(lambda d: d.find_element(By.ID, "state").text == "playing")
+        driver.find_element(By.ID, "pause").click()
+        # The player's own word, through the API, not the page's.
+        deadline = time.time() + 10
+        while json.loads(request(base, "/api/status")[1])["state"] != "paused":
+            if time.time() > deadline:
+                fail("Pause on the page did not pause the player")
+            time.sleep(0.1)
+        wait.until(lambda d: d.find_element(By.ID, "state").text == "paused")
+        wait.until(lambda d: "demo.mp4" in d.find_element(By.ID, "queue").text)
+        # The page reaches no other origin: everything it has came from the board.
+        others = driver.execute_script(
+            "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin))")
+        if others:
+            fail(f"the page fetched from elsewhere: {others}")
+        driver.save_screenshot(out + "/page-desktop.png")
+        driver.set_window_size(390, 844)
+        time.sleep(0.5)
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        if width > 390:
+            fail(f"at phone width the page is {width} px wide: it scrolls sideways")
+        driver.save_screenshot(out + "/page-phone.png")
+        print(f"api-test: the page logged in, paused the player; screenshots in {out}/page-*.png", flush=True)
+    finally:
+        driver.quit()
+
+
+def stop(proc, base, out):
+    # An open events stream must not hold the way out.
+    events = socket.create_connection((base.split("//")[1].split(":")[0], int(base.rsplit(":", 1)[1])))
+    events.sendall(f"GET /api/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {TOKEN}\r\n\r\n".encode())
+    if b"200 OK" not in events.recv(4096):
+        fail("the events stream did not open")
+    started = time.time()
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        fail("playhead did not end within 5 s of SIGTERM with an events stream open")
+    events.close()
+    print(f"api-test: SIGTERM ended playhead in {time.time() - started:.2f} s with an events stream open", flush=True)
+
+
+def main():
+    playhead, media, out, venv = [os.path.abspath(a) for a in sys.argv[1:5]]
+    os.makedirs(out, exist_ok=True)
+    proc, base = start(playhead, media, out)
+    try:
+        code, _ = request(base, "/api/status", token=None)
+        if code != 401:
+            fail(f"/api/status without the token answered {code}, not 401")
+        schemathesis(venv, base, out)
+        browser(base, out)
+        stop(proc, base, out)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    print("api-test: passed", flush=True)
+
+
+if __name__ == "__main__":
+    main()
