@@ -239,7 +239,7 @@ board-shell-arm64: board-arm64
 
 # The peers playhead is measured against on the board: Debian's mpv and GStreamer, run in the
 # guest from the host's root (only `make bench` needs them).
-PEER_PACKAGES := mpv gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad \
+PEER_PACKAGES := wrk nginx-light mpv gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad \
   gstreamer1.0-libav gstreamer1.0-alsa
 bench-deps: deps
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(PEER_PACKAGES)"
@@ -267,6 +267,7 @@ else
 bench: build bench-deps
 	scripts/gen-bench-media.sh $(MEDIA)
 	$(if $(ONLY),,python3 scripts/bench.py)
+	$(if $(ONLY),,python3 scripts/api/api_bench.py $$($(SWIFT) build -c release --show-bin-path)/playhead $(MEDIA) build/api-bench)
 	$(MAKE) --no-print-directory board
 	$(BOOT) --mode bench --share $(BOARD_OUT)/share --media $(MEDIA) --log $(BOARD_OUT)/console-bench.log --timeout 1800 $(if $(ONLY),--only $(ONLY))
 	@# Boot to first frame (kernel start to the first page flip, on the monotonic clock both

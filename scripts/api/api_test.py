@@ -8,6 +8,8 @@ then ends playhead within 5 s, with an events stream still open.
 usage: api_test.py PLAYHEAD MEDIA OUT VENV"""
 import json, os, signal, socket, subprocess, sys, time, urllib.request
 
+import page_check
+
 TOKEN = "api-test-token-0123456789"
 
 
@@ -74,53 +76,6 @@ def schemathesis(venv, base, out):
             fail("schemathesis was mostly told to wait (429): the throttle counted its requests as wrong tokens")
 
 
-def browser(base, out):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900", "--disable-dev-shm-usage"]:
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    try:
-        wait = WebDriverWait(driver, 15)
-        driver.get(base + "/")
-        wait.until(lambda d: d.find_element(By.ID, "login").is_displayed())
-        if request(base, "/api/command", "POST", "play")[0] != 200:
-            fail("play was refused")
-        driver.find_element(By.ID, "token").send_keys(TOKEN)
-        driver.find_element(By.ID, "loginButton").click()
-        wait.until(lambda d: d.find_element(By.ID, "panel").is_displayed())
-        wait.until(lambda d: d.find_element(By.ID, "state").text == "playing")
-        driver.find_element(By.ID, "pause").click()
-        # The player's own word, through the API, not the page's.
-        deadline = time.time() + 10
-        while json.loads(request(base, "/api/status")[1])["state"] != "paused":
-            if time.time() > deadline:
-                fail("Pause on the page did not pause the player")
-            time.sleep(0.1)
-        wait.until(lambda d: d.find_element(By.ID, "state").text == "paused")
-        wait.until(lambda d: "demo.mp4" in d.find_element(By.ID, "queue").text)
-        # The page reaches no other origin: everything it has came from the board.
-        others = driver.execute_script(
-            "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin))")
-        if others:
-            fail(f"the page fetched from elsewhere: {others}")
-        driver.save_screenshot(out + "/page-desktop.png")
-        driver.set_window_size(390, 844)
-        time.sleep(0.5)
-        width = driver.execute_script("return document.documentElement.scrollWidth")
-        if width > 390:
-            fail(f"at phone width the page is {width} px wide: it scrolls sideways")
-        driver.save_screenshot(out + "/page-phone.png")
-        print(f"api-test: the page logged in, paused the player; screenshots in {out}/page-*.png", flush=True)
-    finally:
-        driver.quit()
-
-
 def stop(proc, base, out):
     # An open events stream must not hold the way out.
     events = socket.create_connection((base.split("//")[1].split(":")[0], int(base.rsplit(":", 1)[1])))
@@ -147,7 +102,7 @@ def main():
         if code != 401:
             fail(f"/api/status without the token answered {code}, not 401")
         schemathesis(venv, base, out)
-        browser(base, out)
+        page_check.drive(base, TOKEN, out)
         stop(proc, base, out)
     finally:
         if proc.poll() is None:
