@@ -151,7 +151,7 @@ BOOT := flock /tmp/playhead-board.lock python3 $(EMULATED)/boot/boot.py --kernel
 
 # Each scenario runs on the profiles its `# kernels:` line names (6 when it has none). The whole
 # boot's bound grew by 300 s with scenarios 25 and 26 (about 60 and 100 s each alone).
-board-test: board
+board-test: board $(VENV)/.stamp
 	$(BOOT) --mode test --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-test.log --timeout 1200 $(if $(ONLY),--only $(ONLY))
 
 board-shell: board

@@ -3,6 +3,7 @@ command line that tells the guest's init what to do, and the devices the scenari
 share, the second console, the USB controller, the HDA card). Python's standard library only."""
 import pathlib
 import shutil
+import socket
 import sys
 
 # What differs between the boards: QEMU's binary and its package, the machine, the console's
@@ -59,6 +60,12 @@ def qemu_command(args, share, monitor=None, console2=None):
     if share:
         append += " playhead.share"
         cmd += ["-virtfs", f"local,path={share},mount_tag=host,security_model=none,id=host0"]
+    if share and args.mode == "test":
+        # QEMU's user network, the guest's 8080 forwarded to a free loopback port on the host
+        # (named in the share for the host drivers): the board's HTTP API, reached from here.
+        port = free_port()
+        (pathlib.Path(share) / "http-port").write_text(f"{port}\n")
+        cmd += ["-netdev", f"user,id=net0,hostfwd=tcp:127.0.0.1:{port}-:8080", "-device", "virtio-net-pci,netdev=net0"]
     if args.mode == "bench":
         # The host's root, read-only: mpv and GStreamer run chrooted into it beside playhead.
         cmd += ["-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap,id=hostroot"]
@@ -67,6 +74,12 @@ def qemu_command(args, share, monitor=None, console2=None):
         cmd += ["-audiodev", f"wav,id=snd0,path={args.wav},out.frequency=48000,out.channels=2,out.format=s16",
                 "-device", "intel-hda", "-device", "hda-output,audiodev=snd0,mixer=off"]
     return cmd + ["-append", append]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def share_folder(path, fresh=False):
