@@ -36,7 +36,7 @@ extension CommandRouter {
             .init("muted", .bool(player.isMuted)),
             .init("loop", .bool(settings[PlayerOptions.loop])),
             .init("route", .optional(player.currentRoute?.name)),
-            .init("display", player.display()["mode"] ?? .null),
+            .init("display", player.displayMode()),
         ]
         let zero = ReplyValue.int(0)
         let counters: [ReplyValue.Field] = [

@@ -124,6 +124,12 @@ public final class LivePlayerControl: PlayerControl {
         ])
     }
 
+    public func displayMode() -> ReplyValue {
+        guard let drm else { return .null }
+        let name = drm.name
+        return .string(name.hasPrefix("drm ") ? String(name.dropFirst(4)) : name)
+    }
+
     public func screenshot() -> Result<String, CommandError> {
         guard let drm else { return .failure(CommandError("screenshots need --video-output drm")) }
         guard drm.canCapture else { return .failure(CommandError("this card has no writeback connector, so no screenshot can be taken")) }

@@ -27,6 +27,9 @@ public protocol PlayerControl: AnyObject, Sendable {
     var currentRoute: AudioRoute? { get }
     func overrideRoute(to route: AudioRoute)
     func display() -> ReplyValue
+    /// Only the output's mode, for status: asked several times a second by a page or a monitor,
+    /// it must not walk every card's connectors and planes as `display` does.
+    func displayMode() -> ReplyValue
     /// Reserves the next name in the screenshot folder and saves the next frame there.
     func screenshot() -> Result<String, CommandError>
     /// Counters: playback, display and sound.
@@ -35,4 +38,8 @@ public protocol PlayerControl: AnyObject, Sendable {
     func state() -> PlayerState
     /// Test only: block the playback loop (see Player.wedgeForTesting).
     func wedgeForTesting(seconds: Double)
+}
+
+extension PlayerControl {
+    public func displayMode() -> ReplyValue { display()["mode"] ?? .null }
 }

@@ -60,7 +60,7 @@ def qemu_command(args, share, monitor=None, console2=None):
     if share:
         append += " playhead.share"
         cmd += ["-virtfs", f"local,path={share},mount_tag=host,security_model=none,id=host0"]
-    if share and args.mode == "test":
+    if share and args.mode in ("test", "bench"):
         # QEMU's user network, the guest's 8080 forwarded to a free loopback port on the host
         # (named in the share for the host drivers): the board's HTTP API, reached from here.
         port = free_port()

@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import peers
+from http_poller import Poller
 from guest import run_guest, show_tail
 from machine import qemu_command
 from qemu_console import log_lines
@@ -25,6 +26,27 @@ def number(text, name):
     return float(digits) if digits else None
 
 
+def http_report(logged, poller, boot):
+    """Frames on vkms with the HTTP API on, unpolled and polled, side by side."""
+    runs = {}
+    for t in logged:
+        if t.startswith("BENCH-HTTP "):
+            runs[t.split()[1].split("=")[1]] = t
+    if not boot.in_time or set(runs) != {"quiet", "polled"}:
+        print("board bench: the guest did not report both HTTP runs", file=sys.stderr)
+        show_tail(boot.tail)
+        return 1
+    print("board remote-control benchmark (bench_360p30.mp4, 300 frames on vkms under TCG, the HTTP API on):")
+    for phase in ("quiet", "polled"):
+        line = runs[phase]
+        print(f"  {phase:7s} presented {number(line, 'presented'):.0f}, dropped {number(line, 'dropped'):.0f},"
+              f" late {number(line, 'late'):.0f}, CPU {number(line, 'cpu-per-presented-frame'):.0f} us per presented frame")
+    quiet, polled = (number(runs[p], "presented") for p in ("quiet", "polled"))
+    print(f"  presented polled/quiet = {polled / quiet:.3f}; the client: {poller.summary()}"
+          " (failures are the requests after the clip ended and playhead with it)")
+    return 0 if poller.answered > 0 else 1
+
+
 def bench(args):
     """The display benchmark on the board: playhead on vkms against ffmpeg's decode speed."""
     if args.only in ("peers", "loop") and args.arch != "x86_64":
@@ -37,9 +59,13 @@ def bench(args):
     if shutil.which("gst-inspect-1.0"):
         subprocess.run(["gst-inspect-1.0"], env={**os.environ, "GST_REGISTRY": str(share / "gst-registry.bin")},
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    boot = run_guest(qemu_command(args, share), args.log, lambda t: t.startswith(("BENCH", "board:")), args.timeout,
-                     "BOARD-DONE")
+    command = qemu_command(args, share)
+    poller = Poller((share / "http-port").read_text().strip(), "bench-http-token-0123456789")
+    boot = run_guest(command, args.log, lambda t: t.startswith(("BENCH", "board:")), args.timeout,
+                     "BOARD-DONE", progress=lambda t: poller.on_line(t))
     logged = log_lines(args.log)
+    if args.only == "http":
+        return http_report(logged, poller, boot)
     if args.only in ("peers", "loop"):
         for line in peers.report(share, [t for t in logged if t.startswith("BENCH-PEER")]):
             print(line)

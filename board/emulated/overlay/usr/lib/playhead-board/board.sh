@@ -197,6 +197,11 @@ run_bench() {
   mv /etc/playhead/playhead.conf /etc/playhead/playhead.conf.appliance 2>/dev/null || true
   # `make bench ONLY=peers`: the players side by side and nothing else; ONLY=loop: only their
   # looped clip.
+  if grep -q "playhead.only=http" /proc/cmdline; then
+    bench_http
+    echo "BOARD-DONE"
+    return
+  fi
   for only in peers loop; do
     grep -q "playhead.only=$only" /proc/cmdline || continue
     . /usr/lib/playhead-board/bench-peers.sh
@@ -233,6 +238,7 @@ run_bench() {
     echo "BENCH-ERROR $clip is missing"
   fi
   bench_buttons
+  bench_http
   # The peers run chrooted into the host's root, which is x86_64's.
   if [ "$BOARD_ARCH" != x86_64 ]; then
     echo "BENCH-PEER-SKIPPED mpv and GStreamer run from the host's x86_64 root: not on the $BOARD_ARCH board"
@@ -269,6 +275,29 @@ bench_decode() {
       line="$line playhead-frames=$(sed -n 's/.*stats: presented=\([0-9]*\).*/\1/p' /tmp/decode-playhead.err)"
     done
     echo "$line"
+  done
+}
+
+# Remote control costs no frames: the 360p clip on vkms twice with the HTTP API on, the second
+# time polled from the host (boot/http_poller.py, through QEMU's forwarded port) for status and
+# metrics, 20 times a second each, from the API's start to the clip's end.
+bench_http() {
+  clip=$BOARD_SHARE/media/bench_360p30.mp4
+  load virtio_net || { echo "BENCH-ERROR virtio_net did not load"; return; }
+  dev=$(ls /sys/class/net | grep -v '^lo$' | head -1)
+  ip link set "$dev" up && ip addr add 10.0.2.15/24 dev "$dev" 2>/dev/null
+  echo "bench-http-token-0123456789" > /tmp/http-token
+  for phase in quiet polled; do
+    playhead --video-output drm --display-mode 640x480 --stats --events none --http-listen 0.0.0.0:8080 \
+      --http-token-file /tmp/http-token "$clip" 2> /tmp/bench-http.err &
+    pid=$!
+    if [ $phase = polled ]; then
+      for i in $(seq 100); do grep -q "HTTP API listening" /tmp/bench-http.err && break; sleep 0.1; done
+      echo "BENCH-HTTP-POLL start"
+    fi
+    wait $pid
+    [ $phase = polled ] && echo "BENCH-HTTP-POLL stop"
+    echo "BENCH-HTTP phase=$phase $(grep -h 'playhead: display:\|playhead: process:' /tmp/bench-http.err | tr '\n' ' ')"
   done
 }
 
