@@ -38,7 +38,7 @@ public enum BoardSensors {
         if let statm = text(root + "/proc/self/statm"), let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int64($0) }) {
             r.residentBytes = pages * 4096
         }
-        if let dataPath, let device = MountTable.device(holding: dataPath, mountInfo: text(root + "/proc/self/mountinfo") ?? ""),
+        if let dataPath, let device = MountTable.device(holding: dataPath, mountInfo: whole(root + "/proc/self/mountinfo") ?? ""),
            let stat = text(root + "/sys/class/block/\(device)/stat") {
             // Field 7: sectors written, of 512 bytes whatever the device's own sector size.
             let fields = stat.split(separator: " ")
@@ -47,9 +47,14 @@ public enum BoardSensors {
         return r
     }
 
+    private static func whole(_ path: String) -> String? {
+        guard case .text(let t) = FileInput.read(path, limit: 1 << 20) else { return nil }
+        return t
+    }
+
+    /// The first line.
     private static func text(_ path: String) -> String? {
-        guard case .text(let t) = FileInput.read(path, limit: 65_536) else { return nil }
-        return t.split(separator: "\n").first.map(String.init)
+        whole(path)?.split(separator: "\n").first.map(String.init)
     }
 
     private static func number(_ path: String) -> Int64? { text(path).flatMap { Int64($0.trimmingSpaces) } }
