@@ -22,19 +22,11 @@ public enum AtomicFile {
         guard fd >= 0 else { throw failure("cannot write \(temporary)") }
         // The umask must not widen or narrow what was asked for.
         _ = fchmod(fd, mode)
-        var bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let e = failure("cannot write \(temporary)")
-                close(fd)
-                throw e
-            }
-            written += n
+        guard Sys.writeAll(fd, Array(text.utf8)) else {
+            let e = failure("cannot write \(temporary)")
+            close(fd)
+            throw e
         }
-        bytes.removeAll()
         guard fsync(fd) == 0 else {
             let e = failure("cannot sync \(temporary)")
             close(fd)

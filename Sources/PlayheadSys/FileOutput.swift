@@ -22,13 +22,7 @@ public enum FileOutput {
         guard ftruncate(fd, 0) == 0 else {
             throw PlaybackError(.permissionDenied, "\(path): cannot write (\(Sys.currentErrno))")
         }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw PlaybackError(.readFailed, "\(path): the write was cut short; is the disk full?") }
-            offset += n
-        }
+        guard Sys.writeAll(fd, bytes) else { throw PlaybackError(.readFailed, "\(path): the write was cut short; is the disk full?") }
     }
 
     /// The names in a folder (files, links, anything), or nil when it cannot be read.

@@ -34,6 +34,19 @@ enum Sys {
     /// The calling thread's errno, typed: in a message it reads as strerror's words.
     static var currentErrno: Errno { Errno(rawValue: errno) }
 
+    /// Every byte to `fd`, through short writes and signals; false (errno says why) when a write
+    /// fails or writes nothing (a full disk).
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
+    }
+
     static var processID: Int32 { getpid() }
 
     static func environment(_ name: String) -> String? {

@@ -29,16 +29,10 @@ public final class UploadFile: @unchecked Sendable {
     deinit { if fd >= 0 { abort() } }
 
     public func append(_ bytes: [UInt8]) throws(CommandError) {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let e = CommandError("writing \(name) into \(folder) failed: \(Sys.currentErrno)")
-                abort()
-                throw e
-            }
-            done += n
+        guard Sys.writeAll(fd, bytes) else {
+            let e = CommandError("writing \(name) into \(folder) failed: \(Sys.currentErrno)")
+            abort()
+            throw e
         }
         written += bytes.count
     }
