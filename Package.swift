@@ -87,8 +87,7 @@ let package = Package(
         ]),
         .testTarget(name: "PlayheadAppTests", dependencies: [
             "PlayheadApp", "Playhead", "PlayheadALSA", "PlayheadGPIO", "PlayheadKMS", "PlayheadSys", "PlayheadTestSupport",
-            "PlayheadHTTP", .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            "PlayheadHTTP", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "PlayheadGPIOTests", dependencies: ["PlayheadGPIO", "PlayheadCore", "PlayheadSys", "PlayheadTestSupport"]),
         .testTarget(name: "PlayheadKMSTests", dependencies: [
@@ -96,9 +95,7 @@ let package = Package(
         ]),
         .testTarget(name: "PlayheadHTTPTests", dependencies: [
             "PlayheadHTTP", "PlayheadCore", "PlayheadSys", "PlayheadTestSupport",
-            .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadSys", "PlayheadTestSupport"]),
     ],

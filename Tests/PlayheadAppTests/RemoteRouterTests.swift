@@ -1,5 +1,3 @@
-import Hummingbird
-import HummingbirdTesting
 import Playhead
 @testable import PlayheadApp
 import PlayheadHTTP
@@ -36,22 +34,19 @@ import Testing
             tasks.addTask { try await group.run() }
             var iterator = ports.makeAsyncIterator()
             let port = try #require(await iterator.next())
-            let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(20)))
-            client.connect()
-            let auth: HTTPFields = [.authorization: "Bearer \(Self.token)"]
+            let client = LoopbackHTTP(port: port)
+            let auth = [("Authorization", "Bearer \(Self.token)")]
             #expect(!player.isPaused)
-            let pause = try await client.execute(.init("/api/command", method: .post, headers: auth, body: ByteBuffer(string: "pause")))
-            #expect(pause.status == .ok)
+            let pause = try await client.send("/api/command", "POST", headers: auth, body: "pause")
+            #expect(pause.status == 200)
             #expect(player.isPaused)
-            let status = try await client.execute(.init("/api/status", method: .get, headers: auth))
-            let text = status.body.map { String(buffer: $0) } ?? ""
+            let text = try await client.send("/api/status", headers: auth).text
             #expect(text.contains(#""state":"paused""#))
             #expect(text.contains(#""clock":{"synchronised":true,"since":"2025-11-27T10:40:00Z","source":"ntp:10.0.2.2"}"#))
-            let queue = try await client.execute(.init("/api/queue", method: .get, headers: auth))
-            #expect(queue.body.map { String(buffer: $0) }?.contains(#""title":"Bee""#) == true)
-            let metrics = try await client.execute(.init("/metrics", method: .get, headers: auth))
-            #expect(metrics.body.map { String(buffer: $0) }?.contains("playhead_item_starts_total 0") == true)
-            try await client.shutdown()
+            let queue = try await client.send("/api/queue", headers: auth)
+            #expect(queue.text.contains(#""title":"Bee""#))
+            let metrics = try await client.send("/metrics", headers: auth)
+            #expect(metrics.text.contains("playhead_item_starts_total 0"))
             await group.triggerGracefulShutdown()
         }
     }

@@ -1,5 +1,3 @@
-import Hummingbird
-import HummingbirdTesting
 import PlayheadCore
 @testable import PlayheadHTTP
 import PlayheadSys
@@ -11,7 +9,7 @@ import Synchronization
 /// client; stopped the way the appliance stops it (graceful shutdown).
 struct LiveServer {
     static let token = "abcdefghijklmnop1234"
-    static var bearer: HTTPFields { [.authorization: "Bearer \(token)"] }
+    static var bearer: [(String, String)] { [("Authorization", "Bearer \(token)")] }
 
     static func settings(_ folder: TemporaryDirectory, _ extra: [String] = []) -> Settings {
         let catalog = OptionCatalog([HTTPOptions.declarations])
@@ -22,7 +20,7 @@ struct LiveServer {
 
     /// Runs `body` with a client of a server made from `extra` options and `remote`.
     static func run<T: Sendable>(_ remote: FakeRemote, _ extra: [String] = [], folder: TemporaryDirectory = TemporaryDirectory(),
-                                 _ body: @Sendable (TestClient, ServiceGroup) async throws -> T) async throws -> T {
+                                 _ body: @Sendable (Client, ServiceGroup) async throws -> T) async throws -> T {
         try writeFile(folder.file("token"), token + "\n")
         let (ports, portInput) = AsyncStream<Int>.makeStream()
         let server = try APIServer.make(settings: settings(folder, extra), remote: remote, onListening: { portInput.yield($0) }).get()!
@@ -30,35 +28,30 @@ struct LiveServer {
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             var iterator = ports.makeAsyncIterator()
-            let port = await iterator.next()!
-            let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(20)))
-            client.connect()
+            let client = Client(http: LoopbackHTTP(port: await iterator.next()!))
             defer { _ = folder }
             do {
                 let value = try await body(client, group)
-                try await client.shutdown()
                 await group.triggerGracefulShutdown()
                 try await tasks.waitForAll()
                 return value
             } catch {
-                try? await client.shutdown()
                 await group.triggerGracefulShutdown()
                 throw error
             }
         }
     }
 
+    /// The loopback client with the token sent unless told otherwise.
+    struct Client: Sendable {
+        let http: LoopbackHTTP
+        func send(_ path: String, _ method: String = "GET", headers: [(String, String)] = LiveServer.bearer,
+                  body: String? = nil) async throws -> LoopbackHTTP.Response {
+            try await http.send(path, method, headers: headers, body: body.map { Array($0.utf8) })
+        }
+    }
+
     static func writeFile(_ path: String, _ text: String) throws {
         try AtomicFile.write(text, to: path, mode: 0o600)
     }
-}
-
-extension TestClient {
-    func send(_ uri: String, _ method: HTTPRequest.Method = .get, headers: HTTPFields = LiveServer.bearer, body: String? = nil) async throws -> TestClient.Response {
-        try await execute(.init(uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }))
-    }
-}
-
-extension TestClient.Response {
-    var text: String { body.map { String(buffer: $0) } ?? "" }
 }
