@@ -42,12 +42,15 @@ apt-get "${aptopts[@]}" update -qq >&2 || fail "apt-get update of Debian's sourc
 patch -d "$dir.tmp/src" -p1 < "$here/busybox-ntpd-peer.patch" >&2 || fail "busybox-ntpd-peer.patch does not apply to $srcversion"
 echo "$config" > "$dir.tmp/src/ntpd-only.sed"
 
-build="make -s allnoconfig && sed -i -f ntpd-only.sed .config && (yes n | make -s oldconfig >/dev/null)"
-build="$build && grep -qx CONFIG_NTPD=y .config && make -s -j$(nproc) busybox"
+# The same make variables for the configuration's tools and the build: cross, the build root
+# has gcc-14 for the host's part and aarch64-linux-gnu-gcc-14 for the binary.
+make="make -s"
+[ -n "$sysroot" ] && make="$make HOSTCC=gcc-14 CC='aarch64-linux-gnu-gcc-14 --sysroot=/sysroot' CROSS_COMPILE=aarch64-linux-gnu-"
+build="$make allnoconfig && sed -i -f ntpd-only.sed .config && (yes n | $make oldconfig >/dev/null)"
+build="$build && grep -qx CONFIG_NTPD=y .config && $make -j$(nproc) busybox"
 if [ -n "$sysroot" ]; then
   "$here/../../scripts/cross/in-root.sh" "$broot" --bind "$sysroot" /sysroot --bind "$dir.tmp/src" /src -- \
-    sh -c "cd /src && $build HOSTCC=gcc-14 CC='aarch64-linux-gnu-gcc-14 --sysroot=/sysroot' CROSS_COMPILE=aarch64-linux-gnu- \
-      && aarch64-linux-gnu-strip busybox" > "$dir.tmp/build.log" 2>&1
+    sh -c "cd /src && $build && aarch64-linux-gnu-strip busybox" > "$dir.tmp/build.log" 2>&1
 else
   (cd "$dir.tmp/src" && sh -c "$build && strip busybox") > "$dir.tmp/build.log" 2>&1
 fi || { tail -20 "$dir.tmp/build.log" >&2; fail "building BusyBox's ntpd failed (log above)"; }

@@ -11,7 +11,7 @@ root=$1 abi=$2 kdir=$3 guest=$4 playhead=$5 ffmpeg=$6 media=$7 modlist=$8
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 . "$here/stage-lib.sh"
-rm -rf "$root" && mkdir -p "$root"/{proc,sys,dev,tmp,run,data,root,etc,usr/bin,usr/share/playhead/media,lib64,media/usb}
+rm -rf "$root" && mkdir -p "$root"/{proc,sys,dev,tmp,run,data,boot,root,etc,usr/bin,usr/share/playhead/media,lib64,media/usb}
 
 busybox=$guest/bin/busybox
 [ -e "$busybox" ] || busybox=$guest/usr/bin/busybox  # merged /usr (trixie)
@@ -43,6 +43,9 @@ else
 fi
 stage_elf "$root" "$root.ph-socket" /usr/bin/ph-socket
 rm "$root.ph-socket"
+# BusyBox's ntpd (busybox-ntpd.sh: Debian's BusyBox has none), named by NTPD.
+[ -x "${NTPD:-}" ] || { echo "image: no ntpd (NTPD=${NTPD:-})" >&2; exit 1; }
+stage_elf "$root" "$NTPD" /usr/sbin/ntpd
 if [ "$ffmpeg" = - ]; then
   # playhead opens libavfilter itself (dlopen) when a rate needs atempo.
   multi=/usr/lib/aarch64-linux-gnu
