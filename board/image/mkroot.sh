@@ -43,9 +43,12 @@ else
 fi
 stage_elf "$root" "$root.ph-socket" /usr/bin/ph-socket
 rm "$root.ph-socket"
-# BusyBox's ntpd (busybox-ntpd.sh: Debian's BusyBox has none), named by NTPD.
-[ -x "${NTPD:-}" ] || { echo "image: no ntpd (NTPD=${NTPD:-})" >&2; exit 1; }
-stage_elf "$root" "$NTPD" /usr/sbin/ntpd
+# BusyBox's ntpd and a wget that works (busybox-net.sh), named by BUSYBOX_NET; it runs the
+# applet its name says.
+[ -x "${BUSYBOX_NET:-}" ] || { echo "image: no BusyBox ntpd and wget (BUSYBOX_NET=${BUSYBOX_NET:-})" >&2; exit 1; }
+stage_elf "$root" "$BUSYBOX_NET" /usr/lib/playhead/busybox-net
+mkdir -p "$root/usr/sbin" && ln -s ../lib/playhead/busybox-net "$root/usr/sbin/ntpd"
+ln -s busybox-net "$root/usr/lib/playhead/wget"
 if [ "$ffmpeg" = - ]; then
   # playhead opens libavfilter itself (dlopen) when a rate needs atempo.
   multi=/usr/lib/aarch64-linux-gnu
