@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
   gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 qemu-system-arm kmod cpio xz-utils binutils mtools systemd \
-  nasm libmbedtls-dev dpkg-dev syslinux syslinux-common squashfs-tools fdisk e2fsprogs zstd debootstrap \
+  nasm libmbedtls-dev dpkg-dev syslinux syslinux-common squashfs-tools fdisk e2fsprogs zstd debootstrap patch chrony iproute2 \
   python3-venv chromium chromium-driver
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
@@ -190,11 +190,13 @@ IMAGE_DISK ?= /dev/vda
 image: deps media
 	SWIFT="$(SWIFT)" board/image/build-x86_64.sh $(IMAGE) $(IMAGE_DISK) $(MEDIA) $(BOARD_OUT) $(BOARD_CACHE) $(BOARD_SCRATCH)
 
-# Boots the image twice with a power cut after each first frame; /data must come back clean.
+# Boots the image twice with a power cut after each first frame; /data must come back clean. The
+# first boot has QEMU's user network and an NTP server the test runs (Debian's chronyd, on the
+# loopback only, never steering the host's clock), its cable pulled and plugged back.
 # Then about 2 min more: a boot that counts what /data is written while the demo loops (a
 # minute of it; `--measure SECONDS` of image-test.py for longer).
 image-test: image
-	python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log
+	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log
 endif
 
 # The arm64 image (board/image/README.md): a Raspberry Pi 4 family SD card made of Debian 13's

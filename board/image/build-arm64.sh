@@ -20,6 +20,8 @@ abi=$("$board/host/kernel.sh" "$boardout" "$cache" "$broot_cache" | tail -1)
 guest=$("$emulated/initramfs/guest-packages.sh" "$cache" arm64 | tail -1)
 extra=$("$here/arm64-packages.sh" "$cache" "$abi" "$cross/sysroot" | tail -1)
 "$emulated/tools/build-tools.sh" "$boardout/tools" "$cross/sysroot" "$broot_cache/buildroot-trixie"
+BUSYBOX_NET=$("$here/busybox-net.sh" "$broot_cache/.." "$(cd "$cross/sysroot" && pwd)" "$broot_cache/buildroot-trixie" | tail -1)
+export BUSYBOX_NET
 mkdir -p "$out"
 # stage-lib.sh finds the aarch64 binaries' libraries in the sysroot (ldd cannot run them);
 # mkroot.sh takes the cross-built ph-socket (the host's gcc makes x86_64 only).

@@ -19,6 +19,8 @@ abi=$("$board/host/kernel.sh" "$boardout" "$cache" | tail -1)
 guest=$("$emulated/initramfs/guest-packages.sh" "$cache" | tail -1)
 ffmpeg=$("$here/ffmpeg.sh" "$cache/.." | tail -1)  # its cache sits beside the board's
 bzimage=$("$here/bzimage.sh" "$cache" "$abi" | tail -1)
+BUSYBOX_NET=$("$here/busybox-net.sh" "$cache/.." | tail -1)
+export BUSYBOX_NET
 "${SWIFT:-swift}" build -c release --product playhead --static-swift-stdlib --scratch-path "$scratch"
 mkdir -p "$out"
 "$here/mkroot.sh" "$out/root" "$abi" "$boardout/$abi" "$guest" "$scratch/release/playhead" "$ffmpeg" \

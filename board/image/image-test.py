@@ -30,6 +30,8 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "emulated" / "boot"))
 from machine import ARCHES  # noqa: E402
 from qemu_console import QemuConsole  # noqa: E402
+from net_check import (RTC_BASE, ChronyServer, NetWatch, check_networked, check_restored, isolate,  # noqa: E402
+                       options_file, qemu_net)
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
 RESUME = re.compile(r"resuming (\S+) at ([0-9.]+) s \(/var/lib/playhead/state\)")
@@ -42,7 +44,7 @@ def qemu_command(image, arch, fat):
     machine = ARCHES[arch]
     qemu = shutil.which(machine["qemu"]) or sys.exit(f"image-test: {machine['qemu']} is missing; run 'make deps'")
     common = [*machine["machine"], "-accel", "tcg", "-smp", "2", "-nodefaults", "-display", "none", "-monitor", "none",
-              "-serial", "stdio", "-no-reboot"]
+              "-serial", "stdio", "-no-reboot", "-rtc", f"base={RTC_BASE}"]
     if arch == "x86_64":
         return [qemu, "-m", "512", *common, "-drive", f"file={image},format=raw,if=virtio",
                 "-audiodev", "none,id=snd0", "-device", "intel-hda", "-device", "hda-output,audiodev=snd0",
@@ -64,9 +66,13 @@ def boot_files(image, tmp):
     return fat
 
 
-def boot(cmd, log, timeout, linger):
-    """One boot until `linger` s after the first frame, then the power cut. Returns
-    (seconds since boot of the first frame or None, e2fsck status or None, console tail)."""
+def boot(cmd, log, timeout, linger, net=None, cable=False):
+    """One boot until `linger` s after the first frame, then the power cut. `net` (a NetWatch)
+    sees every line; with `cable` it also pulls the cable and plugs it back once playing, and
+    the power is cut no sooner than the lease and an NTP sync are back (90 s at most after the
+    first frame).
+    Returns (seconds since boot of the first frame or None, e2fsck status or None, resumed,
+    watchdog, console tail)."""
     console = QemuConsole(cmd, log, append=True, keep=25)
     console.deadline = time.monotonic() + timeout
     first = fsck = resumed = None
@@ -79,7 +85,14 @@ def boot(cmd, log, timeout, linger):
             resumed = (m.group(1), float(m.group(2)))
         if (m := FIRST_FRAME.search(text)) and first is None:
             first = float(m.group(1))
-            console.deadline = min(console.deadline, time.monotonic() + linger)
+            cut = time.monotonic() + linger
+            console.deadline = min(console.deadline, time.monotonic() + (90 if cable else linger))
+        if net:
+            net.see(text)
+            # The cut as without the cable's test (`linger` after the first frame), or as soon as
+            # the network is back when that takes longer.
+            if cable and net.step(first is not None):
+                console.deadline = max(cut, time.monotonic())
     console.stop()  # the power cut: no shutdown, no sync
     return first, fsck, resumed, watchdog, console.tail
 
@@ -117,6 +130,14 @@ def missing_root(disk, tmp, log, rescue):
     gone = console.ended_at  # QEMU's -no-reboot ends it at the guest's reboot
     console.stop()
     return (gone - notice if notice and gone else None), answered, console.tail
+
+
+def network_options(disk, server):
+    """network.txt on the card's FAT, as a technician would write it (net_check.options_file)."""
+    offset, _ = partition(disk, 1)
+    text = pathlib.Path(str(disk) + ".network.txt")
+    text.write_text(options_file(server))
+    subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(text), "::/network.txt"], check=True)
 
 
 def partition(image, number):
@@ -187,6 +208,7 @@ def main():
     parser.add_argument("--budget", type=float, default=45e6,
                         help="bytes per hour /data may be written: 1.5 times the 29.5-30.4 MB measured (53.2 with state-interval = 2)")
     args = parser.parse_args()
+    isolate()
     if not args.image.exists():
         sys.exit(f"image-test: {args.image} is missing; run 'make image' first")
     pathlib.Path(args.log).write_text("")
@@ -194,24 +216,42 @@ def main():
         disk = pathlib.Path(tmp) / "disk.img"
         subprocess.run(["cp", "--sparse=always", str(args.image), str(disk)], check=True)
         cmd = qemu_command(disk, args.arch, boot_files(disk, tmp) if args.arch == "arm64" else None)
-        times = []
-        for n in (1, 2):
-            first, fsck, resumed, watchdog, tail = boot(cmd, args.log, args.timeout, args.linger)
-            if fsck is None:
-                fail(f"boot {n}: the early boot did not check /data", tail)
-            if fsck >= 4:
-                fail(f"boot {n}: /data needs a manual e2fsck (status {fsck}) after a power cut", tail)
-            if first is None:
-                fail(f"boot {n}: no first frame within {args.timeout} s", tail)
-            times.append(first)
-            if args.arch == "x86_64" and not watchdog:
-                fail(f"boot {n}: playhead did not say it feeds /dev/watchdog (mdev's group, the options file)", tail)
-            # The place kept on /data before the first power cut is where the second boot goes on.
-            if n == 2 and (resumed is None or (args.linger > 10 and resumed[1] <= 0)):
-                fail(f"boot 2: playhead did not resume inside an item from the state file on /data ({resumed})", tail)
-            where = f"; resumed {resumed[0]} at {resumed[1]:.1f} s" if resumed else ""
-            print(f"image-test: boot {n}: /data e2fsck status {fsck}, first frame {first:.2f} s after the kernel started;"
-                  f" power cut {args.linger} s later{where}")
+        # Boot 1 on QEMU's user network with the host's NTP server, its cable pulled and plugged
+        # back while playing; boot 2 with no network at all, its clock from /data alone.
+        ntp = ChronyServer(tmp)
+        try:
+            network_options(disk, ntp.server)
+            times, synced_since = [], None
+            for n in (1, 2):
+                net = NetWatch(str(pathlib.Path(tmp) / "monitor.sock"))
+                boot_cmd = qemu_net(cmd, net.monitor) if n == 1 else cmd
+                first, fsck, resumed, watchdog, tail = boot(boot_cmd, args.log, args.timeout, args.linger,
+                                                            net=net, cable=n == 1)
+                if fsck is None:
+                    fail(f"boot {n}: the early boot did not check /data", tail)
+                if fsck >= 4:
+                    fail(f"boot {n}: /data needs a manual e2fsck (status {fsck}) after a power cut", tail)
+                if first is None:
+                    fail(f"boot {n}: no first frame within {args.timeout} s", tail)
+                times.append(first)
+                if args.arch == "x86_64" and not watchdog:
+                    fail(f"boot {n}: playhead did not say it feeds /dev/watchdog (mdev's group, the options file)", tail)
+                # The place kept on /data before the first power cut is where the second boot goes on.
+                if n == 2 and (resumed is None or (args.linger > 10 and resumed[1] <= 0)):
+                    fail(f"boot 2: playhead did not resume inside an item from the state file on /data ({resumed})", tail)
+                where = f"; resumed {resumed[0]} at {resumed[1]:.1f} s" if resumed else ""
+                print(f"image-test: boot {n}: /data e2fsck status {fsck}, first frame {first:.2f} s after the kernel started;"
+                      f" power cut {args.linger} s later{' (or once the network was back)' if n == 1 else ''}{where}")
+                if n == 1:
+                    failures, summary = check_networked(net, pathlib.Path(args.log).read_text(errors="replace"))
+                    synced_since = next((s[1] for s in net.states if s[0] == "yes"), 0)
+                else:
+                    failures, summary = check_restored(net, synced_since)
+                if failures:
+                    fail(f"boot {n}: " + "; ".join(failures), tail)
+                print(f"image-test: boot {n}: {summary}")
+        finally:
+            ntp.stop()
         # What no boot should say: a module of the image's lists that did not load (a name this
         # kernel lacks), or a supervisor left without its health check (no ph-socket).
         said = pathlib.Path(args.log).read_text(errors="replace")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A bootable disk image from the pieces, without root privileges or loop devices: an MBR
 # partition table (sfdisk on the file) with a signature taken from the root's contents, then
-#   p1  FAT: the boot loader's files, the kernel, the early-boot initramfs
+#   p1  FAT: the boot loader's files, the kernel, the early-boot initramfs, network.txt
 #   p2  the root, read-only squashfs (xz)
 #   p3  ext4, 64 MB: /data, state and logs (the early boot checks it at every start)
 # On x86_64 (32 MB FAT) syslinux from Debian boots it (its MBR code, and its installer working on
@@ -36,6 +36,8 @@ truncate -s $((boot_mb * MB)) "$work/boot.fat"
 mformat -i "$work/boot.fat" -v BOOT ::
 mcopy -i "$work/boot.fat" "$kernel" ::/vmlinuz
 mcopy -i "$work/boot.fat" "$bootfs" ::/initrd.gz
+# The network options a technician edits on any computer (rcS mounts the FAT read-only).
+mcopy -i "$work/boot.fat" "$here/network.txt" ::/network.txt
 if [ -n "$pi" ]; then
   mcopy -i "$work/boot.fat" "$pi"/* ::/
   mcopy -i "$work/boot.fat" "$here/rpi4-config.txt" ::/config.txt

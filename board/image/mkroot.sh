@@ -11,7 +11,7 @@ root=$1 abi=$2 kdir=$3 guest=$4 playhead=$5 ffmpeg=$6 media=$7 modlist=$8
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 . "$here/stage-lib.sh"
-rm -rf "$root" && mkdir -p "$root"/{proc,sys,dev,tmp,run,data,root,etc,usr/bin,usr/share/playhead/media,lib64,media/usb}
+rm -rf "$root" && mkdir -p "$root"/{proc,sys,dev,tmp,run,data,boot,root,etc,usr/bin,usr/share/playhead/media,lib64,media/usb}
 
 busybox=$guest/bin/busybox
 [ -e "$busybox" ] || busybox=$guest/usr/bin/busybox  # merged /usr (trixie)
@@ -43,6 +43,12 @@ else
 fi
 stage_elf "$root" "$root.ph-socket" /usr/bin/ph-socket
 rm "$root.ph-socket"
+# BusyBox's ntpd and a wget that works (busybox-net.sh), named by BUSYBOX_NET; it runs the
+# applet its name says.
+[ -x "${BUSYBOX_NET:-}" ] || { echo "image: no BusyBox ntpd and wget (BUSYBOX_NET=${BUSYBOX_NET:-})" >&2; exit 1; }
+stage_elf "$root" "$BUSYBOX_NET" /usr/lib/playhead/busybox-net
+mkdir -p "$root/usr/sbin" && ln -s ../lib/playhead/busybox-net "$root/usr/sbin/ntpd"
+ln -s busybox-net "$root/usr/lib/playhead/wget"
 if [ "$ffmpeg" = - ]; then
   # playhead opens libavfilter itself (dlopen) when a rate needs atempo.
   multi=/usr/lib/aarch64-linux-gnu
