@@ -55,7 +55,8 @@ extension CommandRouter {
 
     /// The board's clock line; a missing or odd file says the time is not known to be true.
     func clock(_ settings: Settings) -> ReplyValue {
-        guard case .text(let text) = FileInput.read(settings[AppOptions.clockFile], limit: 4096) else { return ClockReport.reply(nil) }
-        return ClockReport.reply(ClockReport.parse(text))
+        let file = settings[AppOptions.clockFile]
+        guard case .text(let text) = FileInput.read(file, limit: 4096) else { return ClockReport.reply(nil, file: file) }
+        return ClockReport.reply(ClockReport.parse(text), file: file)
     }
 }

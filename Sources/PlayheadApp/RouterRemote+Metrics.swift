@@ -41,7 +41,7 @@ extension RouterRemote {
         let board = BoardSensors.read(dataPath: dataPath)
         if let rss = board.residentBytes { m.gauges.append(.init("resident_memory", unit: "bytes", Double(rss), help: "playhead's resident memory")) }
         if let written = board.dataBytesWritten {
-            m.counters.append(.init("data_partition_written", unit: "bytes", Double(written),
+            m.counters.append(.init("data_partition_written_bytes", unit: "total", Double(written),
                                     help: "bytes written to the partition holding the state file, by every process, since boot"))
         }
         for (zone, celsius) in board.temperatures {

@@ -38,13 +38,26 @@ public enum BoardSensors {
         if let statm = text(root + "/proc/self/statm"), let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int64($0) }) {
             r.residentBytes = pages * 4096
         }
-        if let dataPath, let device = MountTable.device(holding: dataPath, mountInfo: whole(root + "/proc/self/mountinfo") ?? ""),
+        if let dataPath, let device = MountTable.device(holding: resolved(dataPath, root: root), mountInfo: whole(root + "/proc/self/mountinfo") ?? ""),
            let stat = text(root + "/sys/class/block/\(device)/stat") {
             // Field 7: sectors written, of 512 bytes whatever the device's own sector size.
             let fields = stat.split(separator: " ")
             if fields.count > 6, let sectors = Int64(fields[6]) { r.dataBytesWritten = sectors * 512 }
         }
         return r
+    }
+
+    /// The path with its links followed (the image's /var/lib/playhead is a link into /data),
+    /// or its folder's when the file is not there yet; as given when neither resolves.
+    private static func resolved(_ path: String, root: String) -> String {
+        let full = root + path
+        let folder = full.lastIndex(of: "/").map { String(full[..<$0]) } ?? "."
+        let name = full.split(separator: "/").last.map(String.init) ?? ""
+        guard let real = FileInput.realPath(full) ?? FileInput.realPath(folder.isEmpty ? "/" : folder).map({ $0 + "/" + name }) else {
+            return path
+        }
+        let realRoot = root.isEmpty ? "" : (FileInput.realPath(root) ?? root)
+        return real.hasPrefix(realRoot + "/") ? String(real.dropFirst(realRoot.count)) : path
     }
 
     private static func whole(_ path: String) -> String? {

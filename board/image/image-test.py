@@ -30,8 +30,8 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "emulated" / "boot"))
 from machine import ARCHES  # noqa: E402
 from qemu_console import QemuConsole  # noqa: E402
-from net_check import (RTC_BASE, ChronyServer, NetWatch, check_networked, check_restored, isolate,  # noqa: E402
-                       options_file, qemu_net)
+from net_check import (API_TOKEN, RTC_BASE, ChronyServer, NetWatch, check_networked, check_restored,  # noqa: E402
+                       isolate, options_file, qemu_net)
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
 RESUME = re.compile(r"resuming (\S+) at ([0-9.]+) s \(/var/lib/playhead/state\)")
@@ -138,6 +138,10 @@ def network_options(disk, server):
     text = pathlib.Path(str(disk) + ".network.txt")
     text.write_text(options_file(server))
     subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(text), "::/network.txt"], check=True)
+    # The HTTP API's token: with it on the card, the supervisor turns the API on.
+    token = pathlib.Path(str(disk) + ".http-token.txt")
+    token.write_text(API_TOKEN + "\r\n")
+    subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(token), "::/http-token.txt"], check=True)
 
 
 def partition(image, number):
@@ -223,8 +227,9 @@ def main():
             network_options(disk, ntp.server)
             times, synced_since = [], None
             for n in (1, 2):
-                net = NetWatch(str(pathlib.Path(tmp) / "monitor.sock"))
-                boot_cmd = qemu_net(cmd, net.monitor) if n == 1 else cmd
+                monitor_path = str(pathlib.Path(tmp) / "monitor.sock")
+                boot_cmd, api_port = qemu_net(cmd, monitor_path) if n == 1 else (cmd, None)
+                net = NetWatch(monitor_path, api_port)
                 first, fsck, resumed, watchdog, tail = boot(boot_cmd, args.log, args.timeout, args.linger,
                                                             net=net, cable=n == 1)
                 if fsck is None:

@@ -12,6 +12,8 @@ import socket
 import subprocess
 import sys
 import time
+import json
+import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "emulated" / "drivers"))
 from qemu_monitor import monitor  # noqa: E402
@@ -86,14 +88,30 @@ class ChronyServer:
         self.log.close()
 
 
+# The HTTP API's token image-test puts on the card's FAT (http-token.txt): the supervisor then
+# starts playhead with its API on 8080.
+API_TOKEN = "image-test-token-0123456789"
+
+
 def qemu_net(machine_args, monitor_path):
-    """QEMU's user network for one boot (a host port forwarded to the guest's 8080, for
-    playhead's future HTTP input) and its monitor on a socket, for set_link."""
+    """QEMU's user network for one boot (a host port forwarded to the guest's 8080, playhead's
+    HTTP API) and its monitor on a socket, for set_link. Returns (arguments, the host port)."""
     args = list(machine_args)
     i = args.index("-monitor")
     args[i + 1] = f"unix:{monitor_path},server=on,wait=off"
-    return args + ["-netdev", f"user,id=net0,ipv6=off,hostfwd=tcp:127.0.0.1:{free_port()}-:8080",
-                   "-device", "virtio-net-pci,netdev=net0"]
+    port = free_port()
+    return args + ["-netdev", f"user,id=net0,ipv6=off,hostfwd=tcp:127.0.0.1:{port}-:8080",
+                   "-device", "virtio-net-pci,netdev=net0"], port
+
+
+def api_get(port, path):
+    """The board's HTTP API through the forwarded port, with the token; None when it does not answer."""
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"Authorization": f"Bearer {API_TOKEN}"})
+    try:
+        with urllib.request.urlopen(req, timeout=5) as r:
+            return r.read().decode()
+    except OSError:
+        return None
 
 
 class NetWatch:
@@ -102,8 +120,10 @@ class NetWatch:
     sync and its first frame, plugs it back once the guest saw it go, and says True once a new
     lease and an NTP sync came after that."""
 
-    def __init__(self, monitor_path):
+    def __init__(self, monitor_path, api_port=None):
         self.monitor = monitor_path
+        self.api_port = api_port
+        self.api = {}    # what the board's API said: status before the cut, status and metrics after
         self.bound = []      # (monotonic, address) of each new lease
         self.states = []     # (synchronised, since, source) each time the clock's file changed
         self.syncs = []      # (monotonic, peer) of each ntpd step or stratum
@@ -134,12 +154,17 @@ class NetWatch:
 
     def step(self, playing):
         if self.phase == "wait" and playing and self.bound and any(s[0] == "yes" for s in self.states):
+            if self.api_port:
+                self.api["before"] = api_get(self.api_port, "/api/status")
             self.cut_at, self.phase = self.link("off"), "off"
         elif self.phase == "off" and any(t > self.cut_at and w == "down" for t, w in self.links):
             self.back_at, self.phase = self.link("on"), "on"
         elif self.phase == "on" and any(t > self.back_at for t, _ in self.bound) \
                 and any(t > self.back_at for t, _ in self.syncs):
             self.phase = "back"
+            if self.api_port:
+                self.api["after"] = api_get(self.api_port, "/api/status")
+                self.api["metrics"] = api_get(self.api_port, "/metrics")
             return True
         return False
 
@@ -177,6 +202,7 @@ def check_networked(net, said):
              "on": "after set_link net0 on, no new lease or no NTP sync came"}
     if net.phase in stuck:
         f.append(stuck[net.phase])
+    f += check_api(net)
     if BAD_LINE not in said:
         f.append(f"the malformed line of network.txt was not named on the console ({BAD_LINE!r})")
     summary = ""
@@ -185,8 +211,33 @@ def check_networked(net, said):
         back = min(t for t, _ in net.bound if t > net.back_at) - net.back_at
         sync = min(t for t, _ in net.syncs if t > net.back_at) - net.back_at
         summary = (f"lease {lease} by DHCP, clock synchronised=yes source=ntp:{HOST} (since {synced[0][1]});"
-                   f" cable pulled and plugged back: the lease {back:.1f} s and an NTP sync {sync:.1f} s later")
+                   f" cable pulled and plugged back: the lease {back:.1f} s and an NTP sync {sync:.1f} s later"
+                   + (f"; {net.api['summary']}" if "summary" in net.api else ""))
     return f, summary
+
+
+def check_api(net):
+    """The board's HTTP API over the network (on because http-token.txt is on the card): its
+    status before the cable was pulled and after it came back, no frame dropped between them, the
+    clock line synchronised by NTP, and /metrics with the data partition's writes."""
+    if net.api_port is None:
+        return []
+    before, after = net.api.get("before"), net.api.get("after")
+    if before is None or after is None:
+        return [f"the board's HTTP API did not answer through the forwarded port (before the cut: {before is not None},"
+                f" after: {after is not None})"]
+    before, after = json.loads(before), json.loads(after)
+    f = []
+    if after["dropped"] != before["dropped"]:
+        f.append(f"frames were dropped while the cable was out: {before['dropped']} before, {after['dropped']} after")
+    clock = after.get("clock", {})
+    if clock.get("synchronised") is not True or clock.get("source") != f"ntp:{HOST}":
+        f.append(f"status's clock line after the cable came back is {clock}, not synchronised by ntp:{HOST}")
+    if "playhead_data_partition_written_bytes_total" not in (net.api.get("metrics") or ""):
+        f.append("/metrics has no playhead_data_partition_written_bytes_total (the /data partition's writes)")
+    net.api["summary"] = (f"the API answered over the network; dropped frames {before['dropped']} before the cut,"
+                          f" {after['dropped']} after; status's clock {clock.get('source')} since {clock.get('since')}")
+    return f
 
 
 def check_restored(net, synced_since):

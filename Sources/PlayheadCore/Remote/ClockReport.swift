@@ -27,9 +27,9 @@ public struct ClockReport: Sendable, Equatable {
     }
 
     /// The status reply's `clock` value; with no report, the time is not known to be true.
-    public static func reply(_ report: ClockReport?) -> ReplyValue {
+    public static func reply(_ report: ClockReport?, file: String = "/run/playhead/clock") -> ReplyValue {
         guard let report else {
-            return .object([.init("synchronised", .bool(false)), .init("source", .string("unknown (no /run/playhead/clock)"))])
+            return .object([.init("synchronised", .bool(false)), .init("source", .string("unknown (no clock line in \(ControlCharacters.escaped(file)))"))])
         }
         return .object([
             .init("synchronised", .bool(report.synchronised)),
