@@ -48,6 +48,20 @@ import Testing
         #expect(FileOutput.names(in: media.path) == ["small.mp4"])
     }
 
+    /// Without Content-Length the limit is found as the body comes, and what came is dropped.
+    @Test func aChunkedUploadOverTheLimitIsCutOffAndLeavesNothing() async throws {
+        let media = TemporaryDirectory()
+        let overOneMB = [UInt8](repeating: 0x79, count: 1_048_577)
+        try await LiveServer.run(FakeRemote(mediaFolder: media.path), ["--http-upload-limit", "1"]) { client, _ in
+            let r = try await client.http.send("/api/media/streamed.mp4", "PUT", headers: LiveServer.bearer, body: overOneMB, chunked: true)
+            #expect(r.status == 413)
+            let fits = try await client.http.send("/api/media/fits.mp4", "PUT", headers: LiveServer.bearer,
+                                                  body: Array(overOneMB.dropFirst()), chunked: true)
+            #expect(fits.status == 200)
+        }
+        #expect(FileOutput.names(in: media.path) == ["fits.mp4"])
+    }
+
     @Test func uploadsAreOffWithoutAFolder() async throws {
         try await LiveServer.run(FakeRemote()) { client, _ in
             let r = try await client.send("/api/media/a.mp4", "PUT", body: "x")

@@ -24,17 +24,22 @@ public struct LoopbackHTTP: Sendable {
     public let port: Int
     public init(port: Int) { self.port = port }
 
+    /// `chunked`: the body in 64 KB chunks with no Content-Length, as a client that does not
+    /// know its size sends it.
     public func send(_ path: String, _ method: String = "GET", headers: [(String, String)] = [],
-                     body: [UInt8]? = nil) async throws -> Response {
+                     body: [UInt8]? = nil, chunked: Bool = false) async throws -> Response {
         let port = port
-        return try await OwnThread.run("ph-test-http") { Result { try Self.exchange(port, path, method, headers, body) } }.get()
+        return try await OwnThread.run("ph-test-http") {
+            Result { try Self.exchange(port, path, method, headers, body, chunked: chunked) }
+        }.get()
     }
 
     public func send(_ path: String, _ method: String = "GET", headers: [(String, String)] = [], body: String) async throws -> Response {
         try await send(path, method, headers: headers, body: Array(body.utf8))
     }
 
-    static func exchange(_ port: Int, _ path: String, _ method: String, _ headers: [(String, String)], _ body: [UInt8]?) throws -> Response {
+    static func exchange(_ port: Int, _ path: String, _ method: String, _ headers: [(String, String)], _ body: [UInt8]?,
+                         chunked: Bool) throws -> Response {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
         defer { close(fd) }
@@ -50,8 +55,21 @@ public struct LoopbackHTTP: Sendable {
         guard connected == 0 else { throw Failure(description: "connect to 127.0.0.1:\(port): \(errno)") }
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if let body { head += "Content-Length: \(body.count)\r\n" }
-        let request = Array((head + "\r\n").utf8) + (body ?? [])
+        var payload = body ?? []
+        if chunked, let body {
+            head += "Transfer-Encoding: chunked\r\n"
+            payload = []
+            var i = 0
+            while i < body.count {
+                let piece = body[i..<min(i + 65_536, body.count)]
+                payload += Array((String(piece.count, radix: 16) + "\r\n").utf8) + piece + [13, 10]
+                i += piece.count
+            }
+            payload += Array("0\r\n\r\n".utf8)
+        } else if let body {
+            head += "Content-Length: \(body.count)\r\n"
+        }
+        let request = Array((head + "\r\n").utf8) + payload
         var sent = 0
         while sent < request.count {
             let n = request.withUnsafeBytes { write(fd, $0.baseAddress! + sent, $0.count - sent) }

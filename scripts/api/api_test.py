@@ -6,7 +6,7 @@ says; the page is saved at phone and desktop width into OUT for a person to look
 then ends playhead within 5 s, with an events stream still open.
 
 usage: api_test.py PLAYHEAD MEDIA OUT VENV"""
-import json, os, signal, socket, subprocess, sys, time, urllib.request
+import http.client, json, os, signal, socket, subprocess, sys, time, urllib.request
 
 import page_check
 
@@ -76,6 +76,51 @@ def schemathesis(venv, base, out):
             fail("schemathesis was mostly told to wait (429): the throttle counted its requests as wrong tokens")
 
 
+def tls(playhead, media, out):
+    """HTTPS with a certificate the test makes (openssl): the status answers to a client that
+    trusts only that certificate, the login's cookie is Secure, plain HTTP gets nothing."""
+    import ssl
+    cert, key = out + "/cert.pem", out + "/key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    port = free_port()
+    log = open(out + "/playhead-tls.log", "w")
+    proc = subprocess.Popen([playhead, "--http-listen", f"127.0.0.1:{port}", "--http-token-file", out + "/token",
+                             "--http-certificate", cert, "--http-key", key, "--at-end", "wait", "--console", "off",
+                             "--syslog", "no", "--clock-file", out + "/no-clock", media + "/demo.mp4"],
+                            stdout=log, stderr=subprocess.STDOUT)
+    try:
+        context = ssl.create_default_context(cafile=cert)
+        base = f"https://127.0.0.1:{port}"
+        for _ in range(200):
+            try:
+                req = urllib.request.Request(base + "/api/status", headers={"Authorization": f"Bearer {TOKEN}"})
+                with urllib.request.urlopen(req, timeout=5, context=context) as r:
+                    state = json.loads(r.read())["state"]
+                break
+            except (OSError, ssl.SSLError):
+                if proc.poll() is not None:
+                    fail(f"playhead with TLS exited with {proc.returncode}; see {out}/playhead-tls.log")
+                time.sleep(0.05)
+        else:
+            fail("the HTTPS API did not answer within 10 s")
+        req = urllib.request.Request(base + "/api/login", data=TOKEN.encode(), method="POST")
+        with urllib.request.urlopen(req, timeout=5, context=context) as r:
+            cookie = r.headers.get("Set-Cookie", "")
+        if "Secure" not in cookie or "HttpOnly" not in cookie:
+            fail(f"the login's cookie under HTTPS is {cookie!r}: not Secure and HttpOnly")
+        try:
+            request(f"http://127.0.0.1:{port}", "/api/status")
+            fail("plain HTTP to the HTTPS port got an answer")
+        except (OSError, http.client.HTTPException):
+            pass
+        print(f"api-test: HTTPS with a made certificate: status {state!r}, the cookie Secure, plain HTTP refused", flush=True)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=10)
+
+
 def stop(proc, base, out):
     # An open events stream must not hold the way out.
     events = socket.create_connection((base.split("//")[1].split(":")[0], int(base.rsplit(":", 1)[1])))
@@ -103,6 +148,7 @@ def main():
             fail(f"/api/status without the token answered {code}, not 401")
         schemathesis(venv, base, out)
         page_check.drive(base, TOKEN, out)
+        tls(playhead, media, out)
         stop(proc, base, out)
     finally:
         if proc.poll() is None:

@@ -5,7 +5,7 @@ player's word, not the page's); checks that the page fetched nothing from elsewh
 phone's width; saves it at desktop and phone width as OUT/page-desktop.png and page-phone.png.
 
 usage: page_check.py BASE TOKEN OUT [--screen]   (--screen: wait for the screenshot too; the host's check, and image-test's on the board)"""
-import json, sys, time, urllib.request
+import json, sys, time, urllib.error, urllib.request
 
 
 def fail(message):
@@ -50,6 +50,15 @@ def drive(base, token, out, timeout=15, screen=False):
                 fail("Pause on the page did not pause the player")
             time.sleep(0.1)
         wait.until(lambda d: d.find_element(By.ID, "state").text == "paused")
+        if screen:
+            # A screen standing still is shot as it is, not after frames that never come.
+            req = urllib.request.Request(base + "/api/screenshot", headers={"Authorization": f"Bearer {token}"})
+            try:
+                with urllib.request.urlopen(req, timeout=20) as r:
+                    if not r.read().startswith(b"\x89PNG"):
+                        fail("the paused screen's screenshot is not a PNG")
+            except urllib.error.HTTPError as e:
+                fail(f"no screenshot of the paused screen: {e.code} {e.read().decode(errors='replace')}")
         wait.until(lambda d: "demo.mp4" in d.find_element(By.ID, "queue").text)
         # The page reaches no other origin: everything it has came from the board.
         others = driver.execute_script(
