@@ -32,8 +32,9 @@ extension RouterRemote {
             .init("item_failures", unit: "total", Double(t.failures), help: "items that failed for good"),
             .init("item_restarts", unit: "total", Double(t.restarts), help: "items tried again after a failure"),
         ]
-        let now = MonotonicClock().now().nanoseconds
-        m.gauges.append(.init("uptime", unit: "seconds", Double(now - startedAt) / 1e9, help: "seconds since playhead started"))
+        // The router's start and clock: the same uptime as status says.
+        m.gauges.append(.init("uptime", unit: "seconds", Double(router.hooks.now() - router.startedAt) / 1e9,
+                              help: "seconds since playhead started"))
         if let offset = number("av-offset-ms") {
             m.gauges.append(.init("av_offset", unit: "seconds", offset / 1000,
                                   help: "how late the last picture was handed to the display against the clock (the sound's when there is sound)"))

@@ -11,7 +11,6 @@ final class RouterRemote: RemoteControl {
     let mediaFolder: String?
     /// The path whose partition's writes are counted (the state file's: /data on a board).
     let dataPath: String?
-    let startedAt: Int64
     private let files = FileWorker(name: "http-screens")
 
     init(router: CommandRouter, tally: EventTally, mediaFolder: String?, dataPath: String?) {
@@ -19,7 +18,6 @@ final class RouterRemote: RemoteControl {
         self.tally = tally
         self.mediaFolder = mediaFolder
         self.dataPath = dataPath
-        startedAt = MonotonicClock().now().nanoseconds
     }
 
     func stop() { files.stop() }

@@ -6,17 +6,12 @@ import PlayheadCore
 /// memory and what was written to the partition behind a path. What a board lacks is absent,
 /// never zero: a zero temperature would read as a reading.
 public enum BoardSensors {
-    public struct Reading: Sendable, Equatable {
+    public struct Reading: Sendable {
         public var temperatures: [(zone: String, celsius: Double)] = []
         public var underVoltage: Bool?
         public var cpuFrequencyRatio: Double?
         public var residentBytes: Int64?
         public var dataBytesWritten: Int64?
-        public static func == (a: Reading, b: Reading) -> Bool {
-            a.temperatures.map(\.zone) == b.temperatures.map(\.zone) && a.temperatures.map(\.celsius) == b.temperatures.map(\.celsius)
-                && a.underVoltage == b.underVoltage && a.cpuFrequencyRatio == b.cpuFrequencyRatio
-                && a.residentBytes == b.residentBytes && a.dataBytesWritten == b.dataBytesWritten
-        }
     }
 
     public static func read(dataPath: String?, root: String = "") -> Reading {
