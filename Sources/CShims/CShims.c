@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 int playhead_averror_eof(void) { return AVERROR_EOF; }
@@ -67,6 +68,40 @@ static int playhead_io_interrupt(void *opaque) {
 void playhead_install_io_guard(struct AVFormatContext *ctx, playhead_io_guard *guard) {
     ctx->interrupt_callback.callback = playhead_io_interrupt;
     ctx->interrupt_callback.opaque = guard;
+}
+
+typedef int (*playhead_io_open_fn)(struct AVFormatContext *, AVIOContext **, const char *, int, AVDictionary **);
+/* FFmpeg's own io_open, the same for every context: kept from the first one hooked. */
+static _Atomic(playhead_io_open_fn) playhead_default_io_open;
+
+static int playhead_is_tls_url(const char *url) {
+    static const char *const prefixes[] = {"https:", "tls:", "crypto+https:", "crypto:https:"};
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
+        if (strncmp(url, prefixes[i], strlen(prefixes[i])) == 0) return 1;
+    }
+    return 0;
+}
+
+static int playhead_tls_io_open(struct AVFormatContext *s, AVIOContext **pb, const char *url, int flags, AVDictionary **options) {
+    AVDictionary *local = NULL;
+    AVDictionary **opts = options ? options : &local;
+    if (s->opaque && url && playhead_is_tls_url(url)) {
+        av_dict_set(opts, "tls_verify", "1", 0);
+        av_dict_set(opts, "ca_file", (const char *)s->opaque, 0);
+    }
+    int rc = atomic_load(&playhead_default_io_open)(s, pb, url, flags, opts);
+    av_dict_free(&local);
+    return rc;
+}
+
+char *playhead_install_tls_verify(struct AVFormatContext *ctx, const char *ca_file) {
+    char *copy = strdup(ca_file);
+    if (!copy) return NULL;
+    playhead_io_open_fn expected = NULL;
+    atomic_compare_exchange_strong(&playhead_default_io_open, &expected, ctx->io_open);
+    ctx->opaque = copy;
+    ctx->io_open = playhead_tls_io_open;
+    return copy;
 }
 
 static playhead_log_line_fn playhead_log_sink;

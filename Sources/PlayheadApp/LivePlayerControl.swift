@@ -119,6 +119,8 @@ public final class LivePlayerControl: PlayerControl {
             .init("mode", .string(name.hasPrefix("drm ") ? String(name.dropFirst(4)) : name)),
             .init("scaler", .string(drm.scalerDescription)),
             .init("writeback", .bool(drm.canCapture)),
+            // What a screenshot shows: the composed screen, or the picture as decoded.
+            .init("screenshots", .string(drm.canCapture ? "screen" : "picture")),
             .init("counters", .string(drm.statistics.summary)),
             .init("cards", .list(inventory)),
         ])
@@ -132,12 +134,21 @@ public final class LivePlayerControl: PlayerControl {
 
     public func screenshot() -> Result<String, CommandError> {
         guard let drm else { return .failure(CommandError("screenshots need --video-output drm")) }
-        guard drm.canCapture else { return .failure(CommandError("this card has no writeback connector, so no screenshot can be taken")) }
         guard let screenshots else { return .failure(CommandError("no screenshot-dir is set")) }
         let path: String
         do throws(PlaybackError) { path = try screenshots.reserve() } catch { return .failure(CommandError(error.message)) }
-        drm.screenshot(to: path, atFrame: drm.statistics.presented + 2, folder: screenshots)
+        if drm.canCapture {
+            drm.screenshot(to: path, atFrame: drm.statistics.presented + 2, folder: screenshots)
+        } else if !drm.screenshotOfShownPicture(to: path, folder: screenshots) {
+            screenshots.abandon(path, because: "nothing shown yet")
+            return .failure(CommandError("nothing has been shown yet, so there is no picture to save; ask again once playing"))
+        }
         return .success(path)
+    }
+
+    public func screenshotOutcome(_ path: String, waitingMilliseconds: Int) -> String? {
+        guard let screenshots else { return "no screenshot-dir is set" }
+        return screenshots.outcome(of: path, waitingMilliseconds: waitingMilliseconds)
     }
 
     public func statistics() -> [ReplyValue.Field] {

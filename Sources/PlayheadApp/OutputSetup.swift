@@ -19,7 +19,7 @@ enum OutputSetup {
         let screenshot = settings[DisplayOptions.screenshot]
         let every = settings[DisplayOptions.captureEvery]
         if screenshot != nil || every > 0, !sink.canCapture {
-            AppLog.warning("this card has no writeback connector; no screenshots or captures")
+            AppLog.warning("this card has no writeback connector; --screenshot and --capture-every save nothing (the console's screenshot takes the picture instead)")
         }
         if let screenshot { sink.screenshot(to: screenshot, atFrame: settings[DisplayOptions.screenshotFrame]) }
         if every > 0, let folder = settings[DisplayOptions.captureFolder] { sink.captureFrames(every: every, into: folder) }

@@ -9,7 +9,9 @@ enum PlaybackSetup {
     static func sourceOptions(_ settings: Settings) -> SourceOptions {
         SourceOptions(decodeThreads: settings[PlayerOptions.decodeThreads],
                       networkTimeoutNanoseconds: Int64(settings[PlayerOptions.networkTimeout] * 1e9),
-                      reconnectDelayMaxSeconds: settings[PlayerOptions.reconnect] ? Int(settings[PlayerOptions.reconnectDelayMax]) : nil)
+                      reconnectDelayMaxSeconds: settings[PlayerOptions.reconnect] ? Int(settings[PlayerOptions.reconnectDelayMax]) : nil,
+                      tls: TLSPolicy(verify: settings[PlayerOptions.tlsVerify], caFile: settings[PlayerOptions.tlsCAFile],
+                                     clockFile: settings[AppOptions.clockFile]))
     }
 
     static func apply(_ settings: Settings, to environment: inout PlaybackEnvironment) {

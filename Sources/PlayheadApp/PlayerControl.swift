@@ -32,6 +32,8 @@ public protocol PlayerControl: AnyObject, Sendable {
     func displayMode() -> ReplyValue
     /// Reserves the next name in the screenshot folder and saves the next frame there.
     func screenshot() -> Result<String, CommandError>
+    /// Waits (blocking) until the screenshot at `path` is written (nil) or will not be (why).
+    func screenshotOutcome(_ path: String, waitingMilliseconds: Int) -> String?
     /// Counters: playback, display and sound.
     func statistics() -> [ReplyValue.Field]
     /// The item's status and the player's state in words (playing, paused, waiting, failed).

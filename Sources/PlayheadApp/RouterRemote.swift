@@ -44,21 +44,26 @@ final class RouterRemote: RemoteControl {
 
     func logTail(_ limit: Int) -> [String] { LogSettings.recentLines(limit) }
 
-    /// The console's screenshot, read once the capture thread has written it whole (a PNG ends
-    /// with its IEND chunk), within 3 s.
+    /// The console's screenshot, read once the writer says it is whole (or why it is not).
     func screenshot() async -> Result<[UInt8], CommandError> {
         let path: String
         switch router.player.screenshot() {
         case .failure(let e): return .failure(e)
         case .success(let p): path = p
         }
-        for _ in 0..<60 {
-            guard let read = await files.run({ try? FileInput.bytes(path, limit: 64 << 20).get() }) else {
-                return .failure(CommandError("playhead is shutting down"))
+        let player = router.player
+        // Blocking waits belong on the worker's thread, not the task pool.
+        let read = await files.run { () -> Result<[UInt8], CommandError> in
+            if let why = player.screenshotOutcome(path, waitingMilliseconds: 8000) { return .failure(CommandError(why)) }
+            return FileInput.bytes(path, limit: 64 << 20).mapError { failure in
+                switch failure.read {
+                case .missing: CommandError("the screenshot \(path) was removed before it was read")
+                case .tooLarge: CommandError("the screenshot \(path) is over 64 MB")
+                case .unreadable(let why): CommandError("the screenshot \(path) cannot be read (\(why))")
+                case .text: CommandError("the screenshot \(path) cannot be read")
+                }
             }
-            if let bytes = read, bytes.count > 12, bytes.suffix(8) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82] { return .success(bytes) }
-            try? await Task.sleep(for: .milliseconds(50))
         }
-        return .failure(CommandError("the screenshot \(path) was not written within 3 s; is the display showing frames?"))
+        return read ?? .failure(CommandError("playhead is shutting down"))
     }
 }

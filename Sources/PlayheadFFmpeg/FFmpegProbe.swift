@@ -12,7 +12,7 @@ final class FFmpegProbe: ProbedMedia {
     init(location: MediaLocation, options: SourceOptions) throws(PlaybackError) {
         self.location = location
         format = try FormatContext(location: location, timeoutNanoseconds: options.networkTimeoutNanoseconds,
-                                   reconnectDelayMaxSeconds: options.reconnectDelayMaxSeconds)
+                                   reconnectDelayMaxSeconds: options.reconnectDelayMaxSeconds, tls: options.tls)
         info = MediaInfoReader.read(format)
     }
 

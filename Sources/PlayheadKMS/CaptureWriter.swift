@@ -32,17 +32,67 @@ final class CaptureWriter: Sendable {
             return true
         }
         guard taken else {
-            Log.warning("display: \(Self.limit) captures still being written; \(path) is not saved")
+            refuse(path, folder: folder)
             return
         }
         queue.async { [self] in
             defer { waiting.withLock { $0 -= 1 } }
             let bytes = ppmHeader ? rgb : PNGEncoder.encode(width: width, height: height, rgb: rgb)
+            write(bytes, to: path, folder: folder)
+        }
+    }
+
+    /// Queues a screenshot of `picture` as decoded (no writeback to capture the composed
+    /// screen): drawn upright, at most `largest` on either side, on this writer's thread.
+    func save(picture: any VideoPicture, to path: String, folder: any ScreenshotStore) {
+        let taken = waiting.withLock { n -> Bool in
+            guard n < Self.limit else { return false }
+            n += 1
+            return true
+        }
+        guard taken else {
+            refuse(path, folder: folder)
+            return
+        }
+        queue.async { [self] in
+            defer { waiting.withLock { $0 -= 1 } }
+            let upright = picture.uprightSize
+            let size = Self.fitted(upright)
+            let canvas = MappedCanvas(format: .xrgb8888, size: size, bytesPerPixel: 4)
             do throws(PlaybackError) {
-                if let folder { try folder.save(bytes, to: path) } else { try FileOutput.write(bytes, to: path) }
+                try picture.draw(PixelRect(size: upright), into: canvas, at: PixelRect(size: size))
             } catch {
-                Log.warning("display: \(error.message)")
+                Log.warning("display: \(path): the picture on screen could not be drawn: \(error.message)")
+                folder.abandon(path, because: "the picture on screen could not be drawn (\(error.message))")
+                return
             }
+            var rgb = [UInt8](repeating: 0, count: size.width * size.height * 3)
+            canvas.copyRGB(into: &rgb, at: 0)
+            write(PNGEncoder.encode(width: size.width, height: size.height, rgb: rgb), to: path, folder: folder)
+        }
+    }
+
+    /// The largest side of a screenshot made from a picture: an 8K picture would be a 130 MB
+    /// canvas for a page that shows it a few hundred pixels wide.
+    static let largest = 1920
+
+    static func fitted(_ size: PixelSize) -> PixelSize {
+        let side = max(size.width, size.height)
+        guard side > largest else { return size }
+        return PixelSize(width: max(2, size.width * largest / side), height: max(2, size.height * largest / side))
+    }
+
+    private func refuse(_ path: String, folder: (any ScreenshotStore)?) {
+        let why = "\(Self.limit) captures are still being written; \(path) is not saved"
+        Log.warning("display: \(why)")
+        folder?.abandon(path, because: why)
+    }
+
+    private func write(_ bytes: [UInt8], to path: String, folder: (any ScreenshotStore)?) {
+        do throws(PlaybackError) {
+            if let folder { try folder.save(bytes, to: path) } else { try FileOutput.write(bytes, to: path) }
+        } catch {
+            Log.warning("display: \(error.message)")
         }
     }
 

@@ -24,6 +24,9 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         driver = try KMSDriver(screen: screen, options: options)
         if screen.plan.isConnected { try screen.modeset(plane: driver.planeValues(buffer: 0)) }
         screen.watchHotplug()
+        if !screen.canCapture {
+            Log.info("display: \(screen.card.path) has no writeback connector: a screenshot is the picture on screen as decoded, without the bars")
+        }
         let machine = PresentMachine<KMSPlaneShot>(buffers: driver.buffers.count, refreshNanoseconds: screen.refreshNanoseconds,
                                                    connected: screen.plan.isConnected, canCapture: screen.canCapture,
                                                    device: screen.card.path, trace: options.flipTracePath.map(FlipTrace.init(path:)))
@@ -58,6 +61,15 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     /// still, the picture on it is taken.
     public func screenshot(to path: String, atFrame frame: Int, folder: ScreenshotFolder? = nil) {
         loop.screenshot(to: path, atFrame: frame, folder: folder)
+    }
+
+    /// Saves the picture on screen, as decoded, to `path` reserved in `folder`: the screenshot
+    /// of a card with no writeback connector (it shows neither the black bars nor what the
+    /// screen adds). False when no picture has been shown yet.
+    public func screenshotOfShownPicture(to path: String, folder: ScreenshotFolder) -> Bool {
+        guard let picture = loop.shownPicture else { return false }
+        captureWriter.save(picture: picture, to: path, folder: folder)
+        return true
     }
 
     /// Stops presenting and puts the screen back as it was. Safe to call more than once and

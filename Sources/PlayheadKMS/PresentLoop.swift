@@ -68,6 +68,9 @@ final class PresentLoop<Driver: PresentDriver>: @unchecked Sendable {
 
     func screenshot(to path: String, atFrame frame: Int, folder: (any ScreenshotStore)?) {
         lock.withLock {
+            if let earlier = machine.capture.screenshotPath, let store = machine.capture.screenshotFolder {
+                store.abandon(earlier, because: "a newer screenshot was asked for before \(earlier) was taken")
+            }
             machine.capture.screenshotPath = path
             machine.capture.screenshotFolder = folder
             machine.capture.screenshotFrame = max(1, frame)
@@ -75,6 +78,8 @@ final class PresentLoop<Driver: PresentDriver>: @unchecked Sendable {
         }
     }
 
+    /// The picture on screen, for a screenshot where the card has no writeback.
+    var shownPicture: (any VideoPicture)? { lock.withLock { machine.shownPicture } }
     var statistics: DisplayStatistics { lock.withLock { machine.statistics } }
     var failure: PlaybackError? { lock.withLock { machine.failure } }
     var presentationLeadNanoseconds: Int64 { lock.withLock { machine.presentationLeadNanoseconds } }
@@ -148,7 +153,9 @@ final class PresentLoop<Driver: PresentDriver>: @unchecked Sendable {
             case .displayed(let tag): handler?(tag)
             case .saveCapture(let ticket, let target):
                 guard let canvas = driver.captured(ticket) else {
-                    Log.warning("display: the writeback capture for \(target.path) did not complete within \(driver.captureWaitMilliseconds) ms; no picture saved")
+                    let why = "the writeback capture for \(target.path) did not complete within \(driver.captureWaitMilliseconds) ms; no picture saved"
+                    Log.warning("display: \(why)")
+                    target.folder?.abandon(target.path, because: why)
                     continue
                 }
                 saveCapture(canvas, target)

@@ -36,6 +36,15 @@ public enum FileOutput {
         }
     }
 
+    /// Gives the file at `from` the name `to` as well (never over a file already there), then
+    /// lets `from` go: a reader sees the whole file under its name or nothing.
+    public static func publish(_ from: String, as to: String) throws(PlaybackError) {
+        defer { _ = unlink(from) }
+        guard link(from, to) == 0 else {
+            throw PlaybackError(.permissionDenied, "\(to): cannot write (\(Sys.currentErrno)); check the folder is writable")
+        }
+    }
+
     /// Removes a file; a missing one is no error.
     public static func remove(_ path: String) { _ = unlink(path) }
 

@@ -76,6 +76,7 @@ final class FakePlayerControl: PlayerControl {
     func overrideRoute(to route: AudioRoute) { s.withLock { $0.route = route; $0.calls.append("route \(route.card)") } }
     func display() -> ReplyValue { .object([.init("output", .string("drm")), .init("mode", .string("640x480@60"))]) }
     func screenshot() -> Result<String, CommandError> { .success("/run/playhead/screenshots/screenshot-000001.png") }
+    func screenshotOutcome(_ path: String, waitingMilliseconds: Int) -> String? { "no picture in a fake" }
     func statistics() -> [ReplyValue.Field] { [.init("dropped", .int(2)), .init("late", .int(1)), .init("stalls", .int(0))] }
     func state() -> PlayerState { isPaused ? .paused : .playing }
     func wedgeForTesting(seconds: Double) {}

@@ -2,6 +2,7 @@ import PlayheadTestSupport
 import Glibc
 import PlayheadCore
 import PlayheadSys
+import Synchronization
 import Testing
 
 /// Console screenshots land only in their folder, under names playhead makes, never through
@@ -45,5 +46,45 @@ import Testing
         #expect(FileInput.readText(dir.file("state")) == "place")
         #expect(mkfifo(dir.file("fifo.png"), 0o600) == 0)
         #expect(throws: PlaybackError.self) { try FileOutput.write([1], to: dir.file("fifo.png")) }
+    }
+}
+
+/// Whoever asked for a screenshot waits for its outcome instead of polling the file: written,
+/// refused (and why), or not taken in time.
+@Suite struct ScreenshotOutcomeTests {
+    @Test func aSavedShotIsWholeUnderItsNameAndNothingElseIsLeft() throws {
+        let dir = TemporaryDirectory()
+        let folder = ScreenshotFolder(path: dir.path, keep: 5)
+        let path = try folder.reserve()
+        try folder.save([1, 2, 3], to: path)
+        #expect(folder.outcome(of: path, waitingMilliseconds: 0) == nil)
+        #expect(FileOutput.names(in: dir.path) == ["screenshot-000001.png"])
+        // Heard once: a second wait for it has nothing to hear.
+        #expect(folder.outcome(of: path, waitingMilliseconds: 0)?.contains("was not taken within") == true)
+    }
+
+    @Test func aRefusedOrAbandonedShotSaysWhy() throws {
+        let dir = TemporaryDirectory()
+        let folder = ScreenshotFolder(path: dir.path, keep: 5)
+        let planted = try folder.reserve()
+        try FileOutput.write([9], to: planted)
+        #expect(throws: PlaybackError.self) { try folder.save([1, 2, 3], to: planted) }
+        #expect(folder.outcome(of: planted, waitingMilliseconds: 0)?.contains("cannot write") == true)
+        #expect(FileInput.readText(planted) == "\u{9}")
+        #expect(FileOutput.names(in: dir.path)?.sorted() == ["screenshot-000001.png"])
+        let dropped = try folder.reserve()
+        folder.abandon(dropped, because: "3 captures are still being written")
+        #expect(folder.outcome(of: dropped, waitingMilliseconds: 0) == "3 captures are still being written")
+    }
+
+    @Test func aWaiterOnAnotherThreadIsWokenByTheSave() throws {
+        let dir = TemporaryDirectory()
+        let folder = ScreenshotFolder(path: dir.path, keep: 5)
+        let path = try folder.reserve()
+        let heard = Mutex<String??>(.none)
+        let waiter = WorkerThread(name: "shot-wait") { heard.withLock { $0 = .some(folder.outcome(of: path, waitingMilliseconds: 60_000)) } }
+        try folder.save([1], to: path)
+        waiter.join()
+        #expect(heard.withLock { $0 } == .some(nil))
     }
 }

@@ -74,6 +74,10 @@ mkdir -p "$root/root"
 # libasound reads its configuration at open: its own release's.
 alsa=${STAGE_SYSROOT:-}/usr/share/alsa
 mkdir -p "$root/usr/share/alsa" && cp -a "$alsa/alsa.conf" "$alsa/cards" "$alsa/pcm" "$root/usr/share/alsa/"
+# The authorities HTTPS servers are checked against (playhead's --tls-ca-file): Debian's
+# ca-certificates bundle, the same on every architecture.
+[ -s /etc/ssl/certs/ca-certificates.crt ] || { echo "mkroot: no /etc/ssl/certs/ca-certificates.crt; run 'make deps' (ca-certificates)" >&2; exit 1; }
+mkdir -p "$root/etc/ssl/certs" && cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/"
 cp "$media/slate.mp4" "$root/usr/share/playhead/"
 cp "$media/demo.mp4" "$media/h264_aac.mp4" "$root/usr/share/playhead/media/"
 # Two damaged files in the demo's loop: the appliance plays on past them, and image-test measures

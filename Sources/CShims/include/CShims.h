@@ -30,6 +30,11 @@ int playhead_io_guard_expired(playhead_io_guard *guard);
 void playhead_io_guard_abort(playhead_io_guard *guard);
 int playhead_io_guard_aborted(playhead_io_guard *guard);
 void playhead_install_io_guard(struct AVFormatContext *ctx, playhead_io_guard *guard);
+/* Every HTTPS connection the context opens (the item's own, and the segments and keys an
+ * HLS playlist names) checks the server's certificate against ca_file. Returns the context's
+ * copy of the path, to be freed (free) once the context is closed or freed; NULL when out of
+ * memory (nothing installed). */
+char *playhead_install_tls_verify(struct AVFormatContext *ctx, const char *ca_file);
 int64_t playhead_monotonic_ns(void);
 /* A decoded frame's duration and key flag moved between FFmpeg 5.1 (pkt_duration, key_frame) and
    7.x (duration, AV_FRAME_FLAG_KEY); the version macros pick the field, so one Swift file reads both. */

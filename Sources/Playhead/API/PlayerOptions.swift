@@ -16,6 +16,10 @@ public enum PlayerOptions {
                                               help: "reconnect a dropped HTTP stream (also on network errors and 5xx answers) before giving up on it")
     public static let reconnectDelayMax = OptionKey.number("reconnect-delay-max", 0...600, default: 5, group: "player",
                                                         help: "the longest FFmpeg waits between two reconnects, in seconds")
+    public static let tlsVerify = OptionKey.flag("tls-verify", default: true, group: "player",
+                                              help: "check HTTPS servers' certificates (items, HLS segments and keys); off only for a test server")
+    public static let tlsCAFile = OptionKey.text("tls-ca-file", placeholder: "FILE", default: TLSPolicy.systemBundle, group: "player",
+                                              help: "the certificate authorities HTTPS servers are checked against (PEM)")
     public static let restartAttempts = OptionKey.integer("restart-attempts", 0...100, default: 0, group: "player",
                                                        help: "tries of a failed item in a row (after 1 s, doubling) before the queue moves on; 0: skip at once")
     public static let restartDelayMax = OptionKey.number("restart-delay-max", 1...600, default: 30, group: "player",
@@ -28,7 +32,7 @@ public enum PlayerOptions {
     public static let declarations: [OptionDeclaration] = [
         volume.declaration, mute.declaration, rate.declaration, loop.declaration, start.declaration, untimed.declaration,
         decodeThreads.declaration, networkTimeout.declaration, reconnect.declaration, reconnectDelayMax.declaration,
-        restartAttempts.declaration, restartDelayMax.declaration, stallLimit.declaration, slateColor.declaration,
+        tlsVerify.declaration, tlsCAFile.declaration, restartAttempts.declaration, restartDelayMax.declaration, stallLimit.declaration, slateColor.declaration,
     ]
 
     /// The restart settings the options give.

@@ -75,7 +75,7 @@ extension PresentMachine {
             }
             let capture = ticket.flatMap { t in target.map { (ticket: t, target: $0) } }
             let flip = PresentedBuffer<Plane>.Flip(due: job.due, committedAt: now, displayTag: job.frame.displayTag, pts: job.frame.pts,
-                                                   capture: capture)
+                                                   capture: capture, picture: job.frame.picture)
             ring.queue(job.buffer, record: PresentedBuffer(plane: job.plane, flip: flip))
             return effects
         case .refused(let reason, let cardGone):
@@ -109,7 +109,10 @@ extension PresentMachine {
             lastVblank = event.vblankNanoseconds
             guard let buffer = event.buffer, let record, let flip = record.flip else { continue }
             // On screen now: only its plane is kept, for a screenshot of the screen standing still.
-            if ring.current == buffer { ring.update(buffer, record: PresentedBuffer(plane: record.plane, flip: nil)) }
+            if ring.current == buffer {
+                ring.update(buffer, record: PresentedBuffer(plane: record.plane, flip: nil))
+                shownPicture = flip.picture
+            }
             if flip.displayTag != 0 { effects.append(.displayed(flip.displayTag)) }
             if let c = flip.capture { effects.append(.saveCapture(ticket: c.ticket, c.target)) }
             let delay = HostTime(nanoseconds: event.vblankNanoseconds) - flip.due

@@ -64,6 +64,10 @@ public struct PresentMachine<Plane: Sendable>: Sendable {
     /// How far after its time the last picture landed (FlipTiming keeps to that side).
     public internal(set) var lastFlipOffset: Int64?
     public internal(set) var connected: Bool
+    /// The picture on screen (the last one a flip showed): where the card has no writeback,
+    /// a screenshot is made from it. Kept through a mode change, which shows black only until
+    /// the next picture.
+    public internal(set) var shownPicture: (any VideoPicture)?
     public var trace: FlipTrace?
 
     var phase = Phase.idle

@@ -13,5 +13,7 @@ public struct PresentedBuffer<Plane: Sendable>: Sendable {
         public var pts: MediaTime
         /// The writeback capture that came with the commit, and where it goes.
         public var capture: (ticket: Int32, target: CapturePlan.Target)?
+        /// The picture, kept once on screen for a screenshot where there is no writeback.
+        public var picture: (any VideoPicture)?
     }
 }

@@ -13,11 +13,15 @@ public struct SourceOptions: Sendable, Hashable {
     /// HTTP streams reconnect after a drop, a network error or a 5xx answer, waiting at most
     /// this many seconds between tries; nil: they do not.
     public var reconnectDelayMaxSeconds: Int?
+    /// How HTTPS servers are trusted.
+    public var tls: TLSPolicy
 
     public init(audioFormat: AudioFormat = .standard, decodeThreads: Int = 0,
                 networkTimeoutNanoseconds: Int64 = 10_000_000_000, reverseFrameLimit: Int = 16,
-                reconnectDelayMaxSeconds: Int? = nil) {
+                reconnectDelayMaxSeconds: Int? = nil,
+                tls: TLSPolicy = TLSPolicy(verify: true, caFile: TLSPolicy.systemBundle, clockFile: nil)) {
         self.reconnectDelayMaxSeconds = reconnectDelayMaxSeconds
+        self.tls = tls
         self.audioFormat = audioFormat
         self.decodeThreads = decodeThreads
         self.networkTimeoutNanoseconds = networkTimeoutNanoseconds

@@ -13,6 +13,8 @@ final class FormatContext: @unchecked Sendable {
     private let ioGuard: OpaquePointer
     let location: MediaLocation
     let timeoutNanoseconds: Int64
+    /// The CA bundle's path as the context's TLS hook reads it; freed after the context.
+    private var caFileCopy: UnsafeMutablePointer<CChar>?
 
     enum ReadResult {
         case packet(Packet)
@@ -20,7 +22,8 @@ final class FormatContext: @unchecked Sendable {
         case failed(PlaybackError)
     }
 
-    init(location: MediaLocation, timeoutNanoseconds: Int64, reconnectDelayMaxSeconds: Int? = nil) throws(PlaybackError) {
+    init(location: MediaLocation, timeoutNanoseconds: Int64, reconnectDelayMaxSeconds: Int? = nil,
+         tls: TLSPolicy = .unchecked) throws(PlaybackError) {
         self.location = location
         self.timeoutNanoseconds = timeoutNanoseconds
         guard let ioGuard = playhead_io_guard_create() else {
@@ -39,6 +42,7 @@ final class FormatContext: @unchecked Sendable {
         // pipe, and a server's playlist never reaches the board's files.
         av_dict_set(&options, "protocol_whitelist", Self.protocols(for: location), 0)
         if location.isLocal, let problem = LocalMediaFile.problem(with: location.string) { throw problem }
+        if tls.verify, !location.isLocal { try checkServers(of: location, with: tls, in: ctx) }
         if !location.isLocal {
             let micros = String(timeoutNanoseconds / 1000)
             av_dict_set(&options, "rw_timeout", micros, 0)
@@ -91,6 +95,23 @@ final class FormatContext: @unchecked Sendable {
         avformat_close_input(&context)
         // After closing: FFmpeg may poll the guard until the context is gone.
         playhead_io_guard_free(ioGuard)
+        free(caFileCopy)
+    }
+
+    /// Held back while the clock cannot date a certificate; then every HTTPS connection of
+    /// the context (an HLS playlist's segments and keys too) checks its server.
+    private func checkServers(of location: MediaLocation, with tls: TLSPolicy, in ctx: UnsafeMutablePointer<AVFormatContext>) throws(PlaybackError) {
+        var clock = TLSPolicy.Clock.noClockFile
+        if let file = tls.clockFile, FileInput.exists(file) { clock = .line(FileInput.readText(file).flatMap(ClockReport.parse)) }
+        if let held = tls.hold(location, clock: clock) { throw held }
+        if location.scheme == .https, !FileInput.exists(tls.caFile) {
+            throw PlaybackError(.connectionFailed, "\(location): no CA bundle at \(tls.caFile) to check the server's certificate with; "
+                + "install ca-certificates or set --tls-ca-file")
+        }
+        guard let copy = playhead_install_tls_verify(ctx, tls.caFile) else {
+            throw PlaybackError(.internalError, "\(location): out of memory opening the container")
+        }
+        caFileCopy = copy
     }
 
     var raw: UnsafeMutablePointer<AVFormatContext> { context! }
