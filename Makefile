@@ -195,8 +195,14 @@ image: deps media
 # loopback only, never steering the host's clock), its cable pulled and plugged back.
 # Then about 2 min more: a boot that counts what /data is written while the demo loops (a
 # minute of it; `--measure SECONDS` of image-test.py for longer).
+# And the host's HTTPS tests once more on the image's own FFmpeg (mbedtls, not Debian's gnutls):
+# the same certificate checks and clock hold, through the other TLS library.
 image-test: image
 	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log
+	@ffroot=$$(board/image/ffmpeg.sh $(BOARD_CACHE)/.. | tail -1) && $(SWIFT) build --build-tests && \
+	  LD_LIBRARY_PATH=$$ffroot/lib ldd $$($(SWIFT) build --show-bin-path)/PlayheadPackageTests.xctest | grep -q libmbedtls || \
+	  { echo "image-test: the tests do not load the image's FFmpeg from $$ffroot/lib"; exit 1; } && \
+	  LD_LIBRARY_PATH=$$ffroot/lib timeout -k 10 300 $(SWIFT) test --skip-build --filter 'TLSVerifyTests|TLSClockHoldTests'
 endif
 
 # The arm64 image (board/image/README.md): a Raspberry Pi 4 family SD card made of Debian 13's

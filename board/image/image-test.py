@@ -32,6 +32,7 @@ from machine import ARCHES  # noqa: E402
 from qemu_console import QemuConsole  # noqa: E402
 from net_check import (API_TOKEN, RTC_BASE, ChronyServer, NetWatch, check_networked, check_restored,  # noqa: E402
                        isolate, options_file, qemu_net)
+from date_server import DateServer  # noqa: E402
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
 RESUME = re.compile(r"resuming (\S+) at ([0-9.]+) s \(/var/lib/playhead/state\)")
@@ -132,11 +133,11 @@ def missing_root(disk, tmp, log, rescue):
     return (gone - notice if notice and gone else None), answered, console.tail
 
 
-def network_options(disk, server):
+def network_options(disk, server, time_url):
     """network.txt on the card's FAT, as a technician would write it (net_check.options_file)."""
     offset, _ = partition(disk, 1)
     text = pathlib.Path(str(disk) + ".network.txt")
-    text.write_text(options_file(server))
+    text.write_text(options_file(server, time_url))
     subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(text), "::/network.txt"], check=True)
     # The HTTP API's token: with it on the card, the supervisor turns the API on.
     token = pathlib.Path(str(disk) + ".http-token.txt")
@@ -155,13 +156,16 @@ def debugfs(fs, request):
 
 
 DISKSTATS = re.compile(r"rcS: diskstats (\S+) sectors-written (\d+) uptime ([0-9.]+)")
+CLOCK_STATE = re.compile(r"clock: (synchronised=(?:yes|no) since=\d+ source=\S+)")
 
 
 def data_writes(disk, tmp, log, timeout, window):
     """Boots the disk with playhead.diskstats added to syslinux's command line, so rcS prints
     /data's sectors written (the kernel's disk statistics) every 20 s. From the first count 30 s
     after the first frame (the boot's own writes done) to the first one `window` s later, by the
-    guest's uptime. Returns (bytes per hour or None, seconds measured, console tail)."""
+    guest's uptime. On QEMU's user network with no NTP server (the test's chronyd is gone): the
+    clock comes from TIME_URL's Date: header. Returns (bytes per hour or None, seconds measured,
+    the clock's state lines, console tail)."""
     offset, _ = partition(disk, 1)
     cfg = pathlib.Path(tmp) / "syslinux.cfg"
     subprocess.run(["mcopy", "-n", "-i", f"{disk}@@{offset}", "::/syslinux.cfg", str(cfg)], check=True)
@@ -170,10 +174,14 @@ def data_writes(disk, tmp, log, timeout, window):
         fail("measuring boot: no APPEND line in syslinux.cfg")
     cfg.write_text(text.replace("APPEND ", "APPEND playhead.diskstats ", 1))
     subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(cfg), "::/syslinux.cfg"], check=True)
-    console = QemuConsole(qemu_command(disk, "x86_64", None), log, append=True, keep=25)
+    command, _ = qemu_net(qemu_command(disk, "x86_64", None), str(pathlib.Path(tmp) / "monitor-measure.sock"))
+    console = QemuConsole(command, log, append=True, keep=25)
     console.deadline = time.monotonic() + timeout + 30 + window + 60
     first = start = end = None
+    clock = []
     for text in console.lines():
+        if (m := CLOCK_STATE.search(text)):
+            clock.append(m.group(1))
         if (m := FIRST_FRAME.search(text)) and first is None:
             first = float(m.group(1))
         if (m := DISKSTATS.search(text)) and first is not None:
@@ -186,9 +194,9 @@ def data_writes(disk, tmp, log, timeout, window):
     console.stop()
     tail = console.tail
     if end is None:
-        return None, 0, tail
+        return None, 0, clock, tail
     seconds = end[1] - start[1]
-    return (end[0] - start[0]) * 512 * 3600 / seconds, seconds, tail
+    return (end[0] - start[0]) * 512 * 3600 / seconds, seconds, clock, tail
 
 
 def fail(why, tail=()):
@@ -223,8 +231,9 @@ def main():
         # Boot 1 on QEMU's user network with the host's NTP server, its cable pulled and plugged
         # back while playing; boot 2 with no network at all, its clock from /data alone.
         ntp = ChronyServer(tmp)
+        dated = DateServer(tmp)
         try:
-            network_options(disk, ntp.server)
+            network_options(disk, ntp.server, dated.url)
             times, synced_since = [], None
             for n in (1, 2):
                 monitor_path = str(pathlib.Path(tmp) / "monitor.sock")
@@ -296,9 +305,16 @@ def main():
             print(f"image-test: no root: the early boot said so and rebooted {took:.1f} s later;"
                   " with playhead.rescue a shell answered")
         if args.arch == "x86_64" and args.measure > 0:
-            rate, window, tail = data_writes(disk, tmp, args.log, args.timeout, args.measure)
+            rate, window, clock, tail = data_writes(disk, tmp, args.log, args.timeout, args.measure)
+            dated.stop()
             if rate is None:
                 fail(f"measuring boot: no two disk statistics {args.measure} s apart after the first frame", tail)
+            # NTP blocked (no chronyd now): the clock from the HTTPS answer's Date: header.
+            wanted = f"synchronised=yes source=https-date:{dated.url}"
+            if not any(c.startswith("synchronised=yes ") and c.endswith(f" source=https-date:{dated.url}") for c in clock):
+                fail(f"measuring boot: the clock did not come from TIME_URL ({wanted!r}; the board said {clock},"
+                     f" {dated.requests} requests reached the date server)", tail)
+            print(f"image-test: measuring boot with NTP blocked: the clock from TIME_URL's Date: ({dated.requests} request(s))")
             verdict = "over" if rate > args.budget else "within"
             print(f"image-test: /data written while the demo (with 2 damaged items) looped {window:.0f} s:"
                   f" {rate / 1e6:.2f} MB per hour, {verdict} the budget of {args.budget / 1e6:.2f} MB per hour")

@@ -172,9 +172,9 @@ class NetWatch:
 # The options image-test puts on the card's FAT, as a technician would: the host's NTP server,
 # a name, no name server (lookups stay in the guest), and one malformed line, which the board
 # must name on the console and get past.
-def options_file(server):
+def options_file(server, time_url):
     return (f"# image-test: the host's chronyd through QEMU's user network\r\nHOSTNAME=image-test\r\n"
-            f"NTP={server}\r\nDNS=127.0.0.1\r\nthis line is not an option\r\n")
+            f"NTP={server}\r\nDNS=127.0.0.1\r\nthis line is not an option\r\nTIME_URL={time_url}\r\n")
 
 
 BAD_LINE = "net: /boot/network.txt line 5 ignored (not KEY=value)"
