@@ -32,6 +32,7 @@ import Testing
             return
         }
         #expect(refused.code == .connectionFailed && refused.message.contains(url))
+        #expect(refused.message.contains("signed by an authority in \(TLSPolicy.systemBundle) (--tls-ca-file)"))
         let own = TLSPolicy(verify: true, caFile: server.certificate, clockFile: nil)
         #expect(try await probe(url, tls: own).get().map { $0 > 1 } == true)
         #expect(try await probe(url, tls: .unchecked).get().map { $0 > 1 } == true)

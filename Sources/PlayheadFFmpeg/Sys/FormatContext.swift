@@ -62,8 +62,13 @@ final class FormatContext: @unchecked Sendable {
         if rc < 0 {
             // avformat_open_input frees the context on failure.
             context = nil
-            throw FFmpegError(operation: "open", code: rc)
-                .playbackError(for: location, timedOut: deadlinePassed)
+            let error = FFmpegError(operation: "open", code: rc).playbackError(for: location, timedOut: deadlinePassed)
+            // FFmpeg's TLS says only "I/O error" when it refuses the server's certificate.
+            if tls.verify, location.scheme == .https, rc == -EIO {
+                throw PlaybackError(.connectionFailed, "\(location): the TLS connection failed (Input/output error); check the URL and "
+                    + "the server, and that its certificate names this host and is signed by an authority in \(tls.caFile) (--tls-ca-file)")
+            }
+            throw error
         }
         let info = bounded { avformat_find_stream_info(context, nil) }
         if info < 0 {

@@ -16,11 +16,13 @@ url="https://10.0.2.2:$(cat "$OUT/29-https-item.port")/h264_aac.mp4"
 echo "synchronised=no since=1790000000 source=saved:/data/clock" > /tmp/29-clock
 echo "synchronised=yes since=1790000000 source=ntp:10.0.2.2" > /tmp/29-synced
 
-# One run of the item: its events in $OUT/29-$1.jsonl.
+# One run of the item: its events in $OUT/29-$1.jsonl. A run whose only item failed exits 2.
 run() {
   name=$1; shift
+  rc=0
   timeout 60 playhead --video-output null --audio-output null --events jsonl --untimed "$@" "$url" \
-    > "$OUT/29-$name.jsonl" 2> "$OUT/29-$name.err"
+    > "$OUT/29-$name.jsonl" 2> "$OUT/29-$name.err" || rc=$?
+  echo "$name: playhead exited $rc"
 }
 played() { grep -q '"event":"didPlayToEndTime"' "$OUT/29-$1.jsonl"; }
 failed() { grep '"event":"failedToPlayToEndTime"' "$OUT/29-$1.jsonl" | head -1; }
@@ -29,6 +31,7 @@ run trusted --tls-ca-file "$OUT/29-https-item.ca.pem" --clock-file /tmp/29-synce
 played trusted || { echo "the item did not play with its own authority"; tail -5 "$OUT/29-trusted.err"; exit 1; }
 run other --tls-ca-file "$OUT/29-https-item.other.pem" --clock-file /tmp/29-synced
 if played other || [ -z "$(failed other)" ]; then echo "a server no given authority signed was played"; exit 1; fi
+case $(failed other) in *"signed by an authority in $OUT/29-https-item.other.pem"*) ;; *) echo "the refusal does not name the authorities: $(failed other)"; exit 1 ;; esac
 echo "refused: $(failed other)"
 run held --tls-ca-file "$OUT/29-https-item.ca.pem" --clock-file /tmp/29-clock
 case $(failed held) in *"waits for a trusted clock"*) ;; *) echo "the item was not held on a restored clock: $(failed held)"; exit 1 ;; esac
