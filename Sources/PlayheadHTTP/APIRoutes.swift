@@ -37,7 +37,7 @@ struct APIRoutes {
                 headers[.contentType] = "image/png"
                 headers[.cacheControl] = "no-store"
                 return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
-            // The appliance's set-up, not a fault of the server: no display, no writeback.
+            // The appliance's set-up or state, not a fault of the server: no display, nothing shown yet.
             case .failure(let e): return AccessGate.refusal(.conflict, e.message)
             }
         }

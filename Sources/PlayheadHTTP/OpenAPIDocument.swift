@@ -57,7 +57,7 @@ enum OpenAPIDocument {
           "401": {"$ref": "#/components/responses/Refused"}, "429": {"$ref": "#/components/responses/Throttled"}}}},
         "/api/screenshot": {"get": {"summary": "what is on screen, as PNG", "responses": {
           "200": {"description": "the screen", "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}}},
-          "409": {"description": "no screenshot can be taken (no display, no writeback), with why", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
+          "409": {"description": "no screenshot can be taken (no display, nothing shown yet, the capture not done in time), with why", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
           "401": {"$ref": "#/components/responses/Refused"}, "429": {"$ref": "#/components/responses/Throttled"}}}},
         "/api/media/{name}": {"put": {"summary": "store a media file in the media folder (whole or not at all); the folder's playlist follows",
           "parameters": [{"name": "name", "in": "path", "required": true, "schema": {"type": "string", "maxLength": \#(UploadName.maxCharacters), "pattern": "\#(jsonEscaped(UploadName.pattern))"}}],
