@@ -2,12 +2,14 @@
 # mac80211_hwsim's two radios. The first is an access point in a network namespace of its own
 # (a box across the room: its address is not this one's, so a ping crosses the air): Debian's
 # hostapd (WPA2-PSK) and BusyBox udhcpd. The wifi script runs with a network.txt naming it, its
-# console lines caught in a file bound over /dev/console in a mount namespace of its own.
+# console lines caught through a FIFO bound over /dev/console in a mount namespace of its own.
 # Checked: with the right key it associates, gets the AP's lease and pings the AP; the SSID (a
 # quote, a brace, a backslash and a '#' in it) reaches the config hex-encoded, the key only as
 # wpa_passphrase's hash, in a root-only file; WIFI_COUNTRY sets the regulatory domain; with a
-# wired default route up too, the wired one wins and its name server comes first. With a wrong
-# key: one console line saying so over two refusals, no address. A hostile network.txt: each
+# wired default route up too, the wired one wins and its name server comes first. The AP gone:
+# the loss said, the lease let go; back: associated and leased again. With a wrong
+# key: one console line saying so over two refusals, no address. A misspelt name: one line
+# saying it was not found. A hostile network.txt: each
 # bad line refused with one line, no key shown, nothing taken.
 # time-limit: 240
 # arches: x86_64 arm64
@@ -82,7 +84,8 @@ wpa_key_mgmt=WPA-PSK
 rsn_pairwise=CCMP
 wpa_passphrase=$psk
 EOF
-ap hostapd "$W/hostapd.conf" > "$OUT/28-hostapd.log" 2>&1 &
+: > "$OUT/28-hostapd.log"
+ap hostapd "$W/hostapd.conf" >> "$OUT/28-hostapd.log" 2>&1 &
 cat > "$W/udhcpd.conf" <<EOF
 start 192.0.2.100
 end 192.0.2.110
@@ -164,6 +167,24 @@ if [ -n "$eth" ]; then
     || fail "resolv.conf has not the wired name server first: $(tr '\n' ' ' < /run/resolv.conf)"
 fi
 echo "right key: $sta $addr $took s after start; ping $(grep -o '[0-9]* packets received' "$W/ping")"
+
+# The access point goes away and comes back: the loss said, the lease let go (as a pulled
+# cable's), then associated again and a new lease at once; no 'not found' line meanwhile (that
+# one is for a network never found since the start).
+kill $(pidof hostapd)
+wait_console "wifi: $sta lost SSID ph \"air\"\\\\n}#1; trying again" 20 || fail "no 'lost' line within 20 s of the AP going"
+end=$(($(upsecs) + 15))
+while [ "$(upsecs)" -lt "$end" ] && ip -4 addr show dev "$sta" | grep -q inet; do sleep 0.5; done
+if ip -4 addr show dev "$sta" | grep -q inet; then fail "$sta kept its address 15 s after the AP went"; fi
+ap hostapd "$W/hostapd.conf" >> "$OUT/28-hostapd.log" 2>&1 &
+t1=$(upsecs)
+end=$((t1 + 60))
+while [ "$(upsecs)" -lt "$end" ] && [ "$(grep -c "(dhcp bound)" "$console")" -lt 2 ]; do sleep 0.5; done
+[ "$(grep -c "associated with SSID" "$console")" = 2 ] || fail "not associated again within 60 s of the AP's return"
+[ "$(grep -c "(dhcp bound)" "$console")" = 2 ] || fail "no new lease within 60 s of the AP's return"
+back=$(($(upsecs) - t1))
+if grep -q "not found" "$console"; then fail "a network that was found said: $(grep "not found" "$console")"; fi
+echo "the AP gone and back: lost, the lease let go; associated and leased again $back s after its return"
 cp "$console" "$OUT/28-console-right-key"
 stop_wifi
 
@@ -172,6 +193,7 @@ stop_wifi
 printf 'WIFI_SSID="%s"\nWIFI_PSK=not the right key\n' "$ssid" > "$W/network.txt"
 refusals() { logread | grep -c "CTRL-EVENT-SSID-TEMP-DISABLED.*reason=WRONG_KEY" || true; }
 r0=$(refusals)
+t2=$(upsecs)
 start_wifi
 wait_console "wifi: SSID ph \"air\"\\\\n}#1 refused the key; fix WIFI_PSK in network.txt on the boot partition" 60 \
   || fail "no 'refused the key' line within 60 s"
@@ -179,6 +201,9 @@ end=$(($(upsecs) + 60))
 while [ "$(upsecs)" -lt "$end" ] && [ $(($(refusals) - r0)) -lt 2 ]; do sleep 1; done
 tries=$(($(refusals) - r0))
 [ "$tries" -ge 2 ] || fail "wpa_supplicant refused the key $tries times, not 2 or more, within 60 s"
+# Past the not-found timer's 30 s: a refused key is not a network not found.
+while [ $(($(upsecs) - t2)) -lt 33 ]; do sleep 1; done
+if grep -q "not found" "$console"; then fail "with the key refused: $(grep "not found" "$console")"; fi
 grep -q "AP-STA-POSSIBLE-PSK-MISMATCH" "$OUT/28-hostapd.log" || fail "the AP saw no wrong-key handshake"
 n=$(grep -c "refused the key" "$console" || true)
 [ "$n" = 1 ] || fail "the refused key was said $n times over $tries refusals, not once"
@@ -191,6 +216,16 @@ for secret in "not the right key" "$psk"; do
 done
 echo "wrong key: said once over $tries refusals by wpa_supplicant, no address"
 cp "$console" "$OUT/28-console-wrong-key"
+stop_wifi
+
+# 2b. A name no network has (a misspelling): one line 30 s after the start, no association.
+printf 'WIFI_SSID=ph-air-misspelt\nWIFI_PSK=%s\n' "$psk" > "$W/network.txt"
+start_wifi
+wait_console "wifi: SSID ph-air-misspelt not found after 30 s (out of range, or not its name); still looking" 45 \
+  || fail "no 'not found' line within 45 s for a name no network has"
+[ "$(grep -c "not found" "$console")" = 1 ] || fail "the name not found was said $(grep -c "not found" "$console") times"
+if grep -q "associated\|refused" "$console"; then fail "with a name no network has: $(cat "$console")"; fi
+echo "a misspelt name: said not found once, 30 s after the start"
 stop_wifi
 
 # 3. A hostile file: control characters in the SSID (a form feed, a tab), a name over 32 bytes,
@@ -223,4 +258,4 @@ NET_FILE=$W/hostile.txt timeout 10 /usr/lib/playhead/wifi > "$W/hostile.out" 2>&
 if pidof wpa_supplicant > /dev/null; then fail "wpa_supplicant runs without a valid SSID"; fi
 
 finish
-echo "RESULT wifi: associated and leased $addr in $took s, ping answered, SSID hex-encoded, key hashed in a root-only file, country DE, wired route and DNS first; wrong key said once over $tries refusals, no address; hostile network.txt: 6 lines refused, no key shown, nothing taken"
+echo "RESULT wifi: associated and leased $addr in $took s, ping answered, the AP gone and back (leased again in $back s), SSID hex-encoded, key hashed in a root-only file, country DE, wired route and DNS first; wrong key said once over $tries refusals, no address; a misspelt name said not found; hostile network.txt: 6 lines refused, no key shown, nothing taken"
