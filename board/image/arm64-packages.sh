@@ -7,6 +7,11 @@
 #          the Pi 4 family's device trees from the same kernel package the board boots
 #          (linux-image-ABI's broadcom/bcm2711-*.dtb)
 #   root/  e2fsprogs for the early boot's check of /data, with the libraries the sysroot lacks
+#   wifi/  the Pi 4's Wi-Fi firmware (firmware-brcm80211, non-free-firmware): the CYW43455's
+#          brcmfmac43455-sdio .bin, .clm_blob and the Pi 4's NVRAM (.raspberrypi,4-model-b.txt,
+#          also the CM4's name for it) in brcm/, and the package's copyright. Only those: the
+#          package holds 148 files for every Broadcom chip. It has nothing for the BCM4345/9
+#          (brcmfmac43456-sdio) that some Pi 400 and CM4 boards carry.
 # Usage: arm64-packages.sh CACHE ABI SYSROOT   Prints the folder's path.
 set -euo pipefail
 cache=${1:?usage: arm64-packages.sh CACHE ABI SYSROOT}
@@ -24,14 +29,16 @@ closure=$(xapt -s install e2fsprogs 2>/dev/null | awk '/^Inst /{print $2, $3}' |
 e2fs=$(awk 'NR == FNR { have[$1] = 1; next } !($1 in have)' \
   <(tail -n +2 "$sysroot/.packages" | sed 's/:[a-z0-9]*//') <(echo "$closure"))
 firmware=$(xapt_version raspi-firmware)
-[ -n "$firmware" ] && [ -n "$e2fs" ] || fail "apt does not know raspi-firmware or e2fsprogs for trixie arm64; check the network"
-key=$(echo "$abi $firmware $e2fs" | cat - "$0" | sha256sum | cut -c1-16)
+brcm=$(xapt_version firmware-brcm80211)
+[ -n "$firmware" ] && [ -n "$brcm" ] && [ -n "$e2fs" ] \
+  || fail "apt does not know raspi-firmware, firmware-brcm80211 or e2fsprogs for trixie arm64; check the network"
+key=$(echo "$abi $firmware $brcm $e2fs" | cat - "$0" | sha256sum | cut -c1-16)
 if [ "$(cat "$out/.key" 2>/dev/null)" = "$key" ]; then echo "$out"; exit 0; fi
 
 tmp=$out.tmp debs=$cache/image-debs
-rm -rf "$tmp" "$debs" && mkdir -p "$tmp/boot" "$tmp/root" "$tmp/unpack" "$debs"
-echo "image: fetching the Pi firmware, linux-image-$abi's device trees and e2fsprogs for arm64 (about 80 MB, once)" >&2
-(cd "$debs" && xapt download -q "raspi-firmware=$firmware" "linux-image-$abi" \
+rm -rf "$tmp" "$debs" && mkdir -p "$tmp/boot" "$tmp/root" "$tmp/unpack" "$tmp/wifi/brcm" "$debs"
+echo "image: fetching the Pi firmware, linux-image-$abi's device trees and e2fsprogs for arm64 (about 85 MB, once)" >&2
+(cd "$debs" && xapt download -q "raspi-firmware=$firmware" "firmware-brcm80211=$brcm" "linux-image-$abi" \
     $(echo "$e2fs" | awk '{print $1 "=" $2}') >&2) \
   || fail "apt-get download of raspi-firmware, linux-image-$abi and e2fsprogs for trixie arm64 failed; check the network"
 
@@ -43,8 +50,17 @@ dpkg-deb --fsys-tarfile "$debs"/linux-image-"$abi"_*.deb \
   | tar -x -C "$tmp/unpack" --wildcards "./usr/lib/linux-image-$abi/broadcom/bcm2711-*.dtb"
 cp "$tmp/unpack/usr/lib/linux-image-$abi/broadcom/"bcm2711-*.dtb "$tmp/boot/"
 [ -s "$tmp/boot/bcm2711-rpi-4-b.dtb" ] || fail "linux-image-$abi has no bcm2711-rpi-4-b.dtb"
+dpkg-deb -x "$debs"/firmware-brcm80211_*.deb "$tmp/unpack"
+brcmdir=$tmp/unpack/usr/lib/firmware/brcm
+[ -d "$brcmdir" ] || brcmdir=$tmp/unpack/lib/firmware/brcm
+# cp -L: the package links the .bin and .clm_blob to Cypress's names in ../cypress/.
+for f in brcmfmac43455-sdio.bin brcmfmac43455-sdio.clm_blob "brcmfmac43455-sdio.raspberrypi,4-model-b.txt"; do
+  cp -L "$brcmdir/$f" "$tmp/wifi/brcm/" || fail "firmware-brcm80211 $brcm has no brcm/$f"
+done
+ln -s "brcmfmac43455-sdio.raspberrypi,4-model-b.txt" "$tmp/wifi/brcm/brcmfmac43455-sdio.raspberrypi,4-compute-module.txt"
+cp "$tmp/unpack/usr/share/doc/firmware-brcm80211/copyright" "$tmp/wifi/copyright"
 for deb in "$debs"/*.deb; do
-  case ${deb##*/} in raspi-firmware_*|linux-image-*) ;; *) dpkg-deb -x "$deb" "$tmp/root" ;; esac
+  case ${deb##*/} in raspi-firmware_*|firmware-brcm80211_*|linux-image-*) ;; *) dpkg-deb -x "$deb" "$tmp/root" ;; esac
 done
 rm -rf "$tmp/unpack" "$debs" "$out"
 echo "$key" > "$tmp/.key"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The arm64 image (`make image ARCH=arm64`): the Raspberry Pi 4 card, from the arm64 board's
-# kernel (its modules and Image), the guest's BusyBox, the Pi firmware, device trees and trixie's
-# e2fsprogs (arm64-packages.sh), the board's cross-built ph-socket, and the aarch64 playhead with
-# its sysroot (`make build ARCH=arm64`, in CROSSOUT); then the root (mkroot.sh), the early boot
-# (mkbootfs.sh) and the card (mkdisk.sh with PI_BOOT). The kernel and the packages are cached
+# kernel (its modules and Image), the guest's BusyBox and wpa_supplicant, the Pi firmware, its
+# Wi-Fi firmware, device trees and trixie's e2fsprogs (arm64-packages.sh), the board's
+# cross-built ph-socket, and the aarch64 playhead with its sysroot (`make build ARCH=arm64`, in
+# CROSSOUT); then the root (mkroot.sh), the early boot (mkbootfs.sh) and the card (mkdisk.sh
+# with PI_BOOT). The kernel and the packages are cached
 # under CACHE (the trixie build root under BUILDROOT_CACHE) and the tools are rebuilt only when
 # their sources change, so a second run fetches and compiles nothing unchanged; the staging and
 # the card are made again each time.
@@ -28,6 +29,6 @@ mkdir -p "$out"
 STAGE_SYSROOT=$(cd "$cross/sysroot" && pwd)
 PH_SOCKET=$(cd "$boardout/tools" && pwd)/ph-socket
 export STAGE_SYSROOT PH_SOCKET
-"$here/mkroot.sh" "$out/root" "$abi" "$boardout/$abi" "$guest" "$cross/playhead" - "$media" "$here/modules-arm64"
+WIFI_FIRMWARE=$extra/wifi "$here/mkroot.sh" "$out/root" "$abi" "$boardout/$abi" "$guest" "$cross/playhead" - "$media" "$here/modules-arm64"
 "$here/mkbootfs.sh" "$out/initrd.gz" "$abi" "$boardout/$abi" "$guest" "$extra/root"
 PI_BOOT=$extra/boot "$here/mkdisk.sh" "$img" "$out/root" "$boardout/$abi/Image" "$out/initrd.gz"

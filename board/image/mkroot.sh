@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The appliance's root tree, which becomes the image's read-only squashfs: BusyBox, the
 # modules the board needs, playhead (stripped) with its libraries (FFmpeg's from our own small
-# build), ALSA's configuration, rootfs-overlay/ and the demo.
+# build), wpa_supplicant, ALSA's configuration, rootfs-overlay/ and the demo.
 # For the arm64 image STAGE_SYSROOT is set (stage-lib.sh) and FFMPEGPREFIX is -: the libraries,
 # FFmpeg's included, are the sysroot's, Debian 13's. MODULESFILE-emulated, when there is one,
 # names the modules rcS loads only on an emulated board (/etc/modules.emulated).
@@ -43,6 +43,20 @@ else
 fi
 stage_elf "$root" "$root.ph-socket" /usr/bin/ph-socket
 rm "$root.ph-socket"
+# Wi-Fi (rootfs-overlay's wifi): Debian's wpa_supplicant and wpa_passphrase from the guest's
+# packages, with their libraries; the regulatory database cfg80211 loads (WIFI_COUNTRY needs
+# it); and WIFI_FIRMWARE when the board's adapter needs firmware (the Pi 4's CYW43455 from
+# arm64-packages.sh: brcm/ to /lib/firmware/brcm/, its copyright beside the others' docs).
+for b in wpa_supplicant wpa_passphrase; do
+  p=$(guest_path "$guest" "$b") || exit 1
+  stage_guest_elf "$root" "$guest" "$p" "/usr/sbin/$b" || exit 1
+done
+stage_regdb "$root" "$guest" || exit 1
+if [ -n "${WIFI_FIRMWARE:-}" ]; then
+  mkdir -p "$root/lib/firmware/brcm" "$root/usr/share/doc/firmware-brcm80211"
+  cp -a "$WIFI_FIRMWARE/brcm/." "$root/lib/firmware/brcm/"
+  cp "$WIFI_FIRMWARE/copyright" "$root/usr/share/doc/firmware-brcm80211/copyright"
+fi
 # BusyBox's ntpd and a wget that works (busybox-net.sh), named by BUSYBOX_NET; it runs the
 # applet its name says.
 [ -x "${BUSYBOX_NET:-}" ] || { echo "image: no BusyBox ntpd and wget (BUSYBOX_NET=${BUSYBOX_NET:-})" >&2; exit 1; }

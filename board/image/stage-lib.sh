@@ -15,6 +15,53 @@ stage_elf() {
   done
 }
 
+# stage_guest_elf ROOT GUESTROOT BINARY DEST: a binary from the guest's unpacked packages
+# (guest-packages.sh; BINARY is its path inside GUESTROOT) with the libraries it needs, taken
+# from GUESTROOT when the host or the sysroot lacks them (libnl for wpa_supplicant and hostapd
+# is installed on neither). A library found nowhere stops the build: a binary that cannot
+# start on the board would otherwise be found out only there.
+stage_guest_elf() {
+  local root=$1 guest=$2 bin=$3 dest=$4 libs lib
+  if [ -n "${STAGE_SYSROOT:-}" ]; then
+    STAGE_ROOTS="$guest ${STAGE_ROOTS:-}" stage_elf "$root" "$guest$bin" "$dest"
+    return
+  fi
+  install -D -m 755 "$guest$bin" "$root$dest"
+  libs=$(LD_LIBRARY_PATH=$guest/lib/x86_64-linux-gnu:$guest/usr/lib/x86_64-linux-gnu ldd "$guest$bin" 2>&1) \
+    || { echo "stage: ldd cannot read $guest$bin" >&2; return 1; }
+  if echo "$libs" | grep -q "not found"; then
+    echo "stage: ${bin##*/} needs $(echo "$libs" | awk '/not found/{print $1}' | tr '\n' ' ')(not in $guest or on the host)" >&2
+    return 1
+  fi
+  echo "$libs" | awk '/=> \//{print $3} /^\t\/lib64/{print $1}' | while read -r lib; do
+    [ -e "$root${lib#"$guest"}" ] && continue
+    install -D -m 755 "$(readlink -f "$lib")" "$root${lib#"$guest"}"
+  done
+}
+
+# guest_path GUESTROOT NAME: where the guest's packages put the program NAME (Debian 12 in
+# /sbin or /bin, 13 in /usr), as a path inside GUESTROOT.
+guest_path() {
+  local d
+  for d in /usr/sbin /usr/bin /sbin /bin; do
+    [ -e "$1$d/$2" ] && { echo "$d/$2"; return 0; }
+  done
+  echo "stage: $2 is not in $1" >&2
+  return 1
+}
+
+# stage_regdb ROOT GUESTROOT: the wireless regulatory database (wireless-regdb) in the root's
+# /lib/firmware, where cfg80211 loads it: Debian's build, which Debian's kernels trust.
+stage_regdb() {
+  local root=$1 guest=$2 fw
+  for fw in "$guest/usr/lib/firmware" "$guest/lib/firmware"; do
+    [ -e "$fw/regulatory.db-debian" ] && break
+  done
+  [ -e "$fw/regulatory.db-debian" ] || { echo "stage: no regulatory.db-debian in $guest" >&2; return 1; }
+  install -D -m 644 "$fw/regulatory.db-debian" "$root/lib/firmware/regulatory.db"
+  install -D -m 644 "$fw/regulatory.db.p7s-debian" "$root/lib/firmware/regulatory.db.p7s"
+}
+
 # stage_needed ROOT ELF: the sysroot's dynamic linker and the libraries an aarch64 ELF names
 # (DT_NEEDED), and theirs, into the multiarch folder where Debian's loader looks, or into the
 # folder of the ELF's RUNPATH that holds it (libpulse keeps its private library in one).
