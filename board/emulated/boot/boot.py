@@ -40,7 +40,9 @@ def main():
     parser.add_argument("--wav", help="record the guest's HDA card into this WAV file")
     parser.add_argument("--log", default="console.log")
     parser.add_argument("--timeout", type=int, default=600, help="seconds before the guest is killed")
-    parser.add_argument("--memory", type=int, default=1024, help="guest memory in MiB")
+    # The initramfs is uncompressed (unpacking xz under emulation is slow) and over 330 MB with
+    # the Wi-Fi scenario's packages: with 1024 MiB the 7.x kernel ran out while unpacking it.
+    parser.add_argument("--memory", type=int, default=1536, help="guest memory in MiB")
     parser.add_argument("--linger", type=int, default=10, help="appliance: seconds to play after the first frame")
     args = parser.parse_args()
     for path in (args.kernel, args.initrd):

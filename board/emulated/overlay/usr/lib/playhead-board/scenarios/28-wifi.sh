@@ -125,11 +125,19 @@ start_wifi() {
     < /dev/null > "$OUT/28-wifi-script.log" 2>&1 &
   sleep 1
 }
+# The session's wpa_supplicant and udhcpc (the scenarios before this one, in the same boot, may
+# have left udhcpc processes of their own: the image's network script).
+in_session() {
+  for p in $(pidof wpa_supplicant udhcpc); do
+    [ "$(cut -d' ' -f6 "/proc/$p/stat" 2>/dev/null)" = "$1" ] && echo "$p"
+  done
+}
 stop_wifi() {
-  kill -TERM "-$(cat "$W/wifi.pgid")" 2>/dev/null || true
+  sid=$(cat "$W/wifi.pgid")
+  kill -TERM "-$sid" 2>/dev/null || true
   sleep 1
   rm -f "$W/wifi.pgid"
-  left=$(pidof wpa_supplicant udhcpc || true)
+  left=$(in_session "$sid")
   [ -z "$left" ] || { fail "left running after the wifi script's session was stopped: $left"; kill $left; }
   ip -4 addr flush dev "$sta"
 }

@@ -7,7 +7,8 @@
 load virtio_net || exit 1
 dev=$(ls /sys/class/net | grep -v '^lo$' | head -1)
 [ -n "$dev" ] || { echo "no network interface after virtio_net"; exit 1; }
-ip link set lo up && ip link set "$dev" up && ip addr add 10.0.2.15/24 dev "$dev" || { echo "cannot set up $dev"; exit 1; }
+# replace: scenario 27 (the same boot) may have given it the address already.
+ip link set lo up && ip link set "$dev" up && ip addr replace 10.0.2.15/24 dev "$dev" || { echo "cannot set up $dev"; exit 1; }
 rm -f "$OUT/29-https-item.port"
 echo "HOST-DRIVE 29-https-item" > /dev/console
 for i in $(seq 300); do [ -s "$OUT/29-https-item.port" ] && break; sleep 0.2; done
