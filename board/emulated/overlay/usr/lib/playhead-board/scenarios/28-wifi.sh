@@ -129,7 +129,7 @@ start_wifi() {
 # have left udhcpc processes of their own: the image's network script).
 in_session() {
   for p in $(pidof wpa_supplicant udhcpc); do
-    [ "$(cut -d' ' -f6 "/proc/$p/stat" 2>/dev/null)" = "$1" ] && echo "$p"
+    if [ "$(cut -d' ' -f6 "/proc/$p/stat" 2>/dev/null)" = "$1" ]; then echo "$p"; fi
   done
 }
 stop_wifi() {
