@@ -26,17 +26,7 @@ final class CaptureWriter: Sendable {
 
     /// Queues one capture; `folder` set: a console screenshot reserved in that folder.
     func save(rgb: [UInt8], width: Int, height: Int, ppmHeader: Bool, to path: String, folder: (any ScreenshotStore)?) {
-        let taken = waiting.withLock { n -> Bool in
-            guard n < Self.limit else { return false }
-            n += 1
-            return true
-        }
-        guard taken else {
-            refuse(path, folder: folder)
-            return
-        }
-        queue.async { [self] in
-            defer { waiting.withLock { $0 -= 1 } }
+        enqueue(path, folder: folder) { [self] in
             let bytes = ppmHeader ? rgb : PNGEncoder.encode(width: width, height: height, rgb: rgb)
             write(bytes, to: path, folder: folder)
         }
@@ -45,17 +35,7 @@ final class CaptureWriter: Sendable {
     /// Queues a screenshot of `picture` as decoded (no writeback to capture the composed
     /// screen): drawn upright, at most `largest` on either side, on this writer's thread.
     func save(picture: any VideoPicture, to path: String, folder: any ScreenshotStore) {
-        let taken = waiting.withLock { n -> Bool in
-            guard n < Self.limit else { return false }
-            n += 1
-            return true
-        }
-        guard taken else {
-            refuse(path, folder: folder)
-            return
-        }
-        queue.async { [self] in
-            defer { waiting.withLock { $0 -= 1 } }
+        enqueue(path, folder: folder) { [self] in
             let upright = picture.uprightSize
             let size = Self.fitted(upright)
             let canvas = MappedCanvas(format: .xrgb8888, size: size, bytesPerPixel: 4)
@@ -82,10 +62,24 @@ final class CaptureWriter: Sendable {
         return PixelSize(width: max(2, size.width * largest / side), height: max(2, size.height * largest / side))
     }
 
-    private func refuse(_ path: String, folder: (any ScreenshotStore)?) {
-        let why = "\(Self.limit) captures are still being written; \(path) is not saved"
-        Log.warning("display: \(why)")
-        folder?.abandon(path, because: why)
+    /// Runs `work` on the writer's thread, unless `limit` captures already wait: then the
+    /// capture is dropped (and said to whoever waits for it).
+    private func enqueue(_ path: String, folder: (any ScreenshotStore)?, _ work: @escaping @Sendable () -> Void) {
+        let taken = waiting.withLock { n -> Bool in
+            guard n < Self.limit else { return false }
+            n += 1
+            return true
+        }
+        guard taken else {
+            let why = "\(Self.limit) captures are still being written; \(path) is not saved"
+            Log.warning("display: \(why)")
+            folder?.abandon(path, because: why)
+            return
+        }
+        queue.async { [self] in
+            defer { waiting.withLock { $0 -= 1 } }
+            work()
+        }
     }
 
     private func write(_ bytes: [UInt8], to path: String, folder: (any ScreenshotStore)?) {
