@@ -2,7 +2,7 @@
 # RAUC in the x86_64 root (docs/updates.md): Debian's rauc 1.8 with its libraries, grub-editenv
 # (RAUC's GRUB backend runs it), dbus-daemon for the private bus rauc's client and service talk
 # over (rauc/rauc-run), the configuration and the keyring bundles are checked against, and
-# ph-notify-wait, with which the supervisor learns of playhead's first frame.
+# slot-confirm with ph-notify-wait, which confirm the booted slot after playhead's first frame.
 # KEYRING: the certificates a bundle's signer must chain to (default: the development one in
 # board/keys/; an owner names their own, board/keys/README.md).
 # Usage: stage-rauc.sh ROOT [KEYRING]
@@ -24,7 +24,8 @@ install -D -m 644 "$here/rauc/bus.conf" "$root/etc/rauc/bus.conf"
 install -D -m 644 "$keyring" "$root/etc/rauc/keyring.pem"
 install -D -m 755 "$here/rauc/rauc-run" "$root/usr/lib/playhead/rauc-run"
 install -D -m 755 "$here/rauc/rauc-path/grub-editenv" "$root/usr/lib/playhead/rauc-path/grub-editenv"
-# The supervisor's ear for playhead's first frame, after which it marks the slot good.
+install -D -m 755 "$here/rauc/slot-confirm" "$root/usr/lib/playhead/slot-confirm"
+# slot-confirm's ear for playhead's first frame.
 gcc -Os -s -Wall -Werror -o "$root.notify" "$here/rauc/ph-notify-wait.c"
 stage_elf "$root" "$root.notify" /usr/bin/ph-notify-wait
 rm "$root.notify"

@@ -1,6 +1,6 @@
 /* Waits, as root, for playhead's READY=1 (systemd's notify protocol: one datagram per message
  * on the unix socket named by NOTIFY_SOCKET), which playhead sends once its first frame is on
- * screen; exits 0 when it comes. The supervisor then marks the booted slot good (RAUC): a board
+ * screen; exits 0 when it comes. slot-confirm then marks the booted slot good (RAUC): a board
  * without systemd has nobody else listening. Usage: ph-notify-wait SOCKET
  * What arrives is only looked at, never kept or printed: any process that can reach the socket
  * (playhead's user) can send it. */
