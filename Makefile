@@ -218,13 +218,15 @@ bundle: image
 
 # The A/B update on the emulated board (board/image/update-test.py): the image boots on slot A,
 # installs the bundle from a second disk while playing, reboots into slot B, which must play, be
-# confirmed and say so in `rauc status`. Then a bundle whose playhead shows no frame
-# (bad-bundle.sh): three boots of slot B, then slot A again. About 8 minutes; not in `make test` yet.
+# confirmed and say so in `rauc status`. Then an empty slot B that grubenv calls good: GRUB
+# cannot start it three times, then slot A. Then a bundle whose playhead shows no frame
+# (bad-bundle.sh): three boots of slot B, then slot A again. About 10 minutes; not in `make test` yet.
 update-test: bundle
 	board/image/bad-bundle.sh $(IMAGE_OUT)/playhead-x86_64-bad.raucb $(IMAGE_OUT)/root.sqfs $(BUNDLE_VERSION)-bad \
 	  $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING)
 	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) $(BUNDLE) --keyring $(RAUC_KEYRING) \
 	  --log $(IMAGE_OUT)/console-update.log
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --unbootable --log $(IMAGE_OUT)/console-unbootable.log
 	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) $(IMAGE_OUT)/playhead-x86_64-bad.raucb --bad \
 	  --keyring $(RAUC_KEYRING) --log $(IMAGE_OUT)/console-update-bad.log
 endif

@@ -59,9 +59,10 @@ if [ -n "$pi" ]; then
 else
   # GRUB as the firmware's fallback loader (EFI/BOOT/BOOTX64.EFI: no NVRAM entry to make), its
   # modules built in, reading grub.cfg from /grub on this FAT. squash4 and xzio: it loads the
-  # kernel from the slot's squashfs; loadenv: the boot counting; regexp: the disk's name.
+  # kernel from the slot's squashfs; loadenv: the boot counting; regexp: the disk's name;
+  # reboot: a slot that cannot be started.
   grub-mkimage -O x86_64-efi -o "$work/BOOTX64.EFI" -p /grub part_msdos fat squash4 xzio normal linux \
-    echo test loadenv regexp serial terminal sleep configfile
+    echo test loadenv regexp serial terminal sleep reboot configfile
   mmd -i "$work/boot.fat" ::/EFI ::/EFI/BOOT ::/grub
   mcopy -i "$work/boot.fat" "$work/BOOTX64.EFI" ::/EFI/BOOT/BOOTX64.EFI
   sed "s|@ROOTDEV@|$dev|g" "$here/grub/grub.cfg" > "$work/grub.cfg"

@@ -10,7 +10,9 @@ succeeding, GRUB booting slot B on its first try, a first frame there, `rauc sta
 booted and is the primary slot with the bundle's version, slot-confirm marking each slot good
 after its first frame; then, on the host, GRUB's environment block on the FAT (ORDER starts
 with B, B_OK=1, B_TRY=0). With --bad: slot B booted three times, each ending in slot-confirm's
-reboot for want of a first frame, then slot A again, playing, saying why, B marked bad.
+reboot for want of a first frame, then slot A again, playing, saying why, B marked bad. With
+--unbootable (no bundle): grubenv on the copy's FAT says the empty slot B is good and first;
+GRUB must fail to start it three times, rebooting each time, then boot slot A, which plays.
 Python's standard library only."""
 import argparse
 import pathlib
@@ -29,6 +31,7 @@ GRUB_SLOT = re.compile(r"grub: slot (\w+), try (\d+) of (\d+)")
 STATUS = re.compile(r"update-test: status: (RAUC_\w+)='?([^']*)'?")
 CONFIRMED = re.compile(r"slot-confirm: first frame: slot (\w+) is confirmed")
 NO_FRAME = re.compile(r"slot-confirm: no first frame within \d+ s on slot (\w+): rebooting")
+UNSTARTABLE = re.compile(r"grub: slot (\w+) cannot be started")
 FELL_BACK = re.compile(r"slot-confirm: slot (\w+) \(version (\S+)\) showed no first frame in 3 boots: back on slot (\w+)")
 
 
@@ -68,7 +71,7 @@ def watch(console, started):
     """What the board said, boot by boot, until `rauc status` has been printed on a slot that
     slot-confirm has confirmed."""
     seen = {"boots": [], "frames": [], "status": {}, "confirmed": [], "no_frame": [], "fell_back": [],
-            "installed": False, "failed": False, "done": False}
+            "unstartable": [], "installed": False, "failed": False, "done": False}
 
     def note(what):
         print(f"update-test: {time.monotonic() - started:.0f} s: {what}")
@@ -95,12 +98,18 @@ def watch(console, started):
         if (m := NO_FRAME.search(text)):
             seen["no_frame"].append(m.group(1))
             note(f"no first frame on slot {m.group(1)}: slot-confirm reboots")
+        if (m := UNSTARTABLE.search(text)):
+            seen["unstartable"].append(m.group(1))
+            note(f"GRUB cannot start slot {m.group(1)}: it reboots")
         if (m := FELL_BACK.search(text)):
             seen["fell_back"].append(m.groups())
             note(f"back on slot {m.group(3)}, slot {m.group(1)} failed")
         if "update-test: status done" in text:
             seen["done"] = True
         if seen["done"] and seen["confirmed"] and seen["confirmed"][-1] == slot:
+            console.deadline = time.monotonic()
+        # No hook in the --unbootable run: it ends once slot A, after B's tries, is confirmed.
+        if len(seen["unstartable"]) >= 3 and seen["confirmed"] and seen["fell_back"]:
             console.deadline = time.monotonic()
     return seen
 
@@ -159,31 +168,62 @@ def check_bad(seen, env, version, tail):
             f" B marked bad; grubenv {env}")
 
 
+def check_unbootable(seen, env, tail):
+    want = [("B", 1), ("B", 2), ("B", 3), ("A", 1)]
+    if seen["boots"] != want or seen["unstartable"] != ["B", "B", "B"]:
+        fail(f"GRUB's boots {seen['boots']}, slots it could not start {seen['unstartable']}: want {want},"
+             " slot B unstartable three times", tail)
+    if [slot for slot, _ in seen["frames"]] != ["A"] or seen["confirmed"] != ["A"]:
+        fail(f"no first frame on slot A confirmed after B's tries ({seen['frames']}, {seen['confirmed']})", tail)
+    if [(f, t) for f, _, t in seen["fell_back"]] != [("B", "A")]:
+        fail(f"back on slot A, slot-confirm said {seen['fell_back']}", tail)
+    if env.get("A_OK") != "1" or env.get("A_TRY") != "0" or env.get("B_OK") != "0":
+        fail(f"GRUB's environment afterwards: {env} (want A_OK=1, A_TRY=0, B_OK=0)")
+    return f"GRUB could not start the empty slot B three times, then slot A played and was confirmed; grubenv {env}"
+
+
+def set_grubenv(disk, tmp, **values):
+    offset, _ = partition(disk, 1)
+    env = pathlib.Path(tmp) / "grubenv.set"
+    subprocess.run(["mcopy", "-n", "-i", f"{disk}@@{offset}", "::/grub/grubenv", str(env)], check=True)
+    subprocess.run(["grub-editenv", str(env), "set", *[f"{k}={v}" for k, v in values.items()]], check=True)
+    subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(env), "::/grub/grubenv"], check=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("image", type=pathlib.Path)
-    parser.add_argument("bundle", type=pathlib.Path)
+    parser.add_argument("bundle", type=pathlib.Path, nargs="?")
     parser.add_argument("--bad", action="store_true", help="the bundle's playhead never shows a frame (bad-bundle.sh)")
+    parser.add_argument("--unbootable", action="store_true", help="no bundle: slot B, empty, marked good in grubenv")
     parser.add_argument("--keyring", default=str(pathlib.Path(__file__).resolve().parent.parent / "keys" / "development.cert.pem"))
     parser.add_argument("--log", default="console-update.log")
     parser.add_argument("--timeout", type=int, default=900, help="seconds for the whole run")
     args = parser.parse_args()
-    for path in (args.image, args.bundle):
+    if (args.bundle is None) != args.unbootable:
+        fail("a bundle, or --unbootable without one")
+    for path in (args.image, args.bundle or args.image):
         if not path.exists():
             fail(f"{path} is missing; run 'make bundle' first")
-    version = bundle_version(args.bundle, args.keyring)
+    version = None if args.unbootable else bundle_version(args.bundle, args.keyring)
     pathlib.Path(args.log).write_text("")
     with tempfile.TemporaryDirectory() as tmp:
         disk = pathlib.Path(tmp) / "disk.img"
         subprocess.run(["cp", "--sparse=always", str(args.image), str(disk)], check=True)
-        add_kernel_args(disk, tmp, "playhead.update_test=/dev/vdb")
         cmd = qemu_command(disk, "x86_64", None, reboot=True)
-        cmd += ["-drive", f"file={bundle_disk(args.bundle, tmp)},format=raw,if=virtio,readonly=on"]
+        if args.unbootable:
+            set_grubenv(disk, tmp, ORDER="B A", B_OK=1, B_TRY=0)
+        else:
+            add_kernel_args(disk, tmp, "playhead.update_test=/dev/vdb")
+            cmd += ["-drive", f"file={bundle_disk(args.bundle, tmp)},format=raw,if=virtio,readonly=on"]
         console = QemuConsole(cmd, args.log, append=True, keep=40)
         started = time.monotonic()
         console.deadline = started + args.timeout
         seen = watch(console, started)
         console.stop()
+        if args.unbootable:
+            print("update-test: " + check_unbootable(seen, grubenv(disk, tmp), console.tail))
+            return
         if seen["failed"]:
             fail("the install on slot A failed", console.tail)
         if not seen["installed"]:
