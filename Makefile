@@ -2,12 +2,12 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
   gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 qemu-system-arm kmod cpio xz-utils binutils mtools systemd \
-  nasm libmbedtls-dev dpkg-dev syslinux syslinux-common squashfs-tools fdisk e2fsprogs zstd debootstrap patch chrony iproute2 \
+  nasm libmbedtls-dev dpkg-dev grub-common grub-efi-amd64-bin ovmf rauc dbus-daemon squashfs-tools fdisk e2fsprogs zstd debootstrap patch chrony iproute2 \
   python3-venv chromium chromium-driver openssl ca-certificates
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test bundle update-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -181,15 +181,23 @@ image: image-arm64
 image-test: image-test-arm64
 else
 # The disk image to flash on an x86_64 board (and that the emulated board boots from a virtual
-# disk): syslinux, Debian's kernel, a small early boot, a read-only squashfs root with playhead on
-# its own small FFmpeg (built once from Debian's source, cached), and an ext4 /data.
+# disk): GRUB for UEFI counting boots, two root slots (read-only squashfs, each with Debian's
+# kernel, a small early boot, playhead on its own small FFmpeg built once from Debian's source
+# and cached, and RAUC), and an ext4 /data (docs/updates.md).
 IMAGE_OUT := build/image
 IMAGE := $(IMAGE_OUT)/playhead-x86_64.img
 # The disk the board boots from, as its kernel names it: /dev/vda (virtio, the emulated board),
 # /dev/sda (SATA or USB), /dev/nvme0n1p for NVMe.
 IMAGE_DISK ?= /dev/vda
+# The keyring the image checks bundles against, and the key and certificate bundles are signed
+# with: the development ones unless an owner names their own (board/keys/README.md).
+RAUC_KEYRING ?= board/keys/development.cert.pem
+RAUC_KEY ?= board/keys/development.key.pem
+RAUC_CERT ?= board/keys/development.cert.pem
+BUNDLE := $(IMAGE_OUT)/playhead-x86_64.raucb
+BUNDLE_VERSION ?= $(shell date -u +%Y.%m.%d.%H%M%S)-$(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 image: deps media
-	SWIFT="$(SWIFT)" board/image/build-x86_64.sh $(IMAGE) $(IMAGE_DISK) $(MEDIA) $(BOARD_OUT) $(BOARD_CACHE) $(BOARD_SCRATCH)
+	RAUC_KEYRING="$(RAUC_KEYRING)" SWIFT="$(SWIFT)" board/image/build-x86_64.sh $(IMAGE) $(IMAGE_DISK) $(MEDIA) $(BOARD_OUT) $(BOARD_CACHE) $(BOARD_SCRATCH)
 
 # Boots the image twice with a power cut after each first frame; /data must come back clean. The
 # first boot has QEMU's user network and an NTP server the test runs (Debian's chronyd, on the
@@ -204,6 +212,24 @@ image-test: image
 	  LD_LIBRARY_PATH=$$ffroot/lib ldd $$($(SWIFT) build --show-bin-path)/PlayheadPackageTests.xctest | grep -q libmbedtls || \
 	  { echo "image-test: the tests do not load the image's FFmpeg from $$ffroot/lib"; exit 1; } && \
 	  LD_LIBRARY_PATH=$$ffroot/lib timeout -k 10 300 $(SWIFT) test --skip-build --filter 'TLSVerifyTests|TLSClockHoldTests'
+
+# A signed RAUC bundle of the image's root (the squashfs in slot A), BUNDLE_VERSION its version.
+bundle: image
+	board/image/bundle.sh $(BUNDLE) $(IMAGE_OUT)/root.sqfs $(BUNDLE_VERSION) $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING)
+
+# The A/B update on the emulated board (board/image/update-test.py): the image boots on slot A,
+# installs the bundle from a second disk while playing, reboots into slot B, which must play, be
+# confirmed and say so in `rauc status`. Then an empty slot B that grubenv calls good: GRUB
+# cannot start it three times, then slot A. Then a bundle whose playhead shows no frame
+# (bad-bundle.sh): three boots of slot B, then slot A again. About 10 minutes; not in `make test` yet.
+update-test: bundle
+	board/image/bad-bundle.sh $(IMAGE_OUT)/playhead-x86_64-bad.raucb $(IMAGE_OUT)/root.sqfs $(BUNDLE_VERSION)-bad \
+	  $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING)
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) $(BUNDLE) --keyring $(RAUC_KEYRING) \
+	  --log $(IMAGE_OUT)/console-update.log
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --unbootable --log $(IMAGE_OUT)/console-unbootable.log
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) $(IMAGE_OUT)/playhead-x86_64-bad.raucb --bad \
+	  --keyring $(RAUC_KEYRING) --log $(IMAGE_OUT)/console-update-bad.log
 endif
 
 # The arm64 image (board/image/README.md): a Raspberry Pi 4 family SD card made of Debian 13's

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The x86_64 disk image (`make image`), from its pieces: the emulated board's 6.1 kernel (its
 # modules; Debian's bzImage beside it for the boot loader), the guest's BusyBox, the appliance's
-# own FFmpeg, playhead with a static Swift runtime; then the root (mkroot.sh), the early boot
-# (mkbootfs.sh) and the disk (mkdisk.sh). The kernel, the packages and FFmpeg are cached under
-# CACHE and swift builds in SCRATCH, so a second run fetches and compiles nothing unchanged; the
-# staging and the disk are made again each time.
+# own FFmpeg, playhead with a static Swift runtime; then the early boot (mkbootfs.sh), the root
+# (mkroot.sh) with the kernel, the early boot and RAUC in it (stage-rauc.sh), and the A/B disk
+# (mkdisk.sh). The kernel, the packages and FFmpeg are cached under CACHE and swift builds in
+# SCRATCH, so a second run fetches and compiles nothing unchanged; the staging and the disk are
+# made again each time.
 # Usage: build-x86_64.sh IMAGE DISK MEDIADIR BOARDOUT CACHE SCRATCH   (SWIFT: the swift to use)
 #   DISK: the disk the board boots from, as its kernel names it (/dev/vda: virtio; /dev/sda)
 #   BOARDOUT, CACHE: the x86_64 board's outputs and cache, whose kernel the image shares
@@ -23,7 +24,12 @@ BUSYBOX_NET=$("$here/busybox-net.sh" "$cache/.." | tail -1)
 export BUSYBOX_NET
 "${SWIFT:-swift}" build -c release --product playhead --static-swift-stdlib --scratch-path "$scratch"
 mkdir -p "$out"
+"$here/mkbootfs.sh" "$out/initrd.gz" "$abi" "$boardout/$abi" "$guest"
 "$here/mkroot.sh" "$out/root" "$abi" "$boardout/$abi" "$guest" "$scratch/release/playhead" "$ffmpeg" \
   "$media" "$here/modules-x86_64"
-"$here/mkbootfs.sh" "$out/initrd.gz" "$abi" "$boardout/$abi" "$guest"
-"$here/mkdisk.sh" "$img" "$out/root" "$bzimage" "$out/initrd.gz" "$disk"
+# Each slot carries its own kernel and early boot (GRUB reads them from the squashfs): an update
+# replaces them with the root whose modules match, and the FAT is never written by one.
+install -D -m 644 "$bzimage" "$out/root/usr/lib/boot/vmlinuz"
+install -D -m 644 "$out/initrd.gz" "$out/root/usr/lib/boot/initrd.gz"
+"$here/stage-rauc.sh" "$out/root"
+"$here/mkdisk.sh" "$img" "$out/root" "$out/root/usr/lib/boot/vmlinuz" "$out/root/usr/lib/boot/initrd.gz" "$disk"

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Boots the disk image under QEMU (TCG) as a board boots from its flash, on a copy of the
-image: BIOS, syslinux, the kernel, the early boot (e2fsck of /data), the read-only root, BusyBox
-init, the supervisor and playhead. Once the first frame is on screen it lets it play and write
-its logs a few seconds, then kills QEMU (a power cut), boots the same copy again and wants the
-first frame again with /data checked and mounted. Then, on the host, /data's journal is
-replayed on a copy of the partition and a full e2fsck must find it clean, with no whole log on
+image: UEFI (OVMF) and GRUB counting the slot's tries, the kernel, the early boot (e2fsck of
+/data), the read-only root, BusyBox init, the supervisor and playhead. Once the first frame
+is on screen it lets it play and write its logs a few seconds, then kills QEMU (a power cut),
+boots the same copy again and wants the first frame again with /data checked and mounted.
+Then, on the host, /data's journal is replayed on a copy of the partition and a full e2fsck must find it clean, with no whole log on
 /data (it lives in RAM) and only warnings in /data/log/warnings. Then (x86_64), the kernel and
 early boot with a root that never appears: a reboot 30 s after the notice and no shell, unless
 playhead.rescue asks for one. Last (x86_64), a boot that counts /data's sectors written while
@@ -17,10 +17,8 @@ the kernel and early-boot initramfs from the card's FAT and the card's own cmdli
 the console moved to the virt machine's UART; the rest (PARTUUIDs, /data, the root, init,
 playhead on the emulated board's devices) is the card's as it is."""
 import argparse
-import json
 import pathlib
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,33 +26,17 @@ import time
 
 # QEMU's console reader and the arm64 machine are the emulated boards' (board/emulated/boot).
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "emulated" / "boot"))
-from machine import ARCHES  # noqa: E402
 from qemu_console import QemuConsole  # noqa: E402
-from net_check import (API_TOKEN, RTC_BASE, ChronyServer, NetWatch, check_networked, check_restored,  # noqa: E402
+from net_check import (API_TOKEN, ChronyServer, NetWatch, check_networked, check_restored,  # noqa: E402
                        isolate, options_file, qemu_net)
 from date_server import DateServer  # noqa: E402
+from image_disk import DATA_PARTITION, add_kernel_args, partition, qemu_command, slot_boot_files  # noqa: E402
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
 RESUME = re.compile(r"resuming (\S+) at ([0-9.]+) s \(/var/lib/playhead/state\)")
 # playhead, as its own user, opened the board's watchdog (QEMU's i6300esb on x86_64).
 WATCHDOG = re.compile(r"watchdog /dev/watchdog: timeout [0-9]+ s")
 FSCK = re.compile(r"boot: data partition (\S+): e2fsck status (\d+)")
-
-
-def qemu_command(image, arch, fat):
-    machine = ARCHES[arch]
-    qemu = shutil.which(machine["qemu"]) or sys.exit(f"image-test: {machine['qemu']} is missing; run 'make deps'")
-    common = [*machine["machine"], "-accel", "tcg", "-smp", "2", "-nodefaults", "-display", "none", "-monitor", "none",
-              "-serial", "stdio", "-no-reboot", "-rtc", f"base={RTC_BASE}"]
-    if arch == "x86_64":
-        return [qemu, "-m", "512", *common, "-drive", f"file={image},format=raw,if=virtio",
-                "-audiodev", "none,id=snd0", "-device", "intel-hda", "-device", "hda-output,audiodev=snd0",
-                "-device", "i6300esb"]
-    cmdline = (fat / "cmdline.txt").read_text().split()
-    cmdline = [w for w in cmdline if not w.startswith("console=")] + [f"console={machine['console']}"]
-    return [qemu, "-m", "1024", *common,
-            "-kernel", str(fat / "vmlinuz"), "-initrd", str(fat / "initrd.gz"), "-append", " ".join(cmdline),
-            "-drive", f"file={image},format=raw,if=none,id=card", "-device", "virtio-blk-pci,drive=card"]
 
 
 def boot_files(image, tmp):
@@ -108,11 +90,7 @@ def missing_root(disk, tmp, log, rescue):
     REBOOT_DELAY s later (playhead.reboot_delay; 30 s by default), with no shell; with it, a
     shell must answer on the console. Returns (seconds from the reboot notice to QEMU's exit or
     None, shell answered, lines)."""
-    fat = pathlib.Path(tmp) / "fat-x86"
-    fat.mkdir(exist_ok=True)
-    offset, _ = partition(disk, 1)
-    for name in ("vmlinuz", "initrd.gz"):
-        subprocess.run(["mcopy", "-n", "-i", f"{disk}@@{offset}", f"::/{name}", str(fat / name)], check=True)
+    fat = slot_boot_files(disk, tmp)
     append = f"root=/dev/vdq console=ttyS0 panic=5 playhead.reboot_delay={REBOOT_DELAY}" + (" playhead.rescue" if rescue else "")
     cmd = qemu_command(disk, "x86_64", None) + ["-kernel", str(fat / "vmlinuz"), "-initrd", str(fat / "initrd.gz"),
                                                 "-append", append]
@@ -145,12 +123,6 @@ def network_options(disk, server, time_url):
     subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(token), "::/http-token.txt"], check=True)
 
 
-def partition(image, number):
-    table = json.loads(subprocess.run(["sfdisk", "-J", str(image)], capture_output=True, text=True, check=True).stdout)
-    part = table["partitiontable"]["partitions"][number - 1]
-    return part["start"] * 512, part["size"] * 512
-
-
 def debugfs(fs, request):
     return subprocess.run(["debugfs", "-R", request, str(fs)], capture_output=True, text=True).stdout
 
@@ -160,20 +132,13 @@ CLOCK_STATE = re.compile(r"clock: (synchronised=(?:yes|no) since=\d+ source=\S+)
 
 
 def data_writes(disk, tmp, log, timeout, window):
-    """Boots the disk with playhead.diskstats added to syslinux's command line, so rcS prints
+    """Boots the disk with playhead.diskstats added to GRUB's kernel command line, so rcS prints
     /data's sectors written (the kernel's disk statistics) every 20 s. From the first count 30 s
     after the first frame (the boot's own writes done) to the first one `window` s later, by the
     guest's uptime. On QEMU's user network with no NTP server (the test's chronyd is gone): the
     clock comes from TIME_URL's Date: header. Returns (bytes per hour or None, seconds measured,
     the clock's state lines, console tail)."""
-    offset, _ = partition(disk, 1)
-    cfg = pathlib.Path(tmp) / "syslinux.cfg"
-    subprocess.run(["mcopy", "-n", "-i", f"{disk}@@{offset}", "::/syslinux.cfg", str(cfg)], check=True)
-    text = cfg.read_text()
-    if "APPEND " not in text:
-        fail("measuring boot: no APPEND line in syslinux.cfg")
-    cfg.write_text(text.replace("APPEND ", "APPEND playhead.diskstats ", 1))
-    subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(cfg), "::/syslinux.cfg"], check=True)
+    add_kernel_args(disk, tmp, "playhead.diskstats")
     command, _ = qemu_net(qemu_command(disk, "x86_64", None), str(pathlib.Path(tmp) / "monitor-measure.sock"))
     console = QemuConsole(command, log, append=True, keep=25)
     console.deadline = time.monotonic() + timeout + 30 + window + 60
@@ -276,7 +241,7 @@ def main():
             fail("the supervisor does not check playhead's answers: ph-socket is missing from the image")
         # The host's own look at /data after the last cut: the journal replayed on a copy, then a
         # full check that must change nothing.
-        offset, size = partition(disk, 3)
+        offset, size = partition(disk, DATA_PARTITION[args.arch])
         data = pathlib.Path(tmp) / "data.ext4"
         subprocess.run(["dd", f"if={disk}", f"of={data}", "bs=512", f"skip={offset // 512}", f"count={size // 512}",
                         "status=none"], check=True)

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# A signed RAUC bundle of the x86_64 root (`make bundle`; docs/updates.md): the squashfs that
+# `make image` put in slot A (kept beside the disk as root.sqfs), written whole into the other
+# slot by `rauc install` on the board. A verity bundle: the board's kernel checks each block
+# against the signed hash tree as RAUC reads it.
+# Usage: bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING
+set -euo pipefail
+usage="usage: bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING"
+out=${1:?$usage} sqfs=${2:?$usage} version=${3:?$usage} key=${4:?$usage} cert=${5:?$usage} keyring=${6:?$usage}
+command -v rauc >/dev/null || { echo "bundle: rauc is missing; run 'make deps'" >&2; exit 1; }
+[ -s "$sqfs" ] || { echo "bundle: $sqfs is missing; run 'make image' first" >&2; exit 1; }
+# A version is one word: it is shown on the console and in `rauc status`.
+case $version in ''|*[!A-Za-z0-9._+~-]*) echo "bundle: version '$version': letters, digits and ._+~- only" >&2; exit 1 ;; esac
+work=$(mktemp -d "${out%/*}/bundle.XXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/content"
+cp "$sqfs" "$work/content/root.squashfs"
+cat > "$work/content/manifest.raucm" <<MANIFEST
+[update]
+compatible=playhead-x86_64
+version=$version
+description=Playhead x86_64 root (kernel, early boot, playhead)
+
+[bundle]
+format=verity
+
+[image.rootfs]
+filename=root.squashfs
+MANIFEST
+rm -f "$out.tmp"
+# --keyring: rauc checks the new signature against it before it writes the bundle.
+rauc bundle --cert="$cert" --key="$key" --keyring="$keyring" "$work/content" "$out.tmp" >&2
+mv "$out.tmp" "$out"
+echo "bundle: $out ($(du -k "$out" | cut -f1) KB, version $version)" >&2

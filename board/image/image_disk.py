@@ -1,0 +1,72 @@
+"""What image-test.py and update-test.py share about the x86_64 disk image and the arm64 card:
+QEMU's command line for them, their partitions, the slot's kernel and the kernel parameters
+GRUB passes. Python's standard library only."""
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+
+# QEMU's machines are the emulated boards' (board/emulated/boot).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "emulated" / "boot"))
+from machine import ARCHES  # noqa: E402
+from net_check import RTC_BASE  # noqa: E402
+
+# The x86_64 image boots through UEFI (GRUB, A/B slots): Debian's OVMF as QEMU's firmware.
+OVMF = pathlib.Path("/usr/share/ovmf/OVMF.fd")
+# /data's partition: after the two root slots on x86_64, after the one root on the arm64 card.
+DATA_PARTITION = {"x86_64": 4, "arm64": 3}
+
+
+def qemu_command(image, arch, fat, reboot=False):
+    """QEMU for the image; `reboot`: the guest's reboot restarts the machine (the boot counting's
+    tries) instead of ending QEMU."""
+    machine = ARCHES[arch]
+    qemu = shutil.which(machine["qemu"]) or sys.exit(f"image-test: {machine['qemu']} is missing; run 'make deps'")
+    common = [*machine["machine"], "-accel", "tcg", "-smp", "2", "-nodefaults", "-display", "none", "-monitor", "none",
+              "-serial", "stdio", *([] if reboot else ["-no-reboot"]), "-rtc", f"base={RTC_BASE}"]
+    if arch == "x86_64":
+        if not OVMF.exists():
+            sys.exit(f"image-test: {OVMF} is missing; run 'make deps' (ovmf)")
+        return [qemu, "-m", "512", *common, "-bios", str(OVMF), "-drive", f"file={image},format=raw,if=virtio",
+                "-audiodev", "none,id=snd0", "-device", "intel-hda", "-device", "hda-output,audiodev=snd0",
+                "-device", "i6300esb"]
+    cmdline = (fat / "cmdline.txt").read_text().split()
+    cmdline = [w for w in cmdline if not w.startswith("console=")] + [f"console={machine['console']}"]
+    return [qemu, "-m", "1024", *common,
+            "-kernel", str(fat / "vmlinuz"), "-initrd", str(fat / "initrd.gz"), "-append", " ".join(cmdline),
+            "-drive", f"file={image},format=raw,if=none,id=card", "-device", "virtio-blk-pci,drive=card"]
+
+
+def partition(image, number):
+    table = json.loads(subprocess.run(["sfdisk", "-J", str(image)], capture_output=True, text=True, check=True).stdout)
+    part = table["partitiontable"]["partitions"][number - 1]
+    return part["start"] * 512, part["size"] * 512
+
+
+def slot_boot_files(disk, tmp):
+    """The kernel and early boot of slot A, read from its squashfs (unsquashfs on a copy of
+    the partition), for booting them with QEMU's -kernel."""
+    where = pathlib.Path(tmp) / "slot-a"
+    where.mkdir(exist_ok=True)
+    offset, size = partition(disk, 2)
+    sqfs = where / "root.sqfs"
+    subprocess.run(["dd", f"if={disk}", f"of={sqfs}", "bs=512", f"skip={offset // 512}", f"count={size // 512}",
+                    "status=none"], check=True)
+    for name in ("vmlinuz", "initrd.gz"):
+        with open(where / name, "wb") as out:
+            subprocess.run(["unsquashfs", "-cat", str(sqfs), f"usr/lib/boot/{name}"], stdout=out, check=True)
+    sqfs.unlink()
+    return where
+
+
+def add_kernel_args(disk, tmp, words):
+    """Kernel parameters added to every boot of the disk: grub.cfg's `extra` on the FAT."""
+    offset, _ = partition(disk, 1)
+    cfg = pathlib.Path(tmp) / "grub.cfg"
+    subprocess.run(["mcopy", "-n", "-i", f"{disk}@@{offset}", "::/grub/grub.cfg", str(cfg)], check=True)
+    text = cfg.read_text()
+    if 'set extra=""' not in text:
+        sys.exit("image-test: no `set extra=\"\"` line in grub.cfg")
+    cfg.write_text(text.replace('set extra=""', f'set extra="{words}"', 1))
+    subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(cfg), "::/grub/grub.cfg"], check=True)
