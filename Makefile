@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test bundle update-test board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -62,7 +62,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test soak state-test hostile fuzz-replay units api-test board-test board-test-7 board-appliance image-test board-test-arm64 image-test-arm64
+test: unit-test soak state-test hostile fuzz-replay units api-test board-test board-test-7 board-appliance image-test update-test board-test-arm64 image-test-arm64
 
 # Side by side, swift test's default: the player's tests step its loop on a virtual clock, and
 # the tests that need real threads (a terminal, sockets, the sound, GPIO and FFmpeg threads, a
@@ -195,9 +195,13 @@ RAUC_KEYRING ?= board/keys/development.cert.pem
 RAUC_KEY ?= board/keys/development.key.pem
 RAUC_CERT ?= board/keys/development.cert.pem
 BUNDLE := $(IMAGE_OUT)/playhead-x86_64.raucb
-BUNDLE_VERSION ?= $(shell date -u +%Y.%m.%d.%H%M%S)-$(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+# The system's version (the root's /etc/playhead-release): a later build is a later version, which
+# is how the board tells an older bundle (refused unless forced). A bundle says its root's own
+# version unless BUNDLE_VERSION is given.
+IMAGE_VERSION ?= $(shell date -u +%Y.%m.%d.%H%M%S)-$(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+BUNDLE_VERSION ?=
 image: deps media
-	RAUC_KEYRING="$(RAUC_KEYRING)" SWIFT="$(SWIFT)" board/image/build-x86_64.sh $(IMAGE) $(IMAGE_DISK) $(MEDIA) $(BOARD_OUT) $(BOARD_CACHE) $(BOARD_SCRATCH)
+	IMAGE_VERSION="$(IMAGE_VERSION)" RAUC_KEYRING="$(RAUC_KEYRING)" SWIFT="$(SWIFT)" board/image/build-x86_64.sh $(IMAGE) $(IMAGE_DISK) $(MEDIA) $(BOARD_OUT) $(BOARD_CACHE) $(BOARD_SCRATCH)
 
 # Boots the image twice with a power cut after each first frame; /data must come back clean. The
 # first boot has QEMU's user network and an NTP server the test runs (Debian's chronyd, on the
@@ -213,23 +217,36 @@ image-test: image
 	  { echo "image-test: the tests do not load the image's FFmpeg from $$ffroot/lib"; exit 1; } && \
 	  LD_LIBRARY_PATH=$$ffroot/lib timeout -k 10 300 $(SWIFT) test --skip-build --filter 'TLSVerifyTests|TLSClockHoldTests'
 
-# A signed RAUC bundle of the image's root (the squashfs in slot A), BUNDLE_VERSION its version.
+# A signed RAUC bundle of the image's root (the squashfs in slot A), of the root's version.
 bundle: image
-	board/image/bundle.sh $(BUNDLE) $(IMAGE_OUT)/root.sqfs $(BUNDLE_VERSION) $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING)
+	board/image/bundle.sh $(BUNDLE) $(IMAGE_OUT)/root.sqfs "$(BUNDLE_VERSION)" $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING)
 
-# The A/B update on the emulated board (board/image/update-test.py): the image boots on slot A,
-# installs the bundle from a second disk while playing, reboots into slot B, which must play, be
-# confirmed and say so in `rauc status`. Then an empty slot B that grubenv calls good: GRUB
-# cannot start it three times, then slot A. Then a bundle whose playhead shows no frame
-# (bad-bundle.sh): three boots of slot B, then slot A again. About 10 minutes; not in `make test` yet.
-update-test: bundle
-	board/image/bad-bundle.sh $(IMAGE_OUT)/playhead-x86_64-bad.raucb $(IMAGE_OUT)/root.sqfs $(BUNDLE_VERSION)-bad \
-	  $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING)
-	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) $(BUNDLE) --keyring $(RAUC_KEYRING) \
+# A/B updates on the emulated board (board/image/update-test.py, docs/updates.md), driven by
+# playhead's `update` command on the console: three bundles refused (a stranger's signature,
+# another board's, an older version); the good one on a USB stick installed while playing, slot
+# B booted, played, confirmed and named in `update`. Then a bundle whose playhead shows no
+# frame: three boots of slot B, back on slot A. Then UPDATE_CUTS power cuts at random moments
+# of an install: every power-on plays, /data clean. About 9 minutes.
+UPDATE_BUNDLES := $(IMAGE_OUT)/bundles
+UPDATE_CUTS ?= 2
+update-bundles: image
+	board/image/test-bundles.sh $(UPDATE_BUNDLES) $(IMAGE_OUT)/root.sqfs $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING)
+
+update-test: update-bundles
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --bundles $(UPDATE_BUNDLES) \
 	  --log $(IMAGE_OUT)/console-update.log
-	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --unbootable --log $(IMAGE_OUT)/console-unbootable.log
-	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) $(IMAGE_OUT)/playhead-x86_64-bad.raucb --bad \
-	  --keyring $(RAUC_KEYRING) --log $(IMAGE_OUT)/console-update-bad.log
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --bundles $(UPDATE_BUNDLES) --bad \
+	  --log $(IMAGE_OUT)/console-update-bad.log
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --bundles $(UPDATE_BUNDLES) \
+	  --power-cuts $(UPDATE_CUTS) --log $(IMAGE_OUT)/console-update-cuts.log
+
+# The longer runs, not in `make test`: ten power cuts (about 8 minutes), and an empty slot B
+# that GRUB's environment calls good (GRUB must pass it over after three tries).
+update-test-long: update-bundles
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --bundles $(UPDATE_BUNDLES) \
+	  --power-cuts 10 --log $(IMAGE_OUT)/console-update-cuts.log
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --unbootable \
+	  --log $(IMAGE_OUT)/console-unbootable.log
 endif
 
 # The arm64 image (board/image/README.md): a Raspberry Pi 4 family SD card made of Debian 13's

@@ -54,6 +54,15 @@ public enum AppOptions {
                                               help: "where the board's clock set-up says whether the time is synchronised (status's clock line)")
     public static let slate = OptionKey.text("slate", placeholder: "FILE", default: "/usr/share/playhead/slate.mp4", group: "appliance",
                                           help: "the picture safe mode shows")
+    public static let updateReboot = OptionKey.text("update-reboot", placeholder: "now|HH:MM", default: "now", live: true, group: "updates",
+                                                 help: "when an installed system update takes over: a reboot at once, or at this local time of day",
+                                                 check: UpdateReboot.check)
+    public static let updateFolders = OptionKey.text("update-folders", placeholder: "DIR,...", default: "/media,/data/updates", group: "updates",
+                                                  help: "where `update FILE` may find a bundle (a USB stick's mount point, a folder for uploads)")
+    public static let updateDir = OptionKey.text("update-dir", placeholder: "DIR", default: "/run/playhead-update", group: "updates",
+                                              help: "the root update agent's folder: its state and the slots, read for `update` and status")
+    public static let updateRequest = OptionKey.text("update-request", placeholder: "FILE", default: "/run/playhead/update-request", group: "updates",
+                                                  help: "where an `update` is handed to the root update agent")
 
     public static let declarations: [OptionDeclaration] = [
         videoOutput.declaration, audioOutput.declaration, playlist.declaration, removableMedia.declaration, removableURLs.declaration,
@@ -61,6 +70,7 @@ public enum AppOptions {
         control.declaration, events.declaration, logLevel.declaration, syslog.declaration, stats.declaration, safeMode.declaration,
         safeModeSeconds.declaration, watchdogDevice.declaration, watchdogTimeout.declaration, debugCommands.declaration,
         stateFile.declaration, stateInterval.declaration, clockFile.declaration, slate.declaration,
+        updateReboot.declaration, updateFolders.declaration, updateDir.declaration, updateRequest.declaration,
     ]
 
     public static let catalog = OptionCatalog([

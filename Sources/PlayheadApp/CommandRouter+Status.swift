@@ -47,6 +47,7 @@ extension CommandRouter {
             .init("restarts", stats["restarts"] ?? zero),
             .init("uptime", .seconds(uptime)),
             .init("clock", clock(settings)),
+            .init("update", updateReport(settings[AppOptions.updateDir])?.reply ?? Self.noUpdateAgent(settings[AppOptions.updateDir])),
             .init("options", .string(settings.file.map { "\($0.path) (`get` lists every option)" } ?? "defaults and command line")),
         ]
         fields += playback + counters

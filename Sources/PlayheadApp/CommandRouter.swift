@@ -140,6 +140,7 @@ public final class CommandRouter: Sendable {
         case .set(let name, let value): return set(name, value)
         case .reload: return reload()
         case .version: return .ok(.object([.init("version", .string(hooks.version))]))
+        case .update(let word, let force): return update(word, force: force)
         case .help(let name): return help(name)
         case .beginInterruption(let duck): player.beginInterruption(duck: duck)
         case .endInterruption(let resume): player.endInterruption(shouldResume: resume)

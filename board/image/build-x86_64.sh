@@ -32,4 +32,6 @@ mkdir -p "$out"
 install -D -m 644 "$bzimage" "$out/root/usr/lib/boot/vmlinuz"
 install -D -m 644 "$out/initrd.gz" "$out/root/usr/lib/boot/initrd.gz"
 "$here/stage-rauc.sh" "$out/root"
+# The system's version: what `update` compares a bundle with, and what a bundle of this root says.
+echo "${IMAGE_VERSION:?the Makefile sets IMAGE_VERSION}" > "$out/root/etc/playhead-release"
 "$here/mkdisk.sh" "$img" "$out/root" "$out/root/usr/lib/boot/vmlinuz" "$out/root/usr/lib/boot/initrd.gz" "$disk"

@@ -3,12 +3,16 @@
 # `make image` put in slot A (kept beside the disk as root.sqfs), written whole into the other
 # slot by `rauc install` on the board. A verity bundle: the board's kernel checks each block
 # against the signed hash tree as RAUC reads it.
-# Usage: bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING
+# VERSION empty: the root's own (its /etc/playhead-release). Tests give another to make a bundle
+# that claims to be newer or older than the image.
+# Usage: bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING [COMPATIBLE]
 set -euo pipefail
-usage="usage: bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING"
-out=${1:?$usage} sqfs=${2:?$usage} version=${3:?$usage} key=${4:?$usage} cert=${5:?$usage} keyring=${6:?$usage}
+usage="usage: bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING [COMPATIBLE]"
+out=${1:?$usage} sqfs=${2:?$usage} version=${3?$usage} key=${4:?$usage} cert=${5:?$usage} keyring=${6:?$usage}
+compatible=${7:-playhead-x86_64}
 command -v rauc >/dev/null || { echo "bundle: rauc is missing; run 'make deps'" >&2; exit 1; }
 [ -s "$sqfs" ] || { echo "bundle: $sqfs is missing; run 'make image' first" >&2; exit 1; }
+[ -n "$version" ] || version=$(unsquashfs -cat "$sqfs" etc/playhead-release 2>/dev/null | head -n 1)
 # A version is one word: it is shown on the console and in `rauc status`.
 case $version in ''|*[!A-Za-z0-9._+~-]*) echo "bundle: version '$version': letters, digits and ._+~- only" >&2; exit 1 ;; esac
 work=$(mktemp -d "${out%/*}/bundle.XXXX")
@@ -17,7 +21,7 @@ mkdir "$work/content"
 cp "$sqfs" "$work/content/root.squashfs"
 cat > "$work/content/manifest.raucm" <<MANIFEST
 [update]
-compatible=playhead-x86_64
+compatible=$compatible
 version=$version
 description=Playhead x86_64 root (kernel, early boot, playhead)
 

@@ -25,10 +25,11 @@ install -D -m 644 "$keyring" "$root/etc/rauc/keyring.pem"
 install -D -m 755 "$here/rauc/rauc-run" "$root/usr/lib/playhead/rauc-run"
 install -D -m 755 "$here/rauc/rauc-path/grub-editenv" "$root/usr/lib/playhead/rauc-path/grub-editenv"
 install -D -m 755 "$here/rauc/slot-confirm" "$root/usr/lib/playhead/slot-confirm"
+# playhead's `update` (the agent, root's) and the downgrade refusal (RAUC's pre-install handler).
+install -D -m 755 "$here/rauc/update-agent" "$root/usr/lib/playhead/update-agent"
+install -D -m 755 "$here/rauc/rauc-pre-install" "$root/usr/lib/playhead/rauc-pre-install"
 # slot-confirm's ear for playhead's first frame.
 gcc -Os -s -Wall -Werror -o "$root.notify" "$here/rauc/ph-notify-wait.c"
 stage_elf "$root" "$root.notify" /usr/bin/ph-notify-wait
 rm "$root.notify"
-# Run by rcS only under update-test.py's kernel parameter (playhead.update_test=).
-install -D -m 755 "$here/rauc/update-test-hook" "$root/usr/lib/playhead/update-test-hook"
 echo "image: RAUC, grub-editenv and dbus-daemon add $(( ($(du -sk "$root" | cut -f1) - before) / 1024 )) MB to the root (before compression)" >&2

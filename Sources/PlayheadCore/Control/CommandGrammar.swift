@@ -37,6 +37,8 @@ public enum CommandGrammar {
         Entry(name: "set", usage: "set NAME VALUE", help: "change an option that can change while playing"),
         Entry(name: "reload", usage: "reload", help: "read the options file again (a bad file changes nothing)"),
         Entry(name: "version", usage: "version", help: "playhead's version"),
+        Entry(name: "update", usage: "update [URL|FILE [force]]",
+              help: "the slots and the last install; with a RAUC bundle, install it into the other slot (force: even an older one)"),
         Entry(name: "help", usage: "help [COMMAND]", help: "this list, or one command's usage"),
         Entry(name: "json", usage: "json", help: "answer in JSON lines"),
         Entry(name: "text", usage: "text", help: "answer in text"),
@@ -138,6 +140,12 @@ public enum CommandGrammar {
         case "set":
             guard args.count >= 2 else { return bad("set needs an option name and a value") }
             return .success(.set(args[0], args.dropFirst().joined(separator: " ")))
+        case "update":
+            if args.isEmpty { return .success(.update(nil, force: false)) }
+            guard args.count <= 2, args.count == 1 || args[1].lowercased() == "force" else {
+                return bad("update takes one URL or file, and optionally force")
+            }
+            return .success(.update(args[0], force: args.count == 2))
         case "help":
             guard args.count <= 1 else { return bad("help takes one command name") }
             return .success(.help(args.first?.lowercased()))

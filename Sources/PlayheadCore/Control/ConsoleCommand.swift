@@ -30,6 +30,8 @@ public enum ConsoleCommand: Sendable, Hashable {
     case set(String, String)
     case reload
     case version
+    /// Nil: say the slots and the last install. Checked against the options by the router.
+    case update(String?, force: Bool)
     case help(String?)
     case format(Reply.Format)
     case beginInterruption(duck: Float?)

@@ -62,10 +62,11 @@ extension OptionKey where Value == Double? {
 }
 
 extension OptionKey where Value == String {
+    /// `check` is the value's own rules (nil: good, else what is wrong).
     public static func text(_ name: String, placeholder: String, default fallback: String, live: Bool = false,
-                            group: String, help: String) -> OptionKey {
+                            group: String, help: String, check: (@Sendable (String) -> String?)? = nil) -> OptionKey {
         OptionKey(declared: OptionDeclaration(name, .text(placeholder: placeholder), default: .text(fallback), live: live,
-                                           group: group, help: help))
+                                           group: group, help: help, check: check))
     }
 
     /// One of `choices`, spelt as declared whatever case it was given in.

@@ -1,0 +1,153 @@
+"""The x86_64 image under QEMU as the update tests (update-test.py) drive it: a copy of the
+image, booted with QEMU's user network (the host is 10.0.2.2) and optionally a USB stick, its
+console read line by line and typed at like a technician would, and what it said recorded boot
+by boot. Also the bundles' web server (the host's loopback) and GRUB's environment block read
+from the FAT. Python's standard library only."""
+import functools
+import http.server
+import pathlib
+import re
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "emulated" / "boot"))
+from qemu_console import QemuConsole  # noqa: E402
+from image_disk import DATA_PARTITION, partition, qemu_command  # noqa: E402
+
+FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
+GRUB_SLOT = re.compile(r"grub: slot (\w+), try (\d+) of (\d+)")
+CONFIRMED = re.compile(r"slot-confirm: first frame: slot (\w+) is confirmed")
+NO_FRAME = re.compile(r"slot-confirm: no first frame within \d+ s on slot (\w+): rebooting")
+UNSTARTABLE = re.compile(r"grub: slot (\w+) cannot be started")
+FELL_BACK = re.compile(r"slot-confirm: slot (\w+) \(version (\S+)\) showed no first frame in 3 boots: back on slot (\w+)")
+INSTALLED = re.compile(r"update: installed (\S+) \(version (\S+)\) into slot (\w+)")
+REFUSED = re.compile(r"update: (?:refused: |install of \S+ failed: )(.*)")
+
+
+def fail(why, tail=()):
+    print(f"update-test: {why}", file=sys.stderr)
+    for text in tail:
+        print("  | " + text, file=sys.stderr)
+    sys.exit(1)
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder):
+    """A web server for `folder` on the host's loopback, in a thread; its port."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server.server_address[1]
+
+
+def stick_image(files, tmp, name="stick.ext4"):
+    """An ext4 filesystem (no partition table, as many sticks) holding `files`, made without
+    root by mke2fs -d."""
+    folder = pathlib.Path(tmp) / (name + ".d")
+    folder.mkdir()
+    for f in files:
+        (folder / f.name).write_bytes(f.read_bytes())
+    disk = pathlib.Path(tmp) / name
+    size_mb = sum(f.stat().st_size for f in files) // (1024 * 1024) + 16
+    subprocess.run(["mke2fs", "-q", "-t", "ext4", "-d", str(folder), str(disk), f"{size_mb}M"], check=True)
+    return disk
+
+
+def grubenv(disk, tmp, **values):
+    """GRUB's environment block on the disk's FAT, as a dict; with `values`, set first."""
+    offset, _ = partition(disk, 1)
+    env = pathlib.Path(tmp) / "grubenv"
+    subprocess.run(["mcopy", "-n", "-i", f"{disk}@@{offset}", "::/grub/grubenv", str(env)], check=True)
+    if values:
+        subprocess.run(["grub-editenv", str(env), "set", *[f"{k}={v}" for k, v in values.items()]], check=True)
+        subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(env), "::/grub/grubenv"], check=True)
+    listed = subprocess.run(["grub-editenv", str(env), "list"], capture_output=True, text=True, check=True).stdout
+    return dict(line.split("=", 1) for line in listed.splitlines() if "=" in line)
+
+
+def data_clean(disk, tmp):
+    """/data's journal replayed on a copy, then a full check that must find nothing: None, or why not."""
+    offset, size = partition(disk, DATA_PARTITION["x86_64"])
+    data = pathlib.Path(tmp) / "data.ext4"
+    subprocess.run(["dd", f"if={disk}", f"of={data}", "bs=512", f"skip={offset // 512}", f"count={size // 512}",
+                    "status=none"], check=True)
+    replay = subprocess.run(["e2fsck", "-fy", str(data)], capture_output=True, text=True)
+    check = subprocess.run(["e2fsck", "-fn", str(data)], capture_output=True, text=True)
+    data.unlink()
+    if replay.returncode > 1 or check.returncode != 0:
+        return f"e2fsck -fy exit {replay.returncode}, then -fn exit {check.returncode}: {check.stdout.splitlines()[-3:]}"
+    return None
+
+
+class Board:
+    """One power-on of the disk: QEMU with the user network (and a USB stick), the console
+    typed at, and what it said. `expect` reads until a line matches; every line read on the
+    way is noted in `seen`, which the caller keeps across power-ons."""
+
+    def __init__(self, disk, log, seen, started, stick=None):
+        cmd = qemu_command(disk, "x86_64", None, reboot=True)
+        cmd += ["-nic", "user,model=virtio-net-pci"]
+        if stick:
+            cmd += ["-device", "qemu-xhci", "-drive", f"if=none,id=stick,format=raw,file={stick}",
+                    "-device", "usb-storage,drive=stick"]
+        self.console = QemuConsole(cmd, log, append=True, keep=60, stdin=True)
+        self.seen, self.started = seen, started
+
+    def note(self, what):
+        print(f"update-test: {time.monotonic() - self.started:.0f} s: {what}", flush=True)
+
+    def record(self, text):
+        seen = self.seen
+        slot = seen["boots"][-1][0] if seen["boots"] else "?"
+        if (m := GRUB_SLOT.search(text)):
+            seen["boots"].append((m.group(1), int(m.group(2))))
+            self.note(f"GRUB boots slot {m.group(1)}, try {m.group(2)}")
+        if (m := FIRST_FRAME.search(text)):
+            seen["frames"].append((slot, float(m.group(1))))
+            self.note(f"first frame on slot {slot} at {m.group(1)} s since boot")
+        for key, pattern in (("confirmed", CONFIRMED), ("no_frame", NO_FRAME), ("unstartable", UNSTARTABLE)):
+            if (m := pattern.search(text)):
+                seen[key].append(m.group(1))
+                self.note(text.strip())
+        if (m := FELL_BACK.search(text)):
+            seen["fell_back"].append(m.groups())
+            self.note(text.strip())
+        if (m := INSTALLED.search(text)) or (m := REFUSED.search(text)):
+            self.note(text.strip())
+
+    def expect(self, pattern, timeout, what):
+        """The first match of `pattern` in the lines to come, or a failure naming `what`."""
+        regex = re.compile(pattern)
+        self.console.deadline = time.monotonic() + timeout
+        for text in self.console.lines():
+            self.record(text)
+            if (m := regex.search(text)):
+                return m
+        fail(f"no {what} within {timeout} s", self.console.tail)
+
+    def type(self, line):
+        self.note(f"typed: {line}")
+        self.console.send((line + "\n").encode())
+
+    def reply(self, command, first_key, timeout=30):
+        """A console command's text reply: its `key: value` lines (nested ones indented) from
+        `first_key` on, until a line of another kind (the prompt, a log line)."""
+        self.type(command)
+        m = self.expect(rf"^(?:playhead> )?(?:\x1b\[2K)?({first_key}:.*)$", timeout, f"answer to `{command}`")
+        lines = [m.group(1)]
+        self.console.deadline = time.monotonic() + 3
+        for text in self.console.lines():
+            self.record(text)
+            if not re.match(r"^(?:  )*[a-z][a-z-]*:( |$)", text):
+                break
+            lines.append(text)
+        return "\n".join(lines)
+
+    def cut(self):
+        """The power: QEMU killed, no shutdown, no sync."""
+        self.console.stop()
