@@ -186,7 +186,6 @@ def collect_licences(components, args):
 
 def write_licences(root, components):
     base = root + LICENCES
-    shutil.rmtree(base, ignore_errors=True)
     missing = []
     for comp in components:
         if not comp["licences"]:
@@ -224,8 +223,10 @@ def main():
     args = p.parse_args()
 
     root = os.path.abspath(args.root)
+    # What an earlier run wrote is not part of the root: its copyright files would match packages.
     if os.path.exists(root + BILL):
         os.remove(root + BILL)
+    shutil.rmtree(root + LICENCES, ignore_errors=True)
     debs = sbom_debs.host_packages() if args.host_dpkg else []
     for folder in args.debs:
         debs += sbom_debs.debs_in(folder)

@@ -128,3 +128,21 @@ def document(name, arch, version, components, playhead, runtime, swiftpm):
             "name": name, "documentNamespace": f"https://playhead.invalid/spdx/{name}-{version}-{digest}",
             "creationInfo": {"created": _created(), "creators": ["Tool: playhead board/image/sbom.py"]},
             **body}
+
+
+def for_bundle(bill, name, version):
+    """A bundle carries the image's root unchanged, so its bill is the root's, named for the
+    bundle (its own document name and namespace, as SPDX wants one per document)."""
+    doc = json.loads(bill)
+    digest = hashlib.sha256(bill).hexdigest()[:16]
+    doc["name"] = name
+    doc["documentNamespace"] = f"https://playhead.invalid/spdx/{name}-{version}-{digest}"
+    doc["comment"] = f"RAUC bundle {name} version {version}: its root.squashfs is the root this bill describes"
+    return json.dumps(doc, indent=1) + "\n"
+
+
+if __name__ == "__main__":
+    import sys
+    if len(sys.argv) != 3:
+        sys.exit("usage: sbom_spdx.py NAME VERSION < ROOT-BILL > BUNDLE-BILL")
+    sys.stdout.write(for_bundle(sys.stdin.buffer.read(), sys.argv[1], sys.argv[2]))
