@@ -162,12 +162,13 @@ def match(files, components, debs, own, distro):
     return uncovered
 
 
-def collect_licences(components, args):
+def collect_licences(components, args, debs):
+    by_name = {r["name"]: r for r in debs}
     host_ffmpeg = None
     for comp in components:
         rec = comp.get("record")
         if rec is not None:
-            text = sbom_debs.copyright_of(rec)
+            text = sbom_debs.copyright_of(rec, by_name)
             if text:
                 comp["licences"]["copyright"] = text.encode()
             if rec.get("source") == "ffmpeg" and text:
@@ -273,7 +274,7 @@ def main():
     if bb_sources := [c for c in components if c.get("source") == "busybox" and c["kind"] == "deb"]:
         if args.busybox_net:
             bb["licences"]["copyright"] = sbom_debs.copyright_of(bb_sources[0]["record"]).encode()
-    collect_licences(components, args)
+    collect_licences(components, args, debs)
     missing = write_licences(root, components)
     if missing:
         fail(f"no licence text found for: {', '.join(missing)}")

@@ -70,6 +70,9 @@ def deb_record(deb):
             text = tar.extractfile(member).read().decode("utf-8", "replace")
     record = _record(control, md5sums, text)
     record["deb"] = os.path.basename(deb)
+    if text is None and link is not None and link.issym():
+        # libgcc-s1's folder is a link to gcc-14-base's, a package of its own that it depends on.
+        record["copyright_in"] = os.path.basename(doc)
     return record
 
 
@@ -103,8 +106,12 @@ def host_packages(admindir="/var/lib/dpkg"):
     return out
 
 
-def copyright_of(record):
-    """The copyright text: from the .deb (read when indexed) or the host's doc folder."""
+def copyright_of(record, by_name=None):
+    """The copyright text: from the .deb (read when indexed), the package its doc folder links
+    to (by_name: name -> record), or the host's doc folder."""
+    if record.get("copyright") is None and record.get("copyright_in") and by_name:
+        other = by_name.get(record["copyright_in"])
+        record["copyright"] = other.get("copyright") if other else None
     if record.get("copyright") is None and record.get("installed"):
         path = f"/usr/share/doc/{record['name']}/copyright"
         if os.path.exists(path):
