@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -62,7 +62,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test soak state-test hostile fuzz-replay units api-test board-test board-test-7 board-appliance image-test update-test board-test-arm64 image-test-arm64
+test: unit-test soak state-test hostile fuzz-replay units api-test board-test board-test-7 board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
 
 # Side by side, swift test's default: the player's tests step its loop on a virtual clock, and
 # the tests that need real threads (a terminal, sockets, the sound, GPIO and FFmpeg threads, a
@@ -217,7 +217,15 @@ image-test: image
 	  { echo "image-test: the tests do not load the image's FFmpeg from $$ffroot/lib"; exit 1; } && \
 	  LD_LIBRARY_PATH=$$ffroot/lib timeout -k 10 300 $(SWIFT) test --skip-build --filter 'TLSVerifyTests|TLSClockHoldTests'
 
-# A signed RAUC bundle of the image's root (the squashfs in slot A), of the root's version.
+# The image's bill of materials (board/image/sbom.py, written by `make image`) answers an
+# advisory's question: FFmpeg and OpenSSL's libcrypto are found at the versions on the root, an
+# absent name is said absent. Seconds, on the image already built (in `make test` it follows
+# image-test, which built it); it builds nothing itself.
+sbom-test:
+	python3 board/image/sbom-test.py $(IMAGE_OUT)/playhead-x86_64.spdx.json $(IMAGE_OUT)/root
+
+# A signed RAUC bundle of the image's root (the squashfs in slot A), of the root's version unless BUNDLE_VERSION is given;
+# its bill of materials beside it ($(BUNDLE).spdx.json).
 bundle: image
 	board/image/bundle.sh $(BUNDLE) $(IMAGE_OUT)/root.sqfs "$(BUNDLE_VERSION)" $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING)
 

@@ -3,17 +3,18 @@
 # kernel (its modules and Image), the guest's BusyBox and wpa_supplicant, the Pi firmware, its
 # Wi-Fi firmware, device trees and trixie's e2fsprogs (arm64-packages.sh), the board's
 # cross-built ph-socket, and the aarch64 playhead with its sysroot (`make build ARCH=arm64`, in
-# CROSSOUT); then the root (mkroot.sh), the early boot (mkbootfs.sh) and the card (mkdisk.sh
-# with PI_BOOT). The kernel and the packages are cached
-# under CACHE (the trixie build root under BUILDROOT_CACHE) and the tools are rebuilt only when
-# their sources change, so a second run fetches and compiles nothing unchanged; the staging and
-# the card are made again each time.
+# CROSSOUT); then the root (mkroot.sh), the early boot (mkbootfs.sh), the bill of materials and
+# licences (sbom.py, also beside IMAGE as .spdx.json) and the card (mkdisk.sh with PI_BOOT).
+# The kernel and the packages are cached under CACHE (the trixie build root under
+# BUILDROOT_CACHE) and the tools are rebuilt only when their sources change, so a second run
+# fetches and compiles nothing unchanged; the staging and the card are made again each time.
 # Usage: build-arm64.sh IMAGE MEDIADIR BOARDOUT CACHE BUILDROOT_CACHE CROSSOUT
 #   BOARDOUT, CACHE: the arm64 board's outputs and cache, whose kernel and tools the card shares
 set -euo pipefail
 usage="usage: build-arm64.sh IMAGE MEDIADIR BOARDOUT CACHE BUILDROOT_CACHE CROSSOUT"
 img=${1:?$usage} media=${2:?$usage} boardout=${3:?$usage} cache=${4:?$usage} broot_cache=${5:?$usage} cross=${6:?$usage}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../scripts/cross/apt.sh"  # swift_release
 board=$here/../qemu-aarch64 emulated=$here/../emulated
 out=$(dirname "$img")
 
@@ -31,4 +32,19 @@ PH_SOCKET=$(cd "$boardout/tools" && pwd)/ph-socket
 export STAGE_SYSROOT PH_SOCKET
 WIFI_FIRMWARE=$extra/wifi "$here/mkroot.sh" "$out/root" "$abi" "$boardout/$abi" "$guest" "$cross/playhead" - "$media" "$here/modules-arm64"
 "$here/mkbootfs.sh" "$out/initrd.gz" "$abi" "$boardout/$abi" "$guest" "$extra/root"
+# The bill of materials and the licences (sbom.py), on the root and beside the card: the root's
+# files are matched against the trixie packages they were unpacked from (sbom-debs-arm64.sh
+# indexes them once) and the guest's; the Swift runtime is the build root's swiftlang.
+index=$("$here/sbom-debs-arm64.sh" "$cache" "$STAGE_SYSROOT" | tail -1)
+scratch=$here/../../.build-arm64
+bbversion=$(basename "$(dirname "$BUSYBOX_NET")"); bbversion=${bbversion%-*-*}
+swiftlang=$(awk 'NR == 1 && $1 == "swiftlang" {print $2}' "$STAGE_SYSROOT/.packages")
+python3 "$here/sbom.py" "$out/root" --name playhead-rpi4-arm64 --out "${img%.img}.spdx.json" --arch arm64 \
+  --distro debian-13 --debs "$cache/guest-debs" --deb-index "$index" \
+  --kernel "$abi" "$boardout/$abi/Image" "$STAGE_SYSROOT/usr/share/doc/linux-libc-dev/copyright" \
+  --busybox-net "$BUSYBOX_NET" "$bbversion" \
+  --swift "$(swift_release "$swiftlang")" "$STAGE_SYSROOT/usr/share/doc/libswiftlang/copyright" \
+  --checkouts "$scratch/checkouts" --link-list "$scratch/aarch64-unknown-linux-gnu/release/playhead.product/Objects.LinkFileList" \
+  --own /usr/bin/playhead --own /usr/bin/ph-socket \
+  --from-host /etc/ssl/certs/ca-certificates.crt ca-certificates
 PI_BOOT=$extra/boot "$here/mkdisk.sh" "$img" "$out/root" "$boardout/$abi/Image" "$out/initrd.gz"

@@ -2,7 +2,8 @@
 # The x86_64 disk image (`make image`), from its pieces: the emulated board's 6.1 kernel (its
 # modules; Debian's bzImage beside it for the boot loader), the guest's BusyBox, the appliance's
 # own FFmpeg, playhead with a static Swift runtime; then the early boot (mkbootfs.sh), the root
-# (mkroot.sh) with the kernel, the early boot and RAUC in it (stage-rauc.sh), and the A/B disk
+# (mkroot.sh) with the kernel, the early boot and RAUC in it (stage-rauc.sh), the bill of materials
+# and the licences (sbom.py, also written beside IMAGE as .spdx.json), and the A/B disk
 # (mkdisk.sh). The kernel, the packages and FFmpeg are cached under CACHE and swift builds in
 # SCRATCH, so a second run fetches and compiles nothing unchanged; the staging and the disk are
 # made again each time.
@@ -34,4 +35,17 @@ install -D -m 644 "$out/initrd.gz" "$out/root/usr/lib/boot/initrd.gz"
 "$here/stage-rauc.sh" "$out/root"
 # The system's version: what `update` compares a bundle with, and what a bundle of this root says.
 echo "${IMAGE_VERSION:?the Makefile sets IMAGE_VERSION}" > "$out/root/etc/playhead-release"
+# The bill of materials (SPDX) and every component's licence texts, on the root and beside the
+# image (sbom.py); it stops the build when an ELF file on the root has no known origin.
+swift_bin=$(readlink -f "$(command -v "${SWIFT:-swift}")")
+bbversion=$(basename "$(dirname "$BUSYBOX_NET")"); bbversion=${bbversion%-*-*}
+python3 "$here/sbom.py" "$out/root" --name playhead-x86_64 --out "${img%.img}.spdx.json" --arch amd64 \
+  --distro "debian-$(. /etc/os-release && echo "$VERSION_ID")" --host-dpkg --debs "$cache/guest-debs" \
+  --kernel "$abi" "$boardout/$abi/vmlinux" /usr/share/doc/linux-libc-dev/copyright \
+  --ffmpeg "$ffmpeg" --busybox-net "$BUSYBOX_NET" "$bbversion" \
+  --swift "$("$swift_bin" --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)" \
+    "$(dirname "$swift_bin")/../share/swift/LICENSE.txt" \
+  --checkouts "$scratch/checkouts" --link-list "$scratch/release/playhead.product/Objects.LinkFileList" \
+  --own /usr/bin/playhead --own /usr/bin/ph-socket --own /usr/bin/ph-notify-wait \
+  --from-host /etc/ssl/certs/ca-certificates.crt ca-certificates
 "$here/mkdisk.sh" "$img" "$out/root" "$out/root/usr/lib/boot/vmlinuz" "$out/root/usr/lib/boot/initrd.gz" "$disk"

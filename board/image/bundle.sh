@@ -2,7 +2,8 @@
 # A signed RAUC bundle of the x86_64 root (`make bundle`; docs/updates.md): the squashfs that
 # `make image` put in slot A (kept beside the disk as root.sqfs), written whole into the other
 # slot by `rauc install` on the board. A verity bundle: the board's kernel checks each block
-# against the signed hash tree as RAUC reads it.
+# against the signed hash tree as RAUC reads it. OUT.raucb.spdx.json: its bill of materials
+# (BUNDLE_SBOM=no: none, for test bundles whose root is no system).
 # VERSION empty: the root's own (its /etc/playhead-release). Tests give another to make a bundle
 # that claims to be newer or older than the image.
 # Usage: bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING [COMPATIBLE]
@@ -35,4 +36,10 @@ rm -f "$out.tmp"
 # --keyring: rauc checks the new signature against it before it writes the bundle.
 rauc bundle --cert="$cert" --key="$key" --keyring="$keyring" "$work/content" "$out.tmp" >&2
 mv "$out.tmp" "$out"
+# The bundle's bill of materials beside it: the one its root carries (sbom.py), named for it.
+if [ "${BUNDLE_SBOM:-yes}" != no ]; then
+  unsquashfs -cat "$sqfs" usr/share/playhead/sbom.spdx.json > "$work/root.spdx.json" \
+    || { echo "bundle: $sqfs has no bill of materials; run 'make image' again" >&2; exit 1; }
+  python3 "$(dirname "$0")/sbom_spdx.py" "$(basename "$out")" "$version" < "$work/root.spdx.json" > "$out.spdx.json"
+fi
 echo "bundle: $out ($(du -k "$out" | cut -f1) KB, version $version)" >&2

@@ -26,6 +26,6 @@ head -c 16384 /dev/urandom > "$work/tiny/noise"
 mksquashfs "$work/tiny" "$work/tiny.sqfs" -comp xz -all-root -noappend -quiet -no-progress >&2
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 3650 -subj "/CN=a stranger" \
   -keyout "$work/stranger.key" -out "$work/stranger.cert" 2>/dev/null
-"$here/bundle.sh" "$out/foreign.raucb" "$work/tiny.sqfs" "$newer" "$work/stranger.key" "$work/stranger.cert" "$work/stranger.cert"
-"$here/bundle.sh" "$out/other-board.raucb" "$work/tiny.sqfs" "$newer" "$key" "$cert" "$keyring" playhead-rpi4-arm64
-"$here/bundle.sh" "$out/old.raucb" "$work/tiny.sqfs" 2000.01.01.000000-old "$key" "$cert" "$keyring"
+BUNDLE_SBOM=no "$here/bundle.sh" "$out/foreign.raucb" "$work/tiny.sqfs" "$newer" "$work/stranger.key" "$work/stranger.cert" "$work/stranger.cert"
+BUNDLE_SBOM=no "$here/bundle.sh" "$out/other-board.raucb" "$work/tiny.sqfs" "$newer" "$key" "$cert" "$keyring" playhead-rpi4-arm64
+BUNDLE_SBOM=no "$here/bundle.sh" "$out/old.raucb" "$work/tiny.sqfs" 2000.01.01.000000-old "$key" "$cert" "$keyring"
