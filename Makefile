@@ -336,6 +336,10 @@ bench: build bench-deps
 	$(MAKE) --no-print-directory image
 	python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log --linger 3 --measure 0
 	board/image/report.sh $(IMAGE_OUT) $(BOARD_OUT)/initramfs.cpio
+	@# An update's figures: the bundle's size, the install's time while playing, and the new
+	@# slot's boot to first frame beside the old slot's in the same run.
+	$(MAKE) --no-print-directory update-bundles
+	python3 board/image/update-test.py $(IMAGE) --bundles $(UPDATE_BUNDLES) --log $(IMAGE_OUT)/console-update.log | grep -E '^update-test: (bench|slot B)'
 endif
 
 # On a board with a display, playhead plays the demo right here; elsewhere the emulated board

@@ -26,7 +26,7 @@ import Testing
         let server = try #require(await TLSHTTPServer.start(root: Self.media, in: dir), "openssl or python3's TLS server did not start")
         defer { server.stop() }
         let url = "\(server.base)/h264_aac.mp4"
-        let system = TLSPolicy(verify: true, caFile: TLSPolicy.systemBundle, clockFile: nil)
+        let system = TLSPolicy.checked
         guard case .failure(let refused) = await probe(url, tls: system) else {
             Issue.record("a certificate signed by nobody known was accepted")
             return
@@ -50,7 +50,7 @@ import Testing
             .map { $0.hasSuffix(".ts") ? "\(server.base)/hls/\($0)" : String($0) }.joined(separator: "\n")
         try FileOutput.write(Array(rewritten.utf8), to: dir.file("mixed.m3u8"))
         let url = "\(plain.base)/mixed.m3u8"
-        let system = TLSPolicy(verify: true, caFile: TLSPolicy.systemBundle, clockFile: nil)
+        let system = TLSPolicy.checked
         if case .success = await probe(url, tls: system) { Issue.record("the segments' untrusted server was accepted") }
         let own = TLSPolicy(verify: true, caFile: server.certificate, clockFile: nil)
         #expect(try await probe(url, tls: own).get().map { $0 > 1 } == true)

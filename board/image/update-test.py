@@ -72,8 +72,10 @@ def good_run(args, disk, tmp, started):
     if not env.get("ORDER", "").startswith("B") or env.get("B_OK") != "1" or env.get("B_TRY") != "0":
         fail(f"GRUB's environment after the update: {env} (want ORDER starting with B, B_OK=1, B_TRY=0)")
     size_mb = (bundles / "good.raucb").stat().st_size / 1e6
-    print(f"update-test: bench: bundle {size_mb:.1f} MB, install {install_seconds:.1f} s (from the stick, while playing),"
-          f" first frame on the new slot {seen['frames'][1][1]:.2f} s after its kernel started")
+    a_frame, b_frame = seen["frames"][0][1], seen["frames"][1][1]
+    print(f"update-test: bench: bundle {size_mb:.1f} MB; install {install_seconds:.1f} s (from the stick, while playing);"
+          f" first frame on the new slot {b_frame:.2f} s after its kernel started, on the old slot {a_frame:.2f} s"
+          f" (ratio {b_frame / a_frame:.2f})")
     return (f"slot B plays version {version} (first frame {seen['frames'][1][1]:.2f} s after its kernel);"
             f" `update`: {' '.join(report.split())}; grubenv {env}")
 

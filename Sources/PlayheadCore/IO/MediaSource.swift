@@ -19,7 +19,7 @@ public struct SourceOptions: Sendable, Hashable {
     public init(audioFormat: AudioFormat = .standard, decodeThreads: Int = 0,
                 networkTimeoutNanoseconds: Int64 = 10_000_000_000, reverseFrameLimit: Int = 16,
                 reconnectDelayMaxSeconds: Int? = nil,
-                tls: TLSPolicy = TLSPolicy(verify: true, caFile: TLSPolicy.systemBundle, clockFile: nil)) {
+                tls: TLSPolicy = .checked) {
         self.reconnectDelayMaxSeconds = reconnectDelayMaxSeconds
         self.tls = tls
         self.audioFormat = audioFormat

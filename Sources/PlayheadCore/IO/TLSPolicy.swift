@@ -11,6 +11,9 @@ public struct TLSPolicy: Sendable, Hashable {
     public var clockFile: String?
 
     public static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
+    /// Every server checked against the system's bundle, with no clock line to wait for: the
+    /// default of a source opened outside the appliance.
+    public static let checked = TLSPolicy(verify: true, caFile: systemBundle, clockFile: nil)
     /// No certificate is checked (FFmpeg's own default): for tests that need none.
     public static let unchecked = TLSPolicy(verify: false, caFile: systemBundle, clockFile: nil)
 

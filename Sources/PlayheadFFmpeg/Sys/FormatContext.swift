@@ -62,13 +62,12 @@ final class FormatContext: @unchecked Sendable {
         if rc < 0 {
             // avformat_open_input frees the context on failure.
             context = nil
-            let error = FFmpegError(operation: "open", code: rc).playbackError(for: location, timedOut: deadlinePassed)
             // FFmpeg's TLS says only "I/O error" when it refuses the server's certificate.
             if tls.verify, location.scheme == .https, rc == -EIO {
                 throw PlaybackError(.connectionFailed, "\(location): the TLS connection failed (Input/output error); check the URL and "
                     + "the server, and that its certificate names this host and is signed by an authority in \(tls.caFile) (--tls-ca-file)")
             }
-            throw error
+            throw FFmpegError(operation: "open", code: rc).playbackError(for: location, timedOut: deadlinePassed)
         }
         let info = bounded { avformat_find_stream_info(context, nil) }
         if info < 0 {
@@ -106,9 +105,12 @@ final class FormatContext: @unchecked Sendable {
     /// Held back while the clock cannot date a certificate; then every HTTPS connection of
     /// the context (an HLS playlist's segments and keys too) checks its server.
     private func checkServers(of location: MediaLocation, with tls: TLSPolicy, in ctx: UnsafeMutablePointer<AVFormatContext>) throws(PlaybackError) {
-        var clock = TLSPolicy.Clock.noClockFile
-        if let file = tls.clockFile, FileInput.exists(file) { clock = .line(FileInput.readText(file).flatMap(ClockReport.parse)) }
-        if let held = tls.hold(location, clock: clock) { throw held }
+        // Only an HTTPS item can be held for the clock: plain HTTP never reads the file.
+        if location.scheme == .https {
+            var clock = TLSPolicy.Clock.noClockFile
+            if let file = tls.clockFile, FileInput.exists(file) { clock = .line(FileInput.readText(file).flatMap(ClockReport.parse)) }
+            if let held = tls.hold(location, clock: clock) { throw held }
+        }
         if location.scheme == .https, !FileInput.exists(tls.caFile) {
             throw PlaybackError(.connectionFailed, "\(location): no CA bundle at \(tls.caFile) to check the server's certificate with; "
                 + "install ca-certificates or set --tls-ca-file")
