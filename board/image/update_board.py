@@ -138,7 +138,8 @@ class Board:
         """A console command's text reply: its `key: value` lines (nested ones indented) from
         `first_key` on, until a line of another kind (the prompt, a log line)."""
         self.type(command)
-        m = self.expect(rf"^(?:playhead> )?(?:\x1b\[2K)?({first_key}:.*)$", timeout, f"answer to `{command}`")
+        # A reply after an asynchronous line starts by clearing the prompt's line.
+        m = self.expect(rf"^\r?(?:playhead> )?\r?(?:\x1b\[2K)?({first_key}:.*)$", timeout, f"answer to `{command}`")
         lines = [m.group(1)]
         self.console.deadline = time.monotonic() + 3
         for text in self.console.lines():
