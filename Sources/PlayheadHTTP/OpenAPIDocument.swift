@@ -24,7 +24,8 @@ enum OpenAPIDocument {
             "loop": {"type": "boolean"}, "route": {"type": "string", "nullable": true}, "display": {},
             "dropped": {"type": "integer"}, "late": {"type": "integer"}, "underruns": {"type": "integer"},
             "stalls": {"type": "integer"}, "restarts": {"type": "integer"}, "uptime": {"type": "number"},
-            "options": {"type": "string"}, "clock": {"type": "object"}, "safe-mode": {"type": "string"}}}
+            "options": {"type": "string"}, "clock": {"type": "object"}, "safe-mode": {"type": "string"},
+            "update": {"description": "the A/B slots, their versions and the last install (an object, as the console's `update`), or why there are none (a string)"}}}
         },
         "responses": {
           "Refused": {"description": "the token is missing or wrong", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Reply"}}}},
