@@ -5,9 +5,10 @@ technician would, the bundles on the host's web server (10.0.2.2) or on a USB st
 
 - default: slot A plays and is confirmed; three bundles are refused with one line each (signed
   by a stranger's key, made for another board, older than the running system); the good bundle
-  on the USB stick is offered on the console, installed while playback goes on, and the board
-  reboots into slot B, which plays, is confirmed, and `update` names it with the new version.
-  GRUB's environment on the FAT afterwards: B first, good, no tries left over.
+  on the USB stick is offered on the console and installed with the reboot put off to a time of
+  day; installed again with `update-reboot` now, which calls the waiting reboot off, while
+  playback goes on; the board reboots into slot B, which plays, is confirmed, and `update` names
+  it with the new version. GRUB's environment on the FAT afterwards: B first, good, no tries left over.
 - --bad: a bundle whose playhead never shows a frame (bad-bundle.sh), from the web server:
   three boots of slot B, each ended by slot-confirm, then slot A again, playing, the reason on
   the console and in `update`.
@@ -50,8 +51,20 @@ def good_run(args, disk, tmp, started):
         if not re.search(why, m.group(1)):
             fail(f"{name} was refused for another reason: {m.group(1)!r} (want {why})", board.console.tail)
         print(f"update-test: {name} refused: {m.group(1)}")
+    # First with the reboot put off to a time of day far from the guest's (its clock starts at
+    # 2001-01-01 00:00): installed, waiting. The second install calls that reboot off and
+    # reboots at once.
+    board.type("set update-reboot 12:00")
     board.type("update /media/usb/good.raucb")
-    board.expect(r"update: installing /media/usb/good.raucb", 30, "start of the install")
+    board.expect(r"update: installed /media/usb/good.raucb \(version \S+\) into slot B", 300, "first install into slot B")
+    board.expect(r"update: the new system takes over at the reboot at 12:00", 30, "reboot put off to 12:00")
+    waiting = board.reply("update", "slot")
+    if not re.search(r"\ninstall:\n  state: installed\n(  .*\n)*  reboot: 12:00", waiting + "\n"):
+        fail(f"`update` while the reboot waits said {waiting!r}", board.console.tail)
+    board.type("set update-reboot now")
+    board.type("update /media/usb/good.raucb")
+    board.expect(r"update: the reboot that waited for its time is called off", 30, "the waiting reboot called off")
+    board.expect(r"update: installing /media/usb/good.raucb", 30, "start of the second install")
     install_started = time.monotonic()
     # The demo's damaged clips make `restarting` a state of normal play too.
     status = board.reply("status", "state")
