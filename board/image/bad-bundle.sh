@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A signed bundle whose playhead never shows a frame, for update-test.py --bad: the image's
-# root with /usr/bin/playhead replaced by a script that fails at once, and CONFIRM_SECONDS=20 in
+# root with /usr/bin/playhead replaced by a script that fails at once, and CONFIRM_SECONDS=12 in
 # /etc/default/playhead, so each of GRUB's three tries ends in slot-confirm's reboot within a
 # minute instead of five.
 # Usage: bad-bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING
@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 unsquashfs -q -n -d "$work/root" "$sqfs" >&2
 printf '#!/bin/sh\necho "playhead: this is update-test'"'"'s broken build: no frame" >&2\nexit 3\n' > "$work/root/usr/bin/playhead"
 chmod 755 "$work/root/usr/bin/playhead"
-echo "CONFIRM_SECONDS=20" >> "$work/root/etc/default/playhead"
+echo "CONFIRM_SECONDS=12" >> "$work/root/etc/default/playhead"
 mksquashfs "$work/root" "$work/root.sqfs" -comp xz -all-root -noappend -quiet -no-progress >&2
 # Its bill would name a playhead that is not there: none.
 BUNDLE_SBOM=no "$here/bundle.sh" "$out" "$work/root.sqfs" "$version" "$@"
