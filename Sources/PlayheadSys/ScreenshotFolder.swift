@@ -13,7 +13,9 @@ public final class ScreenshotFolder: @unchecked Sendable {
     private var next: Int?
     /// How each reserved screenshot ended (nil: written), until it is asked for.
     private var outcomes: [String: String?] = [:]
-    /// Outcomes nobody asked for are let go beyond this many.
+    /// The settled names, oldest first: beyond `outcomesKept`, the oldest outcome nobody asked
+    /// for is let go, never one that was settled a moment ago for whoever waits on it.
+    private var settledOrder: [String] = []
     static let outcomesKept = 16
 
     public init(path: String, keep: Int) {
@@ -69,8 +71,10 @@ public final class ScreenshotFolder: @unchecked Sendable {
 
     private func settle(_ file: String, _ reason: String?) {
         lock.withLock {
-            if outcomes.count >= Self.outcomesKept, let any = outcomes.keys.first { outcomes.removeValue(forKey: any) }
+            settledOrder.removeAll { outcomes[$0] == nil }
+            while settledOrder.count >= Self.outcomesKept { outcomes.removeValue(forKey: settledOrder.removeFirst()) }
             outcomes[file] = .some(reason)
+            settledOrder.append(file)
             lock.broadcast()
         }
     }

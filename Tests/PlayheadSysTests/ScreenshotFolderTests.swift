@@ -77,6 +77,17 @@ import Testing
         #expect(folder.outcome(of: dropped, waitingMilliseconds: 0) == "3 captures are still being written")
     }
 
+    @Test func outcomesNobodyAskedForGoOldestFirst() throws {
+        let dir = TemporaryDirectory()
+        let folder = ScreenshotFolder(path: dir.path, keep: 5)
+        let names = (1...20).map { "\(dir.path)/shot-\($0).png" }
+        for (n, name) in names.enumerated() { folder.abandon(name, because: "reason \(n + 1)") }
+        // The last 16 are kept, the newest among them too; the first 4 went.
+        #expect(folder.outcome(of: names[19], waitingMilliseconds: 0) == "reason 20")
+        #expect(folder.outcome(of: names[4], waitingMilliseconds: 0) == "reason 5")
+        #expect(folder.outcome(of: names[3], waitingMilliseconds: 0)?.contains("was not taken") == true)
+    }
+
     @Test func aWaiterOnAnotherThreadIsWokenByTheSave() throws {
         let dir = TemporaryDirectory()
         let folder = ScreenshotFolder(path: dir.path, keep: 5)
