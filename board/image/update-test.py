@@ -9,6 +9,8 @@ technician would, the bundles on the host's web server (10.0.2.2) or on a USB st
   day; installed again with `update-reboot` now, which calls the waiting reboot off, while
   playback goes on; the board reboots into slot B, which plays, is confirmed, and `update` names
   it with the new version. GRUB's environment on the FAT afterwards: B first, good, no tries left over.
+  With --cuts-first N, first N installs from the web server cut within 3 s of their start
+  (before slot B can be complete): slot A must come back each time, and /data be clean at the end.
 - --bad: a bundle whose playhead never shows a frame (bad-bundle.sh), from the web server:
   three boots of slot B, each ended by slot-confirm, then slot A again, playing, the reason on
   the console and in `update`.
@@ -35,6 +37,16 @@ def fresh(seen=None):
     return seen or {"boots": [], "frames": [], "confirmed": [], "no_frame": [], "unstartable": [], "fell_back": []}
 
 
+def cut_at(board, delay, what):
+    """The power cut `delay` s from now, the console read until then."""
+    board.console.deadline = time.monotonic() + delay
+    for text in board.console.lines():
+        board.record(text)
+    board.cut()
+    board.note(f"{what}, {delay:.1f} s into the install")
+    return board
+
+
 def good_run(args, disk, tmp, started):
     bundles = pathlib.Path(args.bundles)
     port = serve(bundles)
@@ -43,6 +55,14 @@ def good_run(args, disk, tmp, started):
     board = Board(disk, args.log, seen, started, stick=stick)
     board.expect(r"a system update is on the stick: `update (\S+)` installs it", 120, "offer of the stick's bundle")
     board.expect(CONFIRMED_ON.format("A"), 180, "confirmation of slot A after its first frame")
+    # Power cuts early in installs (`--cuts-first`): slot B is never complete, so slot A comes back.
+    rng = random.Random(args.seed)
+    for n in range(args.cuts_first):
+        board.type(f"update http://10.0.2.2:{port}/good.raucb")
+        board.expect(r"update: installing ", 60, "start of the install to be cut")
+        board = cut_at(board, rng.uniform(0, 3), f"power cut {n + 1}")
+        board = Board(disk, args.log, seen, started, stick=stick)
+        board.expect(CONFIRMED_ON.format("A"), 240, f"slot A confirmed after power cut {n + 1}")
     refusals = {"foreign.raucb": r"(?i)signature", "other-board.raucb": r"(?i)compatible",
                 "old.raucb": r"older than the running"}
     for name, why in refusals.items():
@@ -82,17 +102,22 @@ def good_run(args, disk, tmp, started):
     want = rf"^slot: B\nversion: {re.escape(version)}\nother:\n  slot: A\n  version: \d{{4}}\.[\d.]+-\w+\n  state: good"
     if not re.search(want, report):
         fail(f"`update` on slot B said {report!r}; want {want}", board.console.tail)
-    if seen["boots"][:2] != [("A", 1), ("B", 1)] or [s for s, _ in seen["frames"][:2]] != ["A", "B"]:
-        fail(f"boots {seen['boots']}, frames {seen['frames']}: want slot A, then B on its first try, each playing")
+    a_boots = args.cuts_first + 1
+    if seen["boots"] != [("A", 1)] * a_boots + [("B", 1)] or [s for s, _ in seen["frames"]] != ["A"] * a_boots + ["B"]:
+        fail(f"boots {seen['boots']}, frames {seen['frames']}: want slot A {a_boots} time(s), then B on its first try,"
+             " each playing")
+    if args.cuts_first and (why := data_clean(disk, tmp)):
+        fail(f"/data after {args.cuts_first} power cut(s) and the update: {why}")
     env = grubenv(disk, tmp)
     if not env.get("ORDER", "").startswith("B") or env.get("B_OK") != "1" or env.get("B_TRY") != "0":
         fail(f"GRUB's environment after the update: {env} (want ORDER starting with B, B_OK=1, B_TRY=0)")
     size_mb = (bundles / "good.raucb").stat().st_size / 1e6
-    a_frame, b_frame = seen["frames"][0][1], seen["frames"][1][1]
+    a_frame, b_frame = seen["frames"][-2][1], seen["frames"][-1][1]
     print(f"update-test: bench: bundle {size_mb:.1f} MB; install {install_seconds:.1f} s (from the stick, while playing);"
           f" first frame on the new slot {b_frame:.2f} s after its kernel started, on the old slot {a_frame:.2f} s"
           f" (ratio {b_frame / a_frame:.2f})")
-    return (f"slot B plays version {version} (first frame {seen['frames'][1][1]:.2f} s after its kernel);"
+    return (f"{args.cuts_first} power cut(s) early in installs, slot A back each time, /data clean; slot B plays"
+            f" version {version} (first frame {b_frame:.2f} s after its kernel);"
             f" `update`: {' '.join(report.split())}; grubenv {env}")
 
 
@@ -159,12 +184,8 @@ def power_cut_run(args, disk, tmp, started):
         # The install takes about 6 s here (download, checks, 43 MB written); cuts land from
         # its start to a little after its end, the reboot's first moments included.
         delay = rng.uniform(0, args.cut_window)
-        board.console.deadline = time.monotonic() + delay
-        for text in board.console.lines():
-            board.record(text)
-        board.cut()
+        cut_at(board, delay, f"power cut {n} on slot {slot}")
         cuts.append((slot, round(delay, 1)))
-        board.note(f"power cut {n} on slot {slot}, {delay:.1f} s into the install")
     why = data_clean(disk, tmp)
     if why:
         fail(f"/data after {args.power_cuts} power cuts: {why}")
@@ -182,6 +203,7 @@ def main():
     mode.add_argument("--bad", action="store_true")
     mode.add_argument("--unbootable", action="store_true")
     mode.add_argument("--power-cuts", type=int, default=0)
+    parser.add_argument("--cuts-first", type=int, default=0, help="default run: power cuts early in installs before the rest")
     parser.add_argument("--cut-window", type=float, default=8.0, help="seconds after the install's start a cut may land")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--log", default="console-update.log")
