@@ -37,6 +37,11 @@ extension ControlPage {
         $("mute").textContent = s.muted ? "Unmute" : "Mute";
         const c = s.clock || {};
         $("clock").textContent = (c.synchronised ? "synchronised" : "not synchronised") + (c.source ? " (" + c.source + ")" : "");
+        // The A/B slots (an object on the images, else a sentence why there are none).
+        const u = s.update, i = (u && u.install) || null;
+        $("system").textContent = !u || typeof u !== "object" ? "-" : "slot " + u.slot + ", " + (u.version || "-")
+          + (i ? "; update " + i.state + (i.state === "installing" && i.progress ? " " + i.progress + "%" : "") : "")
+          + (u["fell-back"] ? "; " + u["fell-back"] : "");
         const q = await (await api("/api/queue")).json();
         const list = $("queue"); list.textContent = "";
         (q.reply || []).forEach((e) => {

@@ -50,7 +50,7 @@ enum ControlPage {
     <main id="panel" hidden>
       <section><h2>Now playing</h2>
         <dl><dt>state</dt><dd id="state">-</dd><dt>item</dt><dd id="item">-</dd><dt>time</dt><dd id="time">-</dd>
-        <dt>position</dt><dd id="position">-</dd><dt>volume</dt><dd id="volumeText">-</dd><dt>clock</dt><dd id="clock">-</dd></dl>
+        <dt>position</dt><dd id="position">-</dd><dt>volume</dt><dd id="volumeText">-</dd><dt>clock</dt><dd id="clock">-</dd><dt>system</dt><dd id="system">-</dd></dl>
         <div class="row">
           <button data-cmd="previous">Previous</button><button data-cmd="restart">Restart</button>
           <button data-cmd="play" id="play">Play</button><button data-cmd="pause" id="pause">Pause</button>
