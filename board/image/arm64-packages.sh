@@ -10,7 +10,8 @@
 #          in place of a kernel: it runs the card's boot script, docs/updates.md)
 #   root/  e2fsprogs for the early boot's check of /data, with the libraries the sysroot lacks
 #   rauc/  RAUC 1.13, dbus-daemon and fw_printenv/fw_setenv (libubootenv-tool: u-boot-tools no longer has them) with the libraries
-#          the sysroot lacks, unpacked: stage-rauc.sh takes the binaries and what they link
+#          the sysroot lacks, unpacked: stage-rauc.sh takes the binaries and what they link;
+#          rauc.packages lists them (NAME=VERSION) for the bill of materials
 #   wifi/  the Pi 4's Wi-Fi firmware (firmware-brcm80211, non-free-firmware): the CYW43455's
 #          brcmfmac43455-sdio .bin, .clm_blob and the Pi 4's NVRAM (.raspberrypi,4-model-b.txt,
 #          also the CM4's name for it) in brcm/, and the package's copyright. Only those: the
@@ -76,6 +77,8 @@ for deb in "$debs"/*.deb; do
   case ${deb##*/} in raspi-firmware_*|firmware-brcm80211_*|u-boot-rpi_*|linux-image-*) ;; *) dpkg-deb -x "$deb" "$tmp/root" ;; esac
 done
 for deb in "$debs"/tools/*.deb; do dpkg-deb -x "$deb" "$tmp/rauc"; done
+# Which packages those are, for the bill of materials (sbom-debs-arm64.sh indexes them).
+echo "$tools" | awk '{print $1 "=" $2}' > "$tmp/rauc.packages"
 rm -rf "$tmp/unpack" "$debs" "$out"
 echo "$key" > "$tmp/.key"
 mv "$tmp" "$out"
