@@ -40,7 +40,7 @@ MB=$((1024 * 1024))
 mksquashfs "$rootdir" "$work/root.sqfs" -comp xz -all-root -noappend -quiet -no-progress >&2
 boot_mb=32 data_mb=64 slot_mb=${SLOT_MB:-64} kslot_mb=0
 # arm64: Debian's Image is 37.7 MB uncompressed and the root with Debian's FFmpeg about 95 MB.
-[ -n "$pi" ] && boot_mb=16 slot_mb=${SLOT_MB:-160} kslot_mb=${KERNEL_SLOT_MB:-64}
+[ -n "$pi" ] && boot_mb=16 slot_mb=${SLOT_MB:-128} kslot_mb=${KERNEL_SLOT_MB:-64}
 root_mb=$(( ($(stat -c %s "$work/root.sqfs") + MB - 1) / MB + 1 ))
 # A slot must hold the roots of later updates too: a fixed size, with room to grow.
 [ "$root_mb" -le "$slot_mb" ] || fail "the root ($root_mb MB) is larger than a slot ($slot_mb MB): raise SLOT_MB"
