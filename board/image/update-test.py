@@ -79,14 +79,7 @@ def good_run(args, disk, tmp, started):
         fail(f"`update` on slot B said {report!r}; want {want}", board.console.tail)
     if seen["boots"][:2] != [("A", 1), ("B", 1)] or [s for s, _ in seen["frames"][:2]] != ["A", "B"]:
         fail(f"boots {seen['boots']}, frames {seen['frames']}: want slot A, then B on its first try, each playing")
-    if args.arch == "arm64":
-        env = ubootenv(disk, tmp)
-        if not env.get("BOOT_ORDER", "").startswith("B") or env.get("BOOT_B_LEFT") != "3":
-            fail(f"U-Boot's boot count after the update: {env} (want BOOT_ORDER starting with B, BOOT_B_LEFT=3)")
-    else:
-        env = grubenv(disk, tmp)
-        if not env.get("ORDER", "").startswith("B") or env.get("B_OK") != "1" or env.get("B_TRY") != "0":
-            fail(f"GRUB's environment after the update: {env} (want ORDER starting with B, B_OK=1, B_TRY=0)")
+    env = on_b(disk, tmp, args.arch)
     size_mb = (bundles / "good.raucb").stat().st_size / 1e6
     a_frame, b_frame = seen["frames"][0][1], seen["frames"][1][1]
     print(f"update-test: bench: bundle {size_mb:.1f} MB; install {install_seconds:.1f} s (from the stick, while playing);"
@@ -94,6 +87,19 @@ def good_run(args, disk, tmp, started):
           f" (ratio {b_frame / a_frame:.2f})")
     return (f"slot B plays version {version} (first frame {seen['frames'][1][1]:.2f} s after its kernel);"
             f" `update`: {' '.join(report.split())}; boot count {env}")
+
+
+def on_b(disk, tmp, arch="x86_64"):
+    """The boot loader's count after the update: B first, good, no tries left over."""
+    if arch == "arm64":
+        env = ubootenv(disk, tmp)
+        if not env.get("BOOT_ORDER", "").startswith("B") or env.get("BOOT_B_LEFT") != "3":
+            fail(f"U-Boot's boot count after the update: {env} (want BOOT_ORDER starting with B, BOOT_B_LEFT=3)")
+        return env
+    env = grubenv(disk, tmp)
+    if not env.get("ORDER", "").startswith("B") or env.get("B_OK") != "1" or env.get("B_TRY") != "0":
+        fail(f"GRUB's environment after the update: {env} (want ORDER starting with B, B_OK=1, B_TRY=0)")
+    return env
 
 
 def back_on_a(disk, tmp, arch="x86_64"):
