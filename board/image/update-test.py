@@ -216,7 +216,11 @@ def main():
         disk = pathlib.Path(tmp) / "disk.img"
         subprocess.run(["cp", "--sparse=always", str(args.image), str(disk)], check=True)
         started = time.monotonic()
-        print("update-test: " + run(args, disk, tmp, started))
+        try:
+            print("update-test: " + run(args, disk, tmp, started))
+        finally:
+            # A failed run leaves its QEMU running (seen: two orphaned arm64 boards): cut it.
+            Board.cut_all()
 
 
 main()

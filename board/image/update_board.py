@@ -138,7 +138,10 @@ def data_clean(disk, tmp, arch="x86_64"):
 class Board:
     """One power-on of the disk: QEMU with the user network (and a USB stick), the console
     typed at, and what it said. `expect` reads until a line matches; every line read on the
-    way is noted in `seen`, which the caller keeps across power-ons."""
+    way is noted in `seen`, which the caller keeps across power-ons. Every power-on is in
+    `powered`, so a test that fails can cut them all (QEMU would go on running alone)."""
+
+    powered = []
 
     def __init__(self, disk, log, seen, started, stick=None, arch="x86_64"):
         cmd = qemu_command(disk, arch, reboot=True)
@@ -148,6 +151,7 @@ class Board:
                     "-device", "usb-storage,drive=stick"]
         self.console = QemuConsole(cmd, log, append=True, keep=60, stdin=True)
         self.seen, self.started = seen, started
+        Board.powered.append(self)
 
     def note(self, what):
         print(f"update-test: {time.monotonic() - self.started:.0f} s: {what}", flush=True)
@@ -201,5 +205,12 @@ class Board:
         return "\n".join(lines)
 
     def cut(self):
-        """The power: QEMU killed, no shutdown, no sync."""
-        self.console.stop()
+        """The power: QEMU killed, no shutdown, no sync. Twice is harmless."""
+        if self in Board.powered:
+            Board.powered.remove(self)
+            self.console.stop()
+
+    @classmethod
+    def cut_all(cls):
+        for board in list(cls.powered):
+            board.cut()
