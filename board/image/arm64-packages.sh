@@ -5,13 +5,13 @@
 #   boot/  the Raspberry Pi firmware (raspi-firmware, from non-free-firmware: start4.elf and
 #          fixup4.dat, which boot a Pi 4 from the card's FAT partition) with its licence, and
 #          the Pi 4 family's device trees from the same kernel package the board boots
-#          (linux-image-ABI's broadcom/bcm2711-*.dtb)
-#          and U-Boot for the Pi 4 (u-boot-rpi's rpi_arm64/u-boot.bin, which the firmware starts
+#          (linux-image-ABI's broadcom/bcm2711-*.dtb), and U-Boot for the Pi 4 (u-boot-rpi's rpi_arm64/u-boot.bin, which the firmware starts
 #          in place of a kernel: it runs the card's boot script, docs/updates.md)
 #   root/  e2fsprogs for the early boot's check of /data, with the libraries the sysroot lacks
-#   rauc/  RAUC 1.13, dbus-daemon and fw_printenv/fw_setenv (libubootenv-tool: u-boot-tools no longer has them) with the libraries
-#          the sysroot lacks, unpacked: stage-rauc.sh takes the binaries and what they link;
-#          rauc.packages lists them (NAME=VERSION) for the bill of materials
+#   rauc/  RAUC 1.13, dbus-daemon and fw_printenv/fw_setenv (libubootenv-tool: trixie's
+#          u-boot-tools has none) with the libraries the sysroot lacks, unpacked: stage-rauc.sh
+#          takes the binaries and what they link; rauc.packages lists them (NAME=VERSION) for
+#          the bill of materials
 #   wifi/  the Pi 4's Wi-Fi firmware (firmware-brcm80211, non-free-firmware): the CYW43455's
 #          brcmfmac43455-sdio .bin, .clm_blob and the Pi 4's NVRAM (.raspberrypi,4-model-b.txt,
 #          also the CM4's name for it) in brcm/, and the package's copyright. Only those: the
