@@ -5,8 +5,9 @@
 #   boot/  the Raspberry Pi firmware (raspi-firmware, from non-free-firmware: start4.elf and
 #          fixup4.dat, which boot a Pi 4 from the card's FAT partition) with its licence, and
 #          the Pi 4 family's device trees from the same kernel package the board boots
-#          (linux-image-ABI's broadcom/bcm2711-*.dtb), and U-Boot for the Pi 4 (u-boot-rpi's rpi_arm64/u-boot.bin, which the firmware starts
-#          in place of a kernel: it runs the card's boot script, docs/updates.md)
+#          (linux-image-ABI's broadcom/bcm2711-*.dtb), and U-Boot for the Pi 4 (u-boot-rpi's
+#          rpi_arm64/u-boot.bin, which the firmware starts in place of a kernel: it runs the
+#          card's boot script, docs/updates.md)
 #   root/  e2fsprogs for the early boot's check of /data, with the libraries the sysroot lacks
 #   rauc/  RAUC 1.13, dbus-daemon and fw_printenv/fw_setenv (libubootenv-tool: trixie's
 #          u-boot-tools has none) with the libraries the sysroot lacks, unpacked: stage-rauc.sh
