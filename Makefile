@@ -2,12 +2,12 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
   gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 qemu-system-arm kmod cpio xz-utils binutils mtools systemd \
-  nasm libmbedtls-dev dpkg-dev grub-common grub-efi-amd64-bin ovmf rauc dbus-daemon squashfs-tools fdisk e2fsprogs zstd debootstrap patch chrony iproute2 \
+  nasm libmbedtls-dev dpkg-dev grub-common grub-efi-amd64-bin ovmf u-boot-qemu u-boot-tools libubootenv-tool rauc dbus-daemon squashfs-tools fdisk e2fsprogs zstd debootstrap patch chrony iproute2 \
   python3-venv chromium chromium-driver openssl ca-certificates
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -176,9 +176,21 @@ board-test-7:
 board-appliance: board
 	$(BOOT) --mode appliance --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-appliance.log --timeout 180 --linger 10
 
+# The keyring the image checks bundles against, and the key and certificate bundles are signed
+# with: the development ones unless an owner names their own (board/keys/README.md).
+RAUC_KEYRING ?= board/keys/development.cert.pem
+RAUC_KEY ?= board/keys/development.key.pem
+RAUC_CERT ?= board/keys/development.cert.pem
+# The system's version (the root's /etc/playhead-release): a later build is a later version, which
+# is how the board tells an older bundle (refused unless forced). A bundle says its root's own
+# version unless BUNDLE_VERSION is given.
+IMAGE_VERSION ?= $(shell date -u +%Y.%m.%d.%H%M%S)-$(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
+BUNDLE_VERSION ?=
+
 ifneq ($(filter arm64 aarch64,$(ARCH)),)
 image: image-arm64
 image-test: image-test-arm64
+bundle: bundle-arm64
 else
 # The disk image to flash on an x86_64 board (and that the emulated board boots from a virtual
 # disk): GRUB for UEFI counting boots, two root slots (read-only squashfs, each with Debian's
@@ -189,17 +201,7 @@ IMAGE := $(IMAGE_OUT)/playhead-x86_64.img
 # The disk the board boots from, as its kernel names it: /dev/vda (virtio, the emulated board),
 # /dev/sda (SATA or USB), /dev/nvme0n1p for NVMe.
 IMAGE_DISK ?= /dev/vda
-# The keyring the image checks bundles against, and the key and certificate bundles are signed
-# with: the development ones unless an owner names their own (board/keys/README.md).
-RAUC_KEYRING ?= board/keys/development.cert.pem
-RAUC_KEY ?= board/keys/development.key.pem
-RAUC_CERT ?= board/keys/development.cert.pem
 BUNDLE := $(IMAGE_OUT)/playhead-x86_64.raucb
-# The system's version (the root's /etc/playhead-release): a later build is a later version, which
-# is how the board tells an older bundle (refused unless forced). A bundle says its root's own
-# version unless BUNDLE_VERSION is given.
-IMAGE_VERSION ?= $(shell date -u +%Y.%m.%d.%H%M%S)-$(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
-BUNDLE_VERSION ?=
 image: deps media
 	IMAGE_VERSION="$(IMAGE_VERSION)" RAUC_KEYRING="$(RAUC_KEYRING)" SWIFT="$(SWIFT)" board/image/build-x86_64.sh $(IMAGE) $(IMAGE_DISK) $(MEDIA) $(BOARD_OUT) $(BOARD_CACHE) $(BOARD_SCRATCH)
 
@@ -262,10 +264,29 @@ endif
 IMAGE_A64_OUT := build/image-arm64
 IMAGE_A64 := $(IMAGE_A64_OUT)/playhead-rpi4-arm64.img
 image-arm64: deps media build-arm64
-	board/image/build-arm64.sh $(IMAGE_A64) $(MEDIA) $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) build/arm64
+	IMAGE_VERSION="$(IMAGE_VERSION)" RAUC_KEYRING="$(RAUC_KEYRING)" board/image/build-arm64.sh $(IMAGE_A64) $(MEDIA) $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) build/arm64
 
 image-test-arm64: image-arm64
 	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE_A64) --arch arm64 --log $(IMAGE_A64_OUT)/console.log
+
+# `make bundle ARCH=arm64`: the card's slot images (the root's squashfs and the FAT with its
+# kernel and early boot, both kept beside the card by mkdisk.sh) as one signed RAUC bundle.
+BUNDLE_A64 := $(IMAGE_A64_OUT)/playhead-rpi4-arm64.raucb
+bundle-arm64: image-arm64
+	BUNDLE_BOOT=$(IMAGE_A64_OUT)/boot.vfat board/image/bundle.sh $(BUNDLE_A64) $(IMAGE_A64_OUT)/root.sqfs "$(BUNDLE_VERSION)" \
+	  $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING) playhead-rpi4-arm64
+
+# update-test on the card under the emulated arm64 board (TCG: slow, so not in `make test`): the
+# good bundle from the web server, then the bad one's three tries and the fallback to slot A.
+UPDATE_A64_BUNDLES := $(IMAGE_A64_OUT)/bundles
+update-bundles-arm64: image-arm64
+	BUNDLE_ARCH=arm64 board/image/test-bundles.sh $(UPDATE_A64_BUNDLES) $(IMAGE_A64_OUT)/root.sqfs $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING)
+
+update-test-arm64: update-bundles-arm64
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE_A64) --arch arm64 --bundles $(UPDATE_A64_BUNDLES) \
+	  --log $(IMAGE_A64_OUT)/console-update.log
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE_A64) --arch arm64 --bundles $(UPDATE_A64_BUNDLES) --bad \
+	  --log $(IMAGE_A64_OUT)/console-update-bad.log
 
 # The arm64 board (board/qemu-aarch64/README.md): QEMU's virt machine under TCG with Debian 13's
 # arm64 kernel (vkms, gpio-sim and snd-dummy cross-built for it), the aarch64 playhead of

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A signed bundle whose playhead never shows a frame, for update-test.py --bad: the image's
 # root with /usr/bin/playhead replaced by a script that fails at once, and CONFIRM_SECONDS=12 in
-# /etc/default/playhead, so each of GRUB's three tries ends in slot-confirm's reboot within a
+# /etc/default/playhead, so each of the boot loader's three tries ends in slot-confirm's reboot within a
 # minute instead of five.
-# Usage: bad-bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING
+# Usage: bad-bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING [COMPATIBLE]   (BUNDLE_BOOT: bundle.sh's)
 set -euo pipefail
 usage="usage: bad-bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING"
 out=${1:?$usage} sqfs=${2:?$usage} version=${3:?$usage}

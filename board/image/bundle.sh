@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# A signed RAUC bundle of the x86_64 root (`make bundle`; docs/updates.md): the squashfs that
-# `make image` put in slot A (kept beside the disk as root.sqfs), written whole into the other
-# slot by `rauc install` on the board. A verity bundle: the board's kernel checks each block
+# A signed RAUC bundle of a root (`make bundle`, `make bundle ARCH=arm64`; docs/updates.md): the
+# squashfs that `make image` put in slot A (kept beside the disk as root.sqfs), written whole
+# into the other slot by `rauc install` on the board. BUNDLE_BOOT (the arm64 card): the FAT
+# image with the slot's kernel and early boot (boot.vfat beside the card), written into the
+# other slot's kernel partition by the same install. A verity bundle: the board's kernel checks each block
 # against the signed hash tree as RAUC reads it. OUT.raucb.spdx.json: its bill of materials
 # (BUNDLE_SBOM=no: none, for test bundles whose root is no system).
 # VERSION empty: the root's own (its /etc/playhead-release). Tests give another to make a bundle
@@ -11,6 +13,7 @@ set -euo pipefail
 usage="usage: bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING [COMPATIBLE]"
 out=${1:?$usage} sqfs=${2:?$usage} version=${3?$usage} key=${4:?$usage} cert=${5:?$usage} keyring=${6:?$usage}
 compatible=${7:-playhead-x86_64}
+boot=${BUNDLE_BOOT:-}
 command -v rauc >/dev/null || { echo "bundle: rauc is missing; run 'make deps'" >&2; exit 1; }
 [ -s "$sqfs" ] || { echo "bundle: $sqfs is missing; run 'make image' first" >&2; exit 1; }
 [ -n "$version" ] || version=$(unsquashfs -cat "$sqfs" etc/playhead-release 2>/dev/null | head -n 1)
@@ -20,11 +23,16 @@ work=$(mktemp -d "${out%/*}/bundle.XXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/content"
 cp "$sqfs" "$work/content/root.squashfs"
+if [ -n "$boot" ]; then
+  [ -s "$boot" ] || { echo "bundle: $boot is missing; run 'make image ARCH=arm64' first" >&2; exit 1; }
+  # .img: RAUC writes it as it is into the raw slot.
+  cp --sparse=always "$boot" "$work/content/boot.img"
+fi
 cat > "$work/content/manifest.raucm" <<MANIFEST
 [update]
 compatible=$compatible
 version=$version
-description=Playhead x86_64 root (kernel, early boot, playhead)
+description=Playhead root for $compatible (kernel, early boot, playhead)
 
 [bundle]
 format=verity
@@ -32,6 +40,7 @@ format=verity
 [image.rootfs]
 filename=root.squashfs
 MANIFEST
+[ -z "$boot" ] || printf '\n[image.boot]\nfilename=boot.img\n' >> "$work/content/manifest.raucm"
 rm -f "$out.tmp"
 # --keyring: rauc checks the new signature against it before it writes the bundle.
 rauc bundle --cert="$cert" --key="$key" --keyring="$keyring" "$work/content" "$out.tmp" >&2

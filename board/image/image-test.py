@@ -12,10 +12,11 @@ the demo loops, against a budget in bytes per hour.
 Python's standard library only.
 
 With --arch arm64 the image is the Raspberry Pi 4 card (make image ARCH=arm64) booted on QEMU's
-virt machine: the firmware's part (config.txt, the device tree) cannot run there, so QEMU loads
-the kernel and early-boot initramfs from the card's FAT and the card's own cmdline.txt, with
-the console moved to the virt machine's UART; the rest (PARTUUIDs, /data, the root, init,
-playhead on the emulated board's devices) is the card's as it is."""
+virt machine: the Pi firmware's part (config.txt, its device tree) cannot run there, so
+Debian's u-boot-qemu is QEMU's firmware and runs the card's own boot script (boot.scr), which
+counts slot A's try on the FAT and loads its kernel and early boot from the slot's FAT; each
+boot must say so. The rest (PARTUUIDs, /data, the root, init, playhead on the emulated board's
+devices) is the card's as it is."""
 import argparse
 import pathlib
 import re
@@ -37,16 +38,8 @@ RESUME = re.compile(r"resuming (\S+) at ([0-9.]+) s \(/var/lib/playhead/state\)"
 # playhead, as its own user, opened the board's watchdog (QEMU's i6300esb on x86_64).
 WATCHDOG = re.compile(r"watchdog /dev/watchdog: timeout [0-9]+ s")
 FSCK = re.compile(r"boot: data partition (\S+): e2fsck status (\d+)")
-
-
-def boot_files(image, tmp):
-    """The card's FAT files QEMU needs in place of the Pi's firmware, read with mtools."""
-    offset, _ = partition(image, 1)
-    fat = pathlib.Path(tmp) / "fat"
-    fat.mkdir()
-    for name in ("vmlinuz", "initrd.gz", "cmdline.txt"):
-        subprocess.run(["mcopy", "-n", "-i", f"{image}@@{offset}", f"::/{name}", str(fat / name)], check=True)
-    return fat
+# The boot loader's line for the slot it boots (grub.cfg's, boot.cmd's).
+SLOT_LINE = re.compile(r"(grub|u-boot): slot (\w+), try (\d+) of 3")
 
 
 def boot(cmd, log, timeout, linger, net=None, cable=False):
@@ -55,12 +48,14 @@ def boot(cmd, log, timeout, linger, net=None, cable=False):
     the power is cut no sooner than the lease and an NTP sync are back (90 s at most after the
     first frame).
     Returns (seconds since boot of the first frame or None, e2fsck status or None, resumed,
-    watchdog, console tail)."""
+    watchdog, the boot loader's (loader, slot, try) or None, console tail)."""
     console = QemuConsole(cmd, log, append=True, keep=25)
     console.deadline = time.monotonic() + timeout
-    first = fsck = resumed = None
+    first = fsck = resumed = slot = None
     watchdog = False
     for text in console.lines():
+        if (m := SLOT_LINE.search(text)) and slot is None:
+            slot = m.groups()
         if (m := FSCK.search(text)) and fsck is None:
             fsck = int(m.group(2))
         watchdog = watchdog or bool(WATCHDOG.search(text))
@@ -77,7 +72,7 @@ def boot(cmd, log, timeout, linger, net=None, cable=False):
             if cable and net.step(first is not None):
                 console.deadline = max(cut, time.monotonic())
     console.stop()  # the power cut: no shutdown, no sync
-    return first, fsck, resumed, watchdog, console.tail
+    return first, fsck, resumed, watchdog, slot, console.tail
 
 
 # The early boot's reboot after a missing root, shortened from its 30 s (the same wait).
@@ -92,7 +87,7 @@ def missing_root(disk, tmp, log, rescue):
     None, shell answered, lines)."""
     fat = slot_boot_files(disk, tmp)
     append = f"root=/dev/vdq console=ttyS0 panic=5 playhead.reboot_delay={REBOOT_DELAY}" + (" playhead.rescue" if rescue else "")
-    cmd = qemu_command(disk, "x86_64", None) + ["-kernel", str(fat / "vmlinuz"), "-initrd", str(fat / "initrd.gz"),
+    cmd = qemu_command(disk, "x86_64") + ["-kernel", str(fat / "vmlinuz"), "-initrd", str(fat / "initrd.gz"),
                                                 "-append", append]
     console = QemuConsole(cmd, log, append=True, keep=15, stdin=True)
     console.deadline = time.monotonic() + 90
@@ -139,7 +134,7 @@ def data_writes(disk, tmp, log, timeout, window):
     clock comes from TIME_URL's Date: header. Returns (bytes per hour or None, seconds measured,
     the clock's state lines, console tail)."""
     add_kernel_args(disk, tmp, "playhead.diskstats")
-    command, _ = qemu_net(qemu_command(disk, "x86_64", None), str(pathlib.Path(tmp) / "monitor-measure.sock"))
+    command, _ = qemu_net(qemu_command(disk, "x86_64"), str(pathlib.Path(tmp) / "monitor-measure.sock"))
     console = QemuConsole(command, log, append=True, keep=25)
     console.deadline = time.monotonic() + timeout + 30 + window + 60
     first = start = end = None
@@ -192,7 +187,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         disk = pathlib.Path(tmp) / "disk.img"
         subprocess.run(["cp", "--sparse=always", str(args.image), str(disk)], check=True)
-        cmd = qemu_command(disk, args.arch, boot_files(disk, tmp) if args.arch == "arm64" else None)
+        cmd = qemu_command(disk, args.arch)
         # Boot 1 on QEMU's user network with the host's NTP server, its cable pulled and plugged
         # back while playing; boot 2 with no network at all, its clock from /data alone.
         ntp = ChronyServer(tmp)
@@ -204,8 +199,11 @@ def main():
                 monitor_path = str(pathlib.Path(tmp) / "monitor.sock")
                 boot_cmd, api_port = qemu_net(cmd, monitor_path) if n == 1 else (cmd, None)
                 net = NetWatch(monitor_path, api_port)
-                first, fsck, resumed, watchdog, tail = boot(boot_cmd, args.log, args.timeout, args.linger,
-                                                            net=net, cable=n == 1)
+                first, fsck, resumed, watchdog, slot, tail = boot(boot_cmd, args.log, args.timeout, args.linger,
+                                                                  net=net, cable=n == 1)
+                # The card boots through U-Boot's script, which counts slot A's try on the FAT.
+                if args.arch == "arm64" and (slot is None or slot[:2] != ("u-boot", "A")):
+                    fail(f"boot {n}: U-Boot's boot script did not say it boots slot A (it said {slot})", tail)
                 if fsck is None:
                     fail(f"boot {n}: the early boot did not check /data", tail)
                 if fsck >= 4:
@@ -219,7 +217,8 @@ def main():
                 if n == 2 and (resumed is None or (args.linger > 10 and resumed[1] <= 0)):
                     fail(f"boot 2: playhead did not resume inside an item from the state file on /data ({resumed})", tail)
                 where = f"; resumed {resumed[0]} at {resumed[1]:.1f} s" if resumed else ""
-                print(f"image-test: boot {n}: /data e2fsck status {fsck}, first frame {first:.2f} s after the kernel started;"
+                via = f"{slot[0]} booted slot {slot[1]} (try {slot[2]}); " if slot else ""
+                print(f"image-test: boot {n}: {via}/data e2fsck status {fsck}, first frame {first:.2f} s after the kernel started;"
                       f" power cut {args.linger} s later{' (or once the network was back)' if n == 1 else ''}{where}")
                 if n == 1:
                     failures, summary = check_networked(net, pathlib.Path(args.log).read_text(errors="replace"))

@@ -1,8 +1,9 @@
 """What image-test.py and update-test.py share about the x86_64 disk image and the arm64 card:
 QEMU's command line for them, their partitions, the slot's kernel and the kernel parameters
-GRUB passes. Python's standard library only."""
+the boot loader passes (GRUB's grub.cfg, U-Boot's boot.scr). Python's standard library only."""
 import json
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -14,11 +15,15 @@ from net_check import RTC_BASE  # noqa: E402
 
 # The x86_64 image boots through UEFI (GRUB, A/B slots): Debian's OVMF as QEMU's firmware.
 OVMF = pathlib.Path("/usr/share/ovmf/OVMF.fd")
-# /data's partition: after the two root slots on x86_64, after the one root on the arm64 card.
-DATA_PARTITION = {"x86_64": 4, "arm64": 3}
+# The arm64 card boots through Debian's u-boot-qemu (qemu_arm64) as QEMU's firmware, running the
+# card's own boot script as the Pi's U-Boot does.
+UBOOT = pathlib.Path("/usr/lib/u-boot/qemu_arm64/u-boot.bin")
+# /data's partition: after the two root slots on x86_64; on the arm64 card the last logical
+# partition, after the slots' kernel FATs (mkdisk.sh).
+DATA_PARTITION = {"x86_64": 4, "arm64": 7}
 
 
-def qemu_command(image, arch, fat, reboot=False):
+def qemu_command(image, arch, reboot=False):
     """QEMU for the image; `reboot`: the guest's reboot restarts the machine (the boot counting's
     tries) instead of ending QEMU."""
     machine = ARCHES[arch]
@@ -31,17 +36,19 @@ def qemu_command(image, arch, fat, reboot=False):
         return [qemu, "-m", "512", *common, "-bios", str(OVMF), "-drive", f"file={image},format=raw,if=virtio",
                 "-audiodev", "none,id=snd0", "-device", "intel-hda", "-device", "hda-output,audiodev=snd0",
                 "-device", "i6300esb"]
-    cmdline = (fat / "cmdline.txt").read_text().split()
-    cmdline = [w for w in cmdline if not w.startswith("console=")] + [f"console={machine['console']}"]
-    return [qemu, "-m", "1024", *common,
-            "-kernel", str(fat / "vmlinuz"), "-initrd", str(fat / "initrd.gz"), "-append", " ".join(cmdline),
+    if not UBOOT.exists():
+        sys.exit(f"image-test: {UBOOT} is missing; run 'make deps' (u-boot-qemu)")
+    return [qemu, "-m", "1024", *common, "-bios", str(UBOOT),
             "-drive", f"file={image},format=raw,if=none,id=card", "-device", "virtio-blk-pci,drive=card"]
 
 
 def partition(image, number):
+    """(offset, size) in bytes of partition `number` as the kernel numbers it (5 and up: logical)."""
     table = json.loads(subprocess.run(["sfdisk", "-J", str(image)], capture_output=True, text=True, check=True).stdout)
-    part = table["partitiontable"]["partitions"][number - 1]
-    return part["start"] * 512, part["size"] * 512
+    for part in table["partitiontable"]["partitions"]:
+        if re.search(r"(\d+)$", part["node"]).group(1) == str(number):
+            return part["start"] * 512, part["size"] * 512
+    sys.exit(f"image-test: {image} has no partition {number}")
 
 
 def slot_boot_files(disk, tmp):
@@ -60,9 +67,23 @@ def slot_boot_files(disk, tmp):
     return where
 
 
-def add_kernel_args(disk, tmp, words):
-    """Kernel parameters added to every boot of the disk: grub.cfg's `extra` on the FAT."""
+def add_kernel_args(disk, tmp, words, arch="x86_64"):
+    """Kernel parameters added to every boot of the disk: grub.cfg's `extra` on the FAT, or on the
+    arm64 card boot.cmd's, made into boot.scr again."""
     offset, _ = partition(disk, 1)
+    if arch == "arm64":
+        cmd = pathlib.Path(tmp) / "boot.cmd"
+        subprocess.run(["mcopy", "-n", "-i", f"{disk}@@{offset}", "::/boot.cmd", str(cmd)], check=True)
+        text = cmd.read_text()
+        if "\nsetenv extra\n" not in text:
+            sys.exit("image-test: no `setenv extra` line in boot.cmd")
+        cmd.write_text(text.replace("\nsetenv extra\n", f'\nsetenv extra "{words}"\n', 1))
+        scr = pathlib.Path(tmp) / "boot.scr"
+        subprocess.run(["mkimage", "-A", "arm64", "-O", "linux", "-T", "script", "-C", "none", "-d", str(cmd), str(scr)],
+                       check=True, stdout=subprocess.DEVNULL)
+        for f in (cmd, scr):
+            subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(f), f"::/{f.name}"], check=True)
+        return
     cfg = pathlib.Path(tmp) / "grub.cfg"
     subprocess.run(["mcopy", "-n", "-i", f"{disk}@@{offset}", "::/grub/grub.cfg", str(cfg)], check=True)
     text = cfg.read_text()

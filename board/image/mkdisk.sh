@@ -9,10 +9,17 @@
 #   p4  ext4, 64 MB: /data, state and logs (the early boot checks it at every start)
 # The kernel command line names ROOTDEV_PREFIX's partitions. The squashfs is kept beside OUT
 # (root.sqfs) for `make bundle`.
-# With PI_BOOT set to a folder of the Raspberry Pi firmware and device trees (arm64-packages.sh),
-# one root and no GRUB: p1 FAT (64 MB: Debian's arm64 kernel is an uncompressed Image) holds the
-# kernel, the early boot, rpi4-config.txt as config.txt and a cmdline.txt naming the partitions
-# by PARTUUID (initramfs-init); p2 the root; p3 /data.
+# With PI_BOOT set to a folder of the Raspberry Pi firmware, U-Boot and device trees
+# (arm64-packages.sh), the Pi 4 card, A/B with U-Boot (docs/updates.md). U-Boot cannot read
+# squashfs, so each slot's kernel and early boot are on a small FAT of its own, which RAUC writes
+# with the root (system-arm64.conf.in, parent=); MBR (the Pi firmware's), so an extended
+# partition holds the fifth and later:
+#   p1  FAT, 16 MB: the firmware, U-Boot (config.txt: kernel=u-boot.bin), the device trees the
+#       firmware hands it, boot.scr (uboot/boot.cmd, also there as text) and bootcount.env
+#   p2, p3  root slots A and B (squashfs; B empty as flashed)
+#   p4  extended: p5, p6 the slots' kernel (Image) and early boot (initrd.gz), FAT; p7 /data
+# The kernel command line (boot.cmd) names the partitions by PARTUUID (initramfs-init). The slot
+# images are kept beside OUT (root.sqfs, boot.vfat) for `make bundle ARCH=arm64`.
 # Usage: mkdisk.sh OUT.img ROOTDIR KERNEL BOOTFS [ROOTDEV_PREFIX]   (default /dev/vda: virtio)
 #   On x86_64 KERNEL and BOOTFS are inside ROOTDIR already (usr/lib/boot/): pass those.
 set -euo pipefail
@@ -31,16 +38,13 @@ MB=$((1024 * 1024))
 
 # Owned by root whatever the build's user; rcS gives /data's folders to playhead at boot.
 mksquashfs "$rootdir" "$work/root.sqfs" -comp xz -all-root -noappend -quiet -no-progress >&2
-boot_mb=32 data_mb=64
-[ -n "$pi" ] && boot_mb=64
+boot_mb=32 data_mb=64 slot_mb=${SLOT_MB:-64} kslot_mb=0
+# arm64: Debian's Image is 37.7 MB uncompressed and the root with Debian's FFmpeg about 95 MB.
+[ -n "$pi" ] && boot_mb=16 slot_mb=${SLOT_MB:-128} kslot_mb=${KERNEL_SLOT_MB:-64}
 root_mb=$(( ($(stat -c %s "$work/root.sqfs") + MB - 1) / MB + 1 ))
 # A slot must hold the roots of later updates too: a fixed size, with room to grow.
-slot_mb=${SLOT_MB:-64}
-if [ -z "$pi" ]; then
-  [ "$root_mb" -le "$slot_mb" ] || fail "the root ($root_mb MB) is larger than a slot ($slot_mb MB): raise SLOT_MB"
-  root_mb=$slot_mb
-  cp "$work/root.sqfs" "${out%/*}/root.sqfs"
-fi
+[ "$root_mb" -le "$slot_mb" ] || fail "the root ($root_mb MB) is larger than a slot ($slot_mb MB): raise SLOT_MB"
+cp "$work/root.sqfs" "${out%/*}/root.sqfs"
 # The disk's signature: the same root gives the same disk, and the PARTUUIDs follow from it.
 id=$(sha256sum "$work/root.sqfs" | cut -c1-8)
 
@@ -49,13 +53,23 @@ mformat -i "$work/boot.fat" -v BOOT ::
 # The network options a technician edits on any computer (rcS mounts the FAT read-only).
 mcopy -i "$work/boot.fat" "$here/network.txt" ::/network.txt
 if [ -n "$pi" ]; then
-  mcopy -i "$work/boot.fat" "$kernel" ::/vmlinuz
-  mcopy -i "$work/boot.fat" "$bootfs" ::/initrd.gz
+  for tool in mkimage mkenvimage; do command -v $tool >/dev/null || fail "$tool is missing; run 'make deps' (u-boot-tools)"; done
+  # The slot's kernel and early boot, the same image in each slot's partition and in a bundle.
+  # Its serial number from the root's: the same root gives the same image.
+  truncate -s $((kslot_mb * MB)) "$work/kernel.vfat"
+  mformat -i "$work/kernel.vfat" -N "$(sha256sum "$work/root.sqfs" | cut -c9-16)" -v SLOTBOOT ::
+  mcopy -i "$work/kernel.vfat" "$kernel" ::/Image
+  mcopy -i "$work/kernel.vfat" "$bootfs" ::/initrd.gz
+  cp "$work/kernel.vfat" "${out%/*}/boot.vfat"
   mcopy -i "$work/boot.fat" "$pi"/* ::/
   mcopy -i "$work/boot.fat" "$here/rpi4-config.txt" ::/config.txt
-  # The Pi 4's GPIO 14/15 serial line is the mini UART, ttyS1 with the upstream device tree.
-  echo "root=PARTUUID=$id-02 data=PARTUUID=$id-03 console=ttyS1,115200 quiet panic=5" > "$work/cmdline.txt"
-  mcopy -i "$work/boot.fat" "$work/cmdline.txt" ::/cmdline.txt
+  mcopy -i "$work/boot.fat" "$here/uboot/boot.cmd" ::/boot.cmd
+  mkimage -A arm64 -O linux -T script -C none -n "playhead A/B" -d "$here/uboot/boot.cmd" "$work/boot.scr" >/dev/null
+  mcopy -i "$work/boot.fat" "$work/boot.scr" ::/boot.scr
+  # As flashed: slot A with its three boots, B empty. The size is fw_env.config's.
+  printf 'BOOT_ORDER=A B\nBOOT_A_LEFT=3\nBOOT_B_LEFT=0\n' > "$work/bootcount.txt"
+  mkenvimage -s 0x4000 -o "$work/bootcount.env" "$work/bootcount.txt"
+  mcopy -i "$work/boot.fat" "$work/bootcount.env" ::/bootcount.env
 else
   # GRUB as the firmware's fallback loader (EFI/BOOT/BOOTX64.EFI: no NVRAM entry to make), its
   # modules built in, reading grub.cfg from /grub on this FAT. squash4 and xzio: it loads the
@@ -76,9 +90,15 @@ fi
 truncate -s $((data_mb * MB)) "$work/data.ext4"
 mke2fs -q -t ext4 -L data "$work/data.ext4"
 
-# 1 MB before the first partition, as partitioning tools leave. x86_64: slot B after slot A.
-p1=1 p2=$((1 + boot_mb)) p3=$((1 + boot_mb + root_mb))
-if [ -n "$pi" ]; then slots="" pdata=$p3; else slots=$p3 pdata=$((p3 + root_mb)); fi
+# 1 MB before the first partition, as partitioning tools leave; slot B after slot A. The Pi's
+# logical partitions each have 1 MB before them for their extended boot record.
+p1=1 p2=$((1 + boot_mb)) p3=$((1 + boot_mb + slot_mb))
+if [ -n "$pi" ]; then
+  pext=$((p3 + slot_mb)) p5=$((p3 + slot_mb + 1))
+  p6=$((p5 + kslot_mb + 1)) pdata=$((p5 + 2 * kslot_mb + 2))
+else
+  pdata=$((p3 + slot_mb))
+fi
 total=$((pdata + data_mb))
 rm -f "$out.tmp" && truncate -s $((total * MB)) "$out.tmp"
 # The Pi's firmware wants a FAT type (c); UEFI's an EFI system partition (ef).
@@ -86,12 +106,18 @@ rm -f "$out.tmp" && truncate -s $((total * MB)) "$out.tmp"
   echo "label: dos"
   echo "label-id: 0x$id"
   echo "start=$((p1 * 2048)), size=$((boot_mb * 2048)), type=$([ -n "$pi" ] && echo c || echo ef), bootable"
-  echo "start=$((p2 * 2048)), size=$((root_mb * 2048)), type=83"
-  [ -z "$slots" ] || echo "start=$((slots * 2048)), size=$((root_mb * 2048)), type=83"
+  echo "start=$((p2 * 2048)), size=$((slot_mb * 2048)), type=83"
+  echo "start=$((p3 * 2048)), size=$((slot_mb * 2048)), type=83"
+  if [ -n "$pi" ]; then
+    echo "start=$((pext * 2048)), size=$(((total - pext) * 2048)), type=5"
+    echo "start=$((p5 * 2048)), size=$((kslot_mb * 2048)), type=c"
+    echo "start=$((p6 * 2048)), size=$((kslot_mb * 2048)), type=c"
+  fi
   echo "start=$((pdata * 2048)), size=$((data_mb * 2048)), type=83"
 } | sfdisk -q "$out.tmp"
 dd if="$work/boot.fat" of="$out.tmp" bs=1M seek=$p1 conv=notrunc,sparse status=none
 dd if="$work/root.sqfs" of="$out.tmp" bs=1M seek=$p2 conv=notrunc,sparse status=none
+[ -z "$pi" ] || dd if="$work/kernel.vfat" of="$out.tmp" bs=1M seek=$p5 conv=notrunc,sparse status=none
 dd if="$work/data.ext4" of="$out.tmp" bs=1M seek=$pdata conv=notrunc,sparse status=none
 mv "$out.tmp" "$out"
-echo "image: $out: $total MB (boot $boot_mb MB, root $(du -k "$work/root.sqfs" | cut -f1) KB squashfs${slots:+ in each of two $root_mb MB slots}, data $data_mb MB)" >&2
+echo "image: $out: $total MB (boot $boot_mb MB, root $(du -k "$work/root.sqfs" | cut -f1) KB squashfs in each of two $slot_mb MB slots,${pi:+ kernel and early boot $(du -k "$work/kernel.vfat" | cut -f1) KB in each of two $kslot_mb MB FATs,} data $data_mb MB)" >&2

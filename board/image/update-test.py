@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""A/B updates of the x86_64 image under QEMU (`make update-test`, docs/updates.md), each run on a
-fresh copy of the image, driven from the console with playhead's `update` command as a
+"""A/B updates of the x86_64 image (`make update-test`) or, with --arch arm64, of the Raspberry Pi
+card on the emulated arm64 board through U-Boot (`make update-test-arm64`, the good and bad
+runs) under QEMU (docs/updates.md), each run on a fresh copy of the image, driven from the console with playhead's `update` command as a
 technician would, the bundles on the host's web server (10.0.2.2) or on a USB stick.
 
 - default: slot A plays and is confirmed; three bundles are refused with one line each (signed
@@ -8,7 +9,8 @@ technician would, the bundles on the host's web server (10.0.2.2) or on a USB st
   on the USB stick is offered on the console and installed with the reboot put off to a time of
   day; installed again with `update-reboot` now, which calls the waiting reboot off, while
   playback goes on; the board reboots into slot B, which plays, is confirmed, and `update` names
-  it with the new version. GRUB's environment on the FAT afterwards: B first, good, no tries left over.
+  it with the new version. The boot loader's count on the FAT afterwards: B first, good, no
+  tries left over (GRUB: B_OK=1 B_TRY=0; U-Boot: BOOT_B_LEFT=3).
   With --cuts-first N, first N installs from the web server cut within 3 s of their start
   (before slot B can be complete): slot A must come back each time, and /data be clean at the end.
 - --bad: a bundle whose playhead never shows a frame (bad-bundle.sh), from the web server:
@@ -28,9 +30,14 @@ import subprocess
 import tempfile
 import time
 
-from update_board import Board, data_clean, fail, grubenv, serve, stick_image
+from update_board import Board, data_clean, fail, grubenv, serve, stick_image, ubootenv
 
 CONFIRMED_ON = r"slot-confirm: first frame: slot {} is confirmed"
+
+
+# Under TCG the arm64 board is slower (U-Boot reads a 38 MB kernel, the first frame comes later):
+# its waits are this many times x86_64's.
+SLOWER = {"x86_64": 1, "arm64": 3}
 
 
 def fresh(seen=None):
@@ -52,22 +59,23 @@ def good_run(args, disk, tmp, started):
     port = serve(bundles)
     seen = fresh()
     stick = stick_image([bundles / "good.raucb"], tmp)
-    board = Board(disk, args.log, seen, started, stick=stick)
-    board.expect(r"a system update is on the stick: `update (\S+)` installs it", 120, "offer of the stick's bundle")
-    board.expect(CONFIRMED_ON.format("A"), 180, "confirmation of slot A after its first frame")
+    slow = SLOWER[args.arch]
+    board = Board(disk, args.log, seen, started, stick=stick, arch=args.arch)
+    board.expect(r"a system update is on the stick: `update (\S+)` installs it", 120 * slow, "offer of the stick's bundle")
+    board.expect(CONFIRMED_ON.format("A"), 180 * slow, "confirmation of slot A after its first frame")
     # Power cuts early in installs (`--cuts-first`): slot B is never complete, so slot A comes back.
     rng = random.Random(args.seed)
     for n in range(args.cuts_first):
         board.type(f"update http://10.0.2.2:{port}/good.raucb")
-        board.expect(r"update: installing ", 60, "start of the install to be cut")
+        board.expect(r"update: installing ", 60 * slow, "start of the install to be cut")
         board = cut_at(board, rng.uniform(0, 3), f"power cut {n + 1}")
-        board = Board(disk, args.log, seen, started, stick=stick)
-        board.expect(CONFIRMED_ON.format("A"), 240, f"slot A confirmed after power cut {n + 1}")
+        board = Board(disk, args.log, seen, started, stick=stick, arch=args.arch)
+        board.expect(CONFIRMED_ON.format("A"), 240 * slow, f"slot A confirmed after power cut {n + 1}")
     refusals = {"foreign.raucb": r"(?i)signature", "other-board.raucb": r"(?i)compatible",
                 "old.raucb": r"older than the running"}
     for name, why in refusals.items():
         board.type(f"update http://10.0.2.2:{port}/{name}")
-        m = board.expect(r"update: (?:refused: |install of \S+ failed: )(.*)", 120, f"refusal of {name}")
+        m = board.expect(r"update: (?:refused: |install of \S+ failed: )(.*)", 120 * slow, f"refusal of {name}")
         if not re.search(why, m.group(1)):
             fail(f"{name} was refused for another reason: {m.group(1)!r} (want {why})", board.console.tail)
         print(f"update-test: {name} refused: {m.group(1)}")
@@ -76,26 +84,26 @@ def good_run(args, disk, tmp, started):
     # reboots at once.
     board.type("set update-reboot 12:00")
     board.type("update /media/usb/good.raucb")
-    board.expect(r"update: installed /media/usb/good.raucb \(version \S+\) into slot B", 300, "first install into slot B")
-    board.expect(r"update: the new system takes over at the reboot at 12:00", 30, "reboot put off to 12:00")
+    board.expect(r"update: installed /media/usb/good.raucb \(version \S+\) into slot B", 300 * slow, "first install into slot B")
+    board.expect(r"update: the new system takes over at the reboot at 12:00", 30 * slow, "reboot put off to 12:00")
     waiting = board.reply("update", "slot")
     if not re.search(r"\ninstall:\n  state: installed\n(  .*\n)*  reboot: 12:00", waiting + "\n"):
         fail(f"`update` while the reboot waits said {waiting!r}", board.console.tail)
     board.type("set update-reboot now")
     board.type("update /media/usb/good.raucb")
-    board.expect(r"update: the reboot that waited for its time is called off", 30, "the waiting reboot called off")
-    board.expect(r"update: installing /media/usb/good.raucb", 30, "start of the second install")
+    board.expect(r"update: the reboot that waited for its time is called off", 30 * slow, "the waiting reboot called off")
+    board.expect(r"update: installing /media/usb/good.raucb", 30 * slow, "start of the second install")
     install_started = time.monotonic()
     # The demo's damaged clips make `restarting` a state of normal play too.
     status = board.reply("status", "state")
     state = status.splitlines()[0].split(": ", 1)[1]
     if state not in ("playing", "restarting"):
         fail(f"playback did not go on during the install: state {state}", board.console.tail)
-    m = board.expect(r"update: installed /media/usb/good.raucb \(version (\S+)\) into slot B", 300, "install into slot B")
+    m = board.expect(r"update: installed /media/usb/good.raucb \(version (\S+)\) into slot B", 300 * slow, "install into slot B")
     version = m.group(1)
     install_seconds = time.monotonic() - install_started
-    board.expect(r"update: rebooting into the new system", 30, "reboot")
-    board.expect(CONFIRMED_ON.format("B"), 240, "confirmation of slot B after its first frame")
+    board.expect(r"update: rebooting into the new system", 30 * slow, "reboot")
+    board.expect(CONFIRMED_ON.format("B"), 240 * slow, "confirmation of slot B after its first frame")
     report = board.reply("update", "slot")
     board.cut()
     # Slot A, as flashed, has its root's own version and is still good to fall back to.
@@ -106,11 +114,9 @@ def good_run(args, disk, tmp, started):
     if seen["boots"] != [("A", 1)] * a_boots + [("B", 1)] or [s for s, _ in seen["frames"]] != ["A"] * a_boots + ["B"]:
         fail(f"boots {seen['boots']}, frames {seen['frames']}: want slot A {a_boots} time(s), then B on its first try,"
              " each playing")
-    if args.cuts_first and (why := data_clean(disk, tmp)):
+    if args.cuts_first and (why := data_clean(disk, tmp, args.arch)):
         fail(f"/data after {args.cuts_first} power cut(s) and the update: {why}")
-    env = grubenv(disk, tmp)
-    if not env.get("ORDER", "").startswith("B") or env.get("B_OK") != "1" or env.get("B_TRY") != "0":
-        fail(f"GRUB's environment after the update: {env} (want ORDER starting with B, B_OK=1, B_TRY=0)")
+    env = on_b(disk, tmp, args.arch)
     size_mb = (bundles / "good.raucb").stat().st_size / 1e6
     a_frame, b_frame = seen["frames"][-2][1], seen["frames"][-1][1]
     print(f"update-test: bench: bundle {size_mb:.1f} MB; install {install_seconds:.1f} s (from the stick, while playing);"
@@ -118,11 +124,30 @@ def good_run(args, disk, tmp, started):
           f" (ratio {b_frame / a_frame:.2f})")
     return (f"{args.cuts_first} power cut(s) early in installs, slot A back each time, /data clean; slot B plays"
             f" version {version} (first frame {b_frame:.2f} s after its kernel);"
-            f" `update`: {' '.join(report.split())}; grubenv {env}")
+            f" `update`: {' '.join(report.split())}; boot count {env}")
 
 
-def back_on_a(disk, tmp):
-    """GRUB's environment after slot B failed: A good with no tries left over, B not bootable."""
+def on_b(disk, tmp, arch="x86_64"):
+    """The boot loader's count after the update: B first, good, no tries left over."""
+    if arch == "arm64":
+        env = ubootenv(disk, tmp)
+        if not env.get("BOOT_ORDER", "").startswith("B") or env.get("BOOT_B_LEFT") != "3":
+            fail(f"U-Boot's boot count after the update: {env} (want BOOT_ORDER starting with B, BOOT_B_LEFT=3)")
+        return env
+    env = grubenv(disk, tmp)
+    if not env.get("ORDER", "").startswith("B") or env.get("B_OK") != "1" or env.get("B_TRY") != "0":
+        fail(f"GRUB's environment after the update: {env} (want ORDER starting with B, B_OK=1, B_TRY=0)")
+    return env
+
+
+def back_on_a(disk, tmp, arch="x86_64"):
+    """The boot loader's count after slot B failed: A good with no tries left over, B not
+    bootable; under U-Boot A first again (slot-confirm's mark-active)."""
+    if arch == "arm64":
+        env = ubootenv(disk, tmp)
+        if not env.get("BOOT_ORDER", "").startswith("A") or env.get("BOOT_A_LEFT") != "3" or env.get("BOOT_B_LEFT") != "0":
+            fail(f"U-Boot's boot count after slot B failed: {env} (want BOOT_ORDER starting with A, BOOT_A_LEFT=3, BOOT_B_LEFT=0)")
+        return env
     env = grubenv(disk, tmp)
     if env.get("A_OK") != "1" or env.get("A_TRY") != "0" or env.get("B_OK") != "0":
         fail(f"GRUB's environment after slot B failed: {env} (want A_OK=1, A_TRY=0, B_OK=0)")
@@ -132,13 +157,14 @@ def back_on_a(disk, tmp):
 def bad_run(args, disk, tmp, started):
     port = serve(pathlib.Path(args.bundles))
     seen = fresh()
-    board = Board(disk, args.log, seen, started)
-    board.expect(CONFIRMED_ON.format("A"), 180, "confirmation of slot A")
+    slow = SLOWER[args.arch]
+    board = Board(disk, args.log, seen, started, arch=args.arch)
+    board.expect(CONFIRMED_ON.format("A"), 180 * slow, "confirmation of slot A")
     board.type(f"update http://10.0.2.2:{port}/bad.raucb")
-    m = board.expect(r"update: installed \S+ \(version (\S+)\) into slot B", 300, "install of the bad bundle")
+    m = board.expect(r"update: installed \S+ \(version (\S+)\) into slot B", 300 * slow, "install of the bad bundle")
     version = m.group(1)
-    board.expect(r"slot-confirm: slot B \(version \S+\) showed no first frame in 3 boots: back on slot A", 600, "fallback to slot A")
-    board.expect(CONFIRMED_ON.format("A"), 240, "confirmation of slot A after the fallback")
+    board.expect(r"slot-confirm: slot B \(version \S+\) showed no first frame in 3 boots: back on slot A", 600 * slow, "fallback to slot A")
+    board.expect(CONFIRMED_ON.format("A"), 240 * slow, "confirmation of slot A after the fallback")
     report = board.reply("update", "slot")
     board.cut()
     want = [("A", 1), ("B", 1), ("B", 2), ("B", 3), ("A", 1)]
@@ -148,15 +174,17 @@ def bad_run(args, disk, tmp, started):
         fail(f"first frames {seen['frames']}: want one on slot A before and one after, none on B")
     if not report.startswith("slot: A\n") or "  state: bad" not in report or f"fell-back: slot B (version {version})" not in report:
         fail(f"`update` back on slot A said {report!r}: want slot A, B bad, and why")
-    env = back_on_a(disk, tmp)
-    return f"slot B (version {version}) showed no frame in 3 boots; back on slot A, playing; `update`: {' '.join(report.split())}"
+    env = back_on_a(disk, tmp, args.arch)
+    return (f"slot B (version {version}) showed no frame in 3 boots; back on slot A, playing; `update`:"
+            f" {' '.join(report.split())}; boot count {env}")
 
 
 def unbootable_run(args, disk, tmp, started):
     grubenv(disk, tmp, ORDER="B A", B_OK=1, B_TRY=0)
     seen = fresh()
+    slow = SLOWER[args.arch]
     board = Board(disk, args.log, seen, started)
-    board.expect(CONFIRMED_ON.format("A"), 300, "slot A confirmed after slot B's tries")
+    board.expect(CONFIRMED_ON.format("A"), 300 * slow, "slot A confirmed after slot B's tries")
     board.cut()
     want = [("B", 1), ("B", 2), ("B", 3), ("A", 1)]
     if seen["boots"] != want or seen["unstartable"] != ["B", "B", "B"]:
@@ -170,23 +198,24 @@ def unbootable_run(args, disk, tmp, started):
 def power_cut_run(args, disk, tmp, started):
     port = serve(pathlib.Path(args.bundles))
     rng = random.Random(args.seed)
+    slow = SLOWER[args.arch]
     seen = fresh()
     cuts = []
     for n in range(1, args.power_cuts + 2):
-        board = Board(disk, args.log, seen, started)
-        m = board.expect(r"slot-confirm: first frame: slot (\w+) is confirmed", 300, f"a confirmed slot after power-on {n}")
+        board = Board(disk, args.log, seen, started, arch=args.arch)
+        m = board.expect(r"slot-confirm: first frame: slot (\w+) is confirmed", 300 * slow, f"a confirmed slot after power-on {n}")
         slot = m.group(1)
         if n > args.power_cuts:
             board.cut()
             break
         board.type(f"update http://10.0.2.2:{port}/good.raucb")
-        board.expect(r"update: installing ", 60, "start of the install")
+        board.expect(r"update: installing ", 60 * slow, "start of the install")
         # The install takes about 6 s here (download, checks, 43 MB written); cuts land from
         # its start to a little after its end, the reboot's first moments included.
         delay = rng.uniform(0, args.cut_window)
         cut_at(board, delay, f"power cut {n} on slot {slot}")
         cuts.append((slot, round(delay, 1)))
-    why = data_clean(disk, tmp)
+    why = data_clean(disk, tmp, args.arch)
     if why:
         fail(f"/data after {args.power_cuts} power cuts: {why}")
     if len(seen["confirmed"]) != args.power_cuts + 1:
@@ -198,6 +227,8 @@ def power_cut_run(args, disk, tmp, started):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("image", type=pathlib.Path)
+    parser.add_argument("--arch", choices=("x86_64", "arm64"), default="x86_64",
+                        help="arm64: the Pi card through U-Boot (the good and --bad runs)")
     parser.add_argument("--bundles", help="the folder of good, foreign, other-board, old and bad .raucb")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--bad", action="store_true")
@@ -213,12 +244,18 @@ def main():
     if not args.unbootable and not (args.bundles and pathlib.Path(args.bundles, "good.raucb").exists()):
         fail("no bundles; `make update-test` makes them")
     pathlib.Path(args.log).write_text("")
+    if args.arch == "arm64" and (args.unbootable or args.power_cuts):
+        fail("--unbootable and --power-cuts are x86_64's only")
     run = bad_run if args.bad else unbootable_run if args.unbootable else power_cut_run if args.power_cuts else good_run
     with tempfile.TemporaryDirectory() as tmp:
         disk = pathlib.Path(tmp) / "disk.img"
         subprocess.run(["cp", "--sparse=always", str(args.image), str(disk)], check=True)
         started = time.monotonic()
-        print("update-test: " + run(args, disk, tmp, started))
+        try:
+            print("update-test: " + run(args, disk, tmp, started))
+        finally:
+            # A failed run leaves its QEMU running (seen: two orphaned arm64 boards): cut it.
+            Board.cut_all()
 
 
 main()

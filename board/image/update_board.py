@@ -1,10 +1,13 @@
-"""The x86_64 image under QEMU as the update tests (update-test.py) drive it: a copy of the
-image, booted with QEMU's user network (the host is 10.0.2.2) and optionally a USB stick, its
-console read line by line and typed at like a technician would, and what it said recorded boot
-by boot. Also the bundles' web server (the host's loopback) and GRUB's environment block read
-from the FAT. Python's standard library only."""
+"""The x86_64 image or the arm64 card under QEMU as the update tests (update-test.py) drive
+them: a copy of the image, booted with QEMU's user network (the host is 10.0.2.2) and optionally
+a USB stick, its console read line by line and typed at like a technician would, and what it
+said recorded boot by boot. Also the bundles' web server (the host's loopback) and the boot
+loader's count read from the FAT: GRUB's environment block, or the card's U-Boot environment
+file (bootcount.env, read with the host's fw_printenv). Python's standard library only."""
 import functools
 import http.server
+import io
+import os
 import pathlib
 import re
 import subprocess
@@ -17,10 +20,11 @@ from qemu_console import QemuConsole  # noqa: E402
 from image_disk import DATA_PARTITION, partition, qemu_command  # noqa: E402
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
-GRUB_SLOT = re.compile(r"grub: slot (\w+), try (\d+) of (\d+)")
+# The boot loader's lines (grub.cfg's, the card's boot.cmd's).
+BOOT_SLOT = re.compile(r"(?:grub|u-boot): slot (\w+), try (\d+) of (\d+)")
 CONFIRMED = re.compile(r"slot-confirm: first frame: slot (\w+) is confirmed")
 NO_FRAME = re.compile(r"slot-confirm: no first frame within \d+ s on slot (\w+): rebooting")
-UNSTARTABLE = re.compile(r"grub: slot (\w+) cannot be started")
+UNSTARTABLE = re.compile(r"(?:grub|u-boot): slot (\w+) cannot be started")
 FELL_BACK = re.compile(r"slot-confirm: slot (\w+) \(version (\S+)\) showed no first frame in 3 boots: back on slot (\w+)")
 INSTALLED = re.compile(r"update: installed (\S+) \(version (\S+)\) into slot (\w+)")
 REFUSED = re.compile(r"update: (?:refused: |install of \S+ failed: )(.*)")
@@ -34,8 +38,38 @@ def fail(why, tail=()):
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
+    """The bundles' server; it answers range requests (one range), which the arm64 card's RAUC
+    1.13 streams a bundle with ("range requests not supported by server" from Python's own)."""
+
     def log_message(self, *args):
         pass
+
+    def end_headers(self):
+        self.send_header("Accept-Ranges", "bytes")
+        super().end_headers()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        m = re.fullmatch(r"bytes=(\d*)-(\d*)", self.headers.get("Range", "").strip())
+        if not m or not os.path.isfile(path) or m.groups() == ("", ""):
+            return super().send_head()
+        size = os.path.getsize(path)
+        if m.group(1):
+            start, end = int(m.group(1)), min(int(m.group(2) or size - 1), size - 1)
+        else:
+            start, end = max(size - int(m.group(2)), 0), size - 1
+        if start > end:
+            self.send_error(416)
+            return None
+        with open(path, "rb") as f:
+            f.seek(start)
+            body = f.read(end - start + 1)
+        self.send_response(206)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
 
 def serve(folder):
@@ -70,9 +104,26 @@ def grubenv(disk, tmp, **values):
     return dict(line.split("=", 1) for line in listed.splitlines() if "=" in line)
 
 
-def data_clean(disk, tmp):
+def ubootenv(disk, tmp, **values):
+    """The card's U-Boot environment file (bootcount.env on the FAT), as a dict; with `values`,
+    set first (fw_setenv, as RAUC on the board)."""
+    offset, _ = partition(disk, 1)
+    env = pathlib.Path(tmp) / "bootcount.env"
+    config = pathlib.Path(tmp) / "fw_env.config"
+    # The board's /etc/fw_env.config, pointed at the copy.
+    config.write_text(f"{env} 0x0 0x4000\n")
+    subprocess.run(["mcopy", "-o", "-n", "-i", f"{disk}@@{offset}", "::/bootcount.env", str(env)], check=True)
+    if values:
+        for key, value in values.items():
+            subprocess.run(["fw_setenv", "-c", str(config), key, str(value)], check=True)
+        subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(env), "::/bootcount.env"], check=True)
+    listed = subprocess.run(["fw_printenv", "-c", str(config)], capture_output=True, text=True, check=True).stdout
+    return dict(line.split("=", 1) for line in listed.splitlines() if "=" in line)
+
+
+def data_clean(disk, tmp, arch="x86_64"):
     """/data's journal replayed on a copy, then a full check that must find nothing: None, or why not."""
-    offset, size = partition(disk, DATA_PARTITION["x86_64"])
+    offset, size = partition(disk, DATA_PARTITION[arch])
     data = pathlib.Path(tmp) / "data.ext4"
     subprocess.run(["dd", f"if={disk}", f"of={data}", "bs=512", f"skip={offset // 512}", f"count={size // 512}",
                     "status=none"], check=True)
@@ -90,16 +141,20 @@ def data_clean(disk, tmp):
 class Board:
     """One power-on of the disk: QEMU with the user network (and a USB stick), the console
     typed at, and what it said. `expect` reads until a line matches; every line read on the
-    way is noted in `seen`, which the caller keeps across power-ons."""
+    way is noted in `seen`, which the caller keeps across power-ons. Every power-on is in
+    `powered`, so a test that fails can cut them all (QEMU would go on running alone)."""
 
-    def __init__(self, disk, log, seen, started, stick=None):
-        cmd = qemu_command(disk, "x86_64", None, reboot=True)
+    powered = []
+
+    def __init__(self, disk, log, seen, started, stick=None, arch="x86_64"):
+        cmd = qemu_command(disk, arch, reboot=True)
         cmd += ["-nic", "user,model=virtio-net-pci"]
         if stick:
             cmd += ["-device", "qemu-xhci", "-drive", f"if=none,id=stick,format=raw,file={stick}",
                     "-device", "usb-storage,drive=stick"]
         self.console = QemuConsole(cmd, log, append=True, keep=60, stdin=True)
         self.seen, self.started = seen, started
+        Board.powered.append(self)
 
     def note(self, what):
         print(f"update-test: {time.monotonic() - self.started:.0f} s: {what}", flush=True)
@@ -107,9 +162,9 @@ class Board:
     def record(self, text):
         seen = self.seen
         slot = seen["boots"][-1][0] if seen["boots"] else "?"
-        if (m := GRUB_SLOT.search(text)):
+        if (m := BOOT_SLOT.search(text)):
             seen["boots"].append((m.group(1), int(m.group(2))))
-            self.note(f"GRUB boots slot {m.group(1)}, try {m.group(2)}")
+            self.note(f"the boot loader boots slot {m.group(1)}, try {m.group(2)}")
         if (m := FIRST_FRAME.search(text)):
             seen["frames"].append((slot, float(m.group(1))))
             self.note(f"first frame on slot {slot} at {m.group(1)} s since boot")
@@ -153,5 +208,12 @@ class Board:
         return "\n".join(lines)
 
     def cut(self):
-        """The power: QEMU killed, no shutdown, no sync."""
-        self.console.stop()
+        """The power: QEMU killed, no shutdown, no sync. Twice is harmless."""
+        if self in Board.powered:
+            Board.powered.remove(self)
+            self.console.stop()
+
+    @classmethod
+    def cut_all(cls):
+        for board in list(cls.powered):
+            board.cut()
