@@ -8,13 +8,13 @@ extension CommandRouter {
     func update(_ word: String?, force: Bool) -> Reply {
         let settings = self.settings
         let dir = settings[AppOptions.updateDir]
-        let report = updateReport(dir)
-        guard let word else { return .ok(report?.reply ?? Self.noUpdateAgent(dir)) }
-        guard report != nil else {
+        let found = updateReport(dir)
+        guard let word else { return .ok(found?.reply ?? Self.noUpdateAgent(dir)) }
+        guard let report = found else {
             return .error("update: no update agent on this system (\(dir)/agent is missing); bundles are installed on the board images")
         }
-        if let state = report?.install["state"], state == "asked" || state == "installing" {
-            return .error("update: an install is under way (\(report?.install["progress"].map { $0 + "%" } ?? state)); `update` shows how far it got")
+        if report.install["state"] == "installing" {
+            return .error("update: an install is under way (\(report.install["progress"].map { $0 + "%" } ?? "installing")); `update` shows how far it got")
         }
         let folders = RemovableMedia.roots(from: settings[AppOptions.updateFolders])
         let source: UpdateSource
