@@ -1,0 +1,89 @@
+/// One layer of the screen's layout, from its options line:
+/// `layer.NAME = source=PLAYLIST|FOLDER|FILE [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch]
+/// [volume=0..100] [mute=yes|no] [visible=yes|no] [group=NAME]`.
+///
+/// Each layer is a player with its own queue, drawn into its frame (as an AVPlayerLayer);
+/// a higher `z` is drawn over a lower one. Layers of one `group` start on the same refresh and
+/// keep to one clock (the kiosk's two clips side by side). `mute` unset: the first layer in the
+/// file is heard and the others are not, so adding a layer never doubles the sound.
+public struct LayerSpec: Sendable, Hashable {
+    public let name: String
+    public let source: String
+    public let frame: LayerFrame
+    public let z: Int?
+    public let gravity: VideoGravity
+    /// 0...1.
+    public let volume: Double
+    public let muted: Bool?
+    public let visible: Bool
+    public let group: String?
+
+    public init(name: String, source: String, frame: LayerFrame = .full, z: Int? = nil, gravity: VideoGravity = .resizeAspect,
+                volume: Double = 1, muted: Bool? = nil, visible: Bool = true, group: String? = nil) {
+        self.name = name
+        self.source = source
+        self.frame = frame
+        self.z = z
+        self.gravity = gravity
+        self.volume = volume
+        self.muted = muted
+        self.visible = visible
+        self.group = group
+    }
+
+    public static let usage = "source=PLAYLIST|FOLDER|FILE [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch] "
+        + "[volume=0..100] [mute=yes|no] [visible=yes|no] [group=NAME]"
+
+    static let gravities: [String: VideoGravity] = ["fit": .resizeAspect, "fill": .resizeAspectFill, "stretch": .resize]
+
+    public static func parse(name: String, _ text: String) -> Result<LayerSpec, SpecError> {
+        guard LayerName.isValid(name) else { return .failure(SpecError(LayerName.rule(name))) }
+        let words: [(key: String, value: String)]
+        switch SpecWords.parse(text) {
+        case .success(let w): words = w
+        case .failure(let e): return .failure(e)
+        }
+        var source: String?, frame = LayerFrame.full, z: Int?, gravity = VideoGravity.resizeAspect
+        var volume = 1.0, muted: Bool?, visible = true, group: String?
+        for (key, value) in words {
+            switch key {
+            case "source":
+                guard !value.isEmpty, !value.contains(where: \.isNewline) else { return .failure(SpecError("source: give a playlist, folder or file")) }
+                source = value
+            case "frame":
+                guard let f = LayerFrame(parsing: value) else {
+                    return .failure(SpecError("frame: '\(value)' is not full or X,Y,WxH in pixels (960,0,960x540)"))
+                }
+                frame = f
+            case "z":
+                guard let n = Int(value), (-100...100).contains(n) else { return .failure(SpecError("z: '\(value)' is not a whole number from -100 to 100")) }
+                z = n
+            case "gravity":
+                guard let g = gravities[value.lowercased()] else { return .failure(SpecError("gravity: '\(value)' is not fit, fill or stretch")) }
+                gravity = g
+            case "volume":
+                guard let v = Int(value), (0...100).contains(v) else { return .failure(SpecError("volume: '\(value)' is not 0 to 100")) }
+                volume = Double(v) / 100
+            case "mute", "visible":
+                guard let b = yesNo(value) else { return .failure(SpecError("\(key): '\(value)' is not yes or no")) }
+                if key == "mute" { muted = b } else { visible = b }
+            case "group":
+                guard LayerName.isValid(value) else { return .failure(SpecError("group: \(LayerName.rule(value))")) }
+                group = value
+            default:
+                return .failure(SpecError("unknown key '\(key)'; a layer takes \(usage)"))
+            }
+        }
+        guard let source else { return .failure(SpecError("no source=; a layer takes \(usage)")) }
+        return .success(LayerSpec(name: name, source: source, frame: frame, z: z, gravity: gravity, volume: volume,
+                                  muted: muted, visible: visible, group: group))
+    }
+
+    static func yesNo(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "yes", "on", "true": return true
+        case "no", "off", "false": return false
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+@testable import PlayheadCore
+
+@Suite struct LayerSpecTests {
+    @Test func aFullLineIsRead() throws {
+        let spec = try LayerSpec.parse(name: "left", "source=/data/left.m3u frame=0,180,960x540 z=2 gravity=fill volume=40 mute=no group=kiosk").get()
+        #expect(spec.source == "/data/left.m3u")
+        #expect(spec.frame == .rect(PixelRect(x: 0, y: 180, width: 960, height: 540)))
+        #expect(spec.z == 2)
+        #expect(spec.gravity == .resizeAspectFill)
+        #expect(spec.volume == 0.4)
+        #expect(spec.muted == false)
+        #expect(spec.group == "kiosk")
+        #expect(spec.visible)
+    }
+
+    @Test func aSourceAloneIsAFullScreenLayerThatFits() throws {
+        let spec = try LayerSpec.parse(name: "bg", "source=\"/data/loop folder\"").get()
+        #expect(spec.source == "/data/loop folder")
+        #expect(spec.frame == .full)
+        #expect(spec.gravity == .resizeAspect)
+        #expect(spec.z == nil && spec.muted == nil && spec.group == nil)
+    }
+
+    @Test(arguments: [
+        ("frame=1,2", "frame: '1,2' is not full or X,Y,WxH"),
+        ("frame=0,0,0x10", "frame: '0,0,0x10' is not full"),
+        ("frame=-5,0,10x10", "frame: '-5,0,10x10' is not full"),
+        ("z=high", "z: 'high' is not a whole number"),
+        ("gravity=zoom", "gravity: 'zoom' is not fit, fill or stretch"),
+        ("volume=101", "volume: '101' is not 0 to 100"),
+        ("mute=maybe", "mute: 'maybe' is not yes or no"),
+        ("group=9lives", "group: '9lives' is not a name"),
+        ("speed=2", "unknown key 'speed'"),
+    ])
+    func eachBadWordIsNamed(word: String, message: String) {
+        guard case .failure(let e) = LayerSpec.parse(name: "x", "source=a.m3u \(word)") else {
+            Issue.record("'\(word)' was taken")
+            return
+        }
+        #expect(e.message.hasPrefix(message), "\(e.message)")
+    }
+
+    @Test func aLayerNeedsASourceAndAName() {
+        guard case .failure(let e) = LayerSpec.parse(name: "x", "z=1") else { return #expect(Bool(false)) }
+        #expect(e.message.hasPrefix("no source="))
+        guard case .failure(let n) = LayerSpec.parse(name: "left/../x", "source=a") else { return #expect(Bool(false)) }
+        #expect(n.message.contains("is not a name"))
+    }
+
+    @Test func aFrameIsCutToTheScreen() {
+        let screen = PixelSize(width: 1920, height: 1080)
+        #expect(LayerFrame.full.rect(on: screen) == PixelRect(size: screen))
+        #expect(LayerFrame(parsing: "1800,1000,400x300")!.rect(on: screen) == PixelRect(x: 1800, y: 1000, width: 120, height: 80))
+        #expect(LayerFrame(parsing: "2000,0,10x10")!.rect(on: screen).isEmpty)
+    }
+}
