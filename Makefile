@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -62,7 +62,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test soak state-test hostile fuzz-replay units api-test board-test board-test-7 board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
+test: unit-test soak state-test hostile fuzz-replay units api-test board-test board-test-7 board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64 update-test-arm64-both-ways
 
 # Side by side, swift test's default: the player's tests step its loop on a virtual clock, and
 # the tests that need real threads (a terminal, sockets, the sound, GPIO and FFmpeg threads, a
@@ -235,8 +235,8 @@ bundle: image
 # playhead's `update` command on the console: UPDATE_CUTS power cuts early in installs (slot A
 # comes back, /data clean); three bundles refused (a stranger's signature, another board's, an
 # older version); the good one on a USB stick installed while playing, slot B booted, played,
-# confirmed and named in `update`. Then a bundle whose playhead shows no frame: three boots of
-# slot B, back on slot A. About 6 minutes.
+# confirmed and named in `update`. Then, from slot B, a bundle whose playhead shows no frame into
+# slot A: three boots of A, back on slot B. About 5 minutes.
 UPDATE_BUNDLES := $(IMAGE_OUT)/bundles
 UPDATE_CUTS ?= 1
 update-bundles: image
@@ -244,14 +244,14 @@ update-bundles: image
 
 update-test: update-bundles
 	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --bundles $(UPDATE_BUNDLES) \
-	  --cuts-first $(UPDATE_CUTS) --log $(IMAGE_OUT)/console-update.log
+	  --cuts-first $(UPDATE_CUTS) --then-bad --log $(IMAGE_OUT)/console-update.log
+
+# The longer runs, not in `make test`: the bad bundle from slot A into B on a fresh image, ten
+# power cuts at random moments of installs, some after their end (about 8 minutes), and an empty
+# slot B that GRUB's environment calls good (GRUB must pass it over after three tries).
+update-test-long: update-bundles
 	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --bundles $(UPDATE_BUNDLES) --bad \
 	  --log $(IMAGE_OUT)/console-update-bad.log
-
-# The longer runs, not in `make test`: ten power cuts at random moments of installs, some after
-# their end (about 8 minutes), and an empty slot B that GRUB's environment calls good (GRUB must
-# pass it over after three tries).
-update-test-long: update-bundles
 	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --bundles $(UPDATE_BUNDLES) \
 	  --power-cuts 10 --log $(IMAGE_OUT)/console-update-cuts.log
 	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --unbootable \
@@ -288,6 +288,13 @@ update-test-arm64: update-bundles-arm64
 	  --log $(IMAGE_A64_OUT)/console-update.log
 	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE_A64) --arch arm64 --bundles $(UPDATE_A64_BUNDLES) --bad \
 	  --log $(IMAGE_A64_OUT)/console-update-bad.log
+
+# `make test`'s run on the card: the good bundle from the stick into slot B, then the bad one from
+# the web server into slot A, U-Boot's three tries of A and slot B again (about half of
+# update-test-arm64's time; the refusals and the reboot at a time of day are proven on x86_64).
+update-test-arm64-both-ways: update-bundles-arm64
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE_A64) --arch arm64 --bundles $(UPDATE_A64_BUNDLES) \
+	  --both-ways --log $(IMAGE_A64_OUT)/console-update-both.log
 
 # The arm64 board (board/qemu-aarch64/README.md): QEMU's virt machine under TCG with Debian 13's
 # arm64 kernel (vkms, gpio-sim and snd-dummy cross-built for it), the aarch64 playhead of

@@ -51,6 +51,18 @@ def partition(image, number):
     sys.exit(f"image-test: {image} has no partition {number}")
 
 
+def fat_get(disk, name, dest):
+    """A file of the disk's first partition (the boot FAT) copied out with mtools, no mount."""
+    offset, _ = partition(disk, 1)
+    subprocess.run(["mcopy", "-o", "-n", "-i", f"{disk}@@{offset}", f"::/{name}", str(dest)], check=True)
+
+
+def fat_put(disk, source, name):
+    """`source` written over the boot FAT's file `name`."""
+    offset, _ = partition(disk, 1)
+    subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(source), f"::/{name}"], check=True)
+
+
 def slot_boot_files(disk, tmp):
     """The kernel and early boot of slot A, read from its squashfs (unsquashfs on a copy of
     the partition), for booting them with QEMU's -kernel."""
@@ -70,10 +82,9 @@ def slot_boot_files(disk, tmp):
 def add_kernel_args(disk, tmp, words, arch="x86_64"):
     """Kernel parameters added to every boot of the disk: grub.cfg's `extra` on the FAT, or on the
     arm64 card boot.cmd's, made into boot.scr again."""
-    offset, _ = partition(disk, 1)
     if arch == "arm64":
         cmd = pathlib.Path(tmp) / "boot.cmd"
-        subprocess.run(["mcopy", "-n", "-i", f"{disk}@@{offset}", "::/boot.cmd", str(cmd)], check=True)
+        fat_get(disk, "boot.cmd", cmd)
         text = cmd.read_text()
         if "\nsetenv extra\n" not in text:
             sys.exit("image-test: no `setenv extra` line in boot.cmd")
@@ -82,12 +93,12 @@ def add_kernel_args(disk, tmp, words, arch="x86_64"):
         subprocess.run(["mkimage", "-A", "arm64", "-O", "linux", "-T", "script", "-C", "none", "-d", str(cmd), str(scr)],
                        check=True, stdout=subprocess.DEVNULL)
         for f in (cmd, scr):
-            subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(f), f"::/{f.name}"], check=True)
+            fat_put(disk, f, f.name)
         return
     cfg = pathlib.Path(tmp) / "grub.cfg"
-    subprocess.run(["mcopy", "-n", "-i", f"{disk}@@{offset}", "::/grub/grub.cfg", str(cfg)], check=True)
+    fat_get(disk, "grub/grub.cfg", cfg)
     text = cfg.read_text()
     if 'set extra=""' not in text:
         sys.exit("image-test: no `set extra=\"\"` line in grub.cfg")
     cfg.write_text(text.replace('set extra=""', f'set extra="{words}"', 1))
-    subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(cfg), "::/grub/grub.cfg"], check=True)
+    fat_put(disk, cfg, "grub/grub.cfg")

@@ -11,11 +11,14 @@ technician would, the bundles on the host's web server (10.0.2.2) or on a USB st
   playback goes on; the board reboots into slot B, which plays, is confirmed, and `update` names
   it with the new version. The boot loader's count on the FAT afterwards: B first, good, no
   tries left over (GRUB: B_OK=1 B_TRY=0; U-Boot: BOOT_B_LEFT=3).
+  With --then-bad, from slot B the bad bundle goes on into slot A as in --both-ways.
   With --cuts-first N, first N installs from the web server cut within 3 s of their start
   (before slot B can be complete): slot A must come back each time, and /data be clean at the end.
 - --bad: a bundle whose playhead never shows a frame (bad-bundle.sh), from the web server:
   three boots of slot B, each ended by slot-confirm, then slot A again, playing, the reason on
   the console and in `update`.
+- --both-ways: the good bundle from the stick into slot B, then the bad one from the web server
+  into slot A, U-Boot's (or GRUB's) three tries of A and slot B again (`make test`'s card run).
 - --unbootable: an empty slot B that grubenv calls good and first: GRUB cannot start it three
   times, then slot A plays and is confirmed.
 - --power-cuts N: N installs of the good bundle from the web server, each cut (QEMU killed) at a
@@ -105,26 +108,33 @@ def good_run(args, disk, tmp, started):
     board.expect(r"update: rebooting into the new system", 30 * slow, "reboot")
     board.expect(CONFIRMED_ON.format("B"), 240 * slow, "confirmation of slot B after its first frame")
     report = board.reply("update", "slot")
+    bad = None
+    if args.then_bad:
+        bad, back = bad_into_a(board, port, slow)
     board.cut()
     # Slot A, as flashed, has its root's own version and is still good to fall back to.
     want = rf"^slot: B\nversion: {re.escape(version)}\nother:\n  slot: A\n  version: \d{{4}}\.[\d.]+-\w+\n  state: good"
     if not re.search(want, report):
         fail(f"`update` on slot B said {report!r}; want {want}", board.console.tail)
     a_boots = args.cuts_first + 1
-    if seen["boots"] != [("A", 1)] * a_boots + [("B", 1)] or [s for s, _ in seen["frames"]] != ["A"] * a_boots + ["B"]:
+    tail, tail_frames = ([("A", 1), ("A", 2), ("A", 3), ("B", 1)], ["B"]) if bad else ([], [])
+    if (seen["boots"] != [("A", 1)] * a_boots + [("B", 1)] + tail
+            or [s for s, _ in seen["frames"]] != ["A"] * a_boots + ["B"] + tail_frames):
         fail(f"boots {seen['boots']}, frames {seen['frames']}: want slot A {a_boots} time(s), then B on its first try,"
-             " each playing")
+             " each playing" + (", then the bad A three times without a frame and B again" if bad else ""))
     if args.cuts_first and (why := data_clean(disk, tmp, args.arch)):
         fail(f"/data after {args.cuts_first} power cut(s) and the update: {why}")
-    env = on_b(disk, tmp, args.arch)
+    env = back_on_b(disk, tmp, args.arch, bad, back) if bad else on_b(disk, tmp, args.arch)
     size_mb = (bundles / "good.raucb").stat().st_size / 1e6
-    a_frame, b_frame = seen["frames"][-2][1], seen["frames"][-1][1]
+    a_frame, b_frame = seen["frames"][a_boots - 1][1], seen["frames"][a_boots][1]
     print(f"update-test: bench: bundle {size_mb:.1f} MB; install {install_seconds:.1f} s (from the stick, while playing);"
           f" first frame on the new slot {b_frame:.2f} s after its kernel started, on the old slot {a_frame:.2f} s"
           f" (ratio {b_frame / a_frame:.2f})")
     return (f"{args.cuts_first} power cut(s) early in installs, slot A back each time, /data clean; slot B plays"
             f" version {version} (first frame {b_frame:.2f} s after its kernel);"
-            f" `update`: {' '.join(report.split())}; boot count {env}")
+            f" `update`: {' '.join(report.split())}"
+            + (f"; then the bad {bad} into slot A, no frame in 3 boots, slot B again" if bad else "")
+            + f"; boot count {env}")
 
 
 def on_b(disk, tmp, arch="x86_64"):
@@ -177,6 +187,64 @@ def bad_run(args, disk, tmp, started):
     env = back_on_a(disk, tmp, args.arch)
     return (f"slot B (version {version}) showed no frame in 3 boots; back on slot A, playing; `update`:"
             f" {' '.join(report.split())}; boot count {env}")
+
+
+def bad_into_a(board, port, slow):
+    """From slot B: the bad bundle from the web server into slot A, its three boots without a
+    frame, and slot B again, confirmed; the bad version and `update`'s report after."""
+    board.type(f"update http://10.0.2.2:{port}/bad.raucb")
+    m = board.expect(r"update: installed \S+ \(version (\S+)\) into slot A", 300 * slow, "install of the bad bundle into slot A")
+    board.expect(r"slot-confirm: slot A \(version \S+\) showed no first frame in 3 boots: back on slot B", 600 * slow,
+                 "fallback to slot B")
+    board.expect(CONFIRMED_ON.format("B"), 240 * slow, "confirmation of slot B after the fallback")
+    return m.group(1), board.reply("update", "slot")
+
+
+def back_on_b(disk, tmp, arch, bad, report):
+    """`update` and the boot loader's count after slot A failed: B good and first, A spent."""
+    if not report.startswith("slot: B\n") or "  state: bad" not in report or f"fell-back: slot A (version {bad})" not in report:
+        fail(f"`update` back on slot B said {report!r}: want slot B, A bad, and why")
+    env = ubootenv(disk, tmp) if arch == "arm64" else grubenv(disk, tmp)
+    if arch == "arm64":
+        ok = env.get("BOOT_ORDER", "").startswith("B") and env.get("BOOT_B_LEFT") == "3" and env.get("BOOT_A_LEFT") == "0"
+    else:
+        ok = env.get("B_OK") == "1" and env.get("B_TRY") == "0" and env.get("A_OK") == "0"
+    if not ok:
+        fail(f"the boot loader's count back on slot B: {env} (want B first and good, A spent)")
+    return env
+
+
+def both_ways_run(args, disk, tmp, started):
+    """The card's good and bad bundles in one power-on sequence (`make test`'s arm64 run, shorter
+    than the good and --bad runs one after the other): the good bundle from the stick into slot
+    B, which plays and is confirmed; then the bad one from the web server, installed from slot B
+    into slot A, which U-Boot tries three times before slot B comes back. Both slots are proven
+    as the new one and as the one fallen back to."""
+    bundles = pathlib.Path(args.bundles)
+    port = serve(bundles)
+    seen = fresh()
+    slow = SLOWER[args.arch]
+    stick = stick_image([bundles / "good.raucb"], tmp)
+    board = Board(disk, args.log, seen, started, stick=stick, arch=args.arch)
+    board.expect(r"a system update is on the stick: `update (\S+)` installs it", 120 * slow, "offer of the stick's bundle")
+    board.expect(CONFIRMED_ON.format("A"), 180 * slow, "confirmation of slot A after its first frame")
+    board.type("update /media/usb/good.raucb")
+    m = board.expect(r"update: installed /media/usb/good.raucb \(version (\S+)\) into slot B", 300 * slow, "install into slot B")
+    good = m.group(1)
+    board.expect(CONFIRMED_ON.format("B"), 240 * slow, "confirmation of slot B after its first frame")
+    report = board.reply("update", "slot")
+    if not report.startswith(f"slot: B\nversion: {good}\n") or "  state: good" not in report:
+        fail(f"`update` on slot B said {report!r}: want slot B at {good}, A good", board.console.tail)
+    bad, report = bad_into_a(board, port, slow)
+    board.cut()
+    want = [("A", 1), ("B", 1), ("A", 1), ("A", 2), ("A", 3), ("B", 1)]
+    if seen["boots"] != want or seen["no_frame"] != ["A", "A", "A"]:
+        fail(f"boots {seen['boots']}, reboots for want of a frame {seen['no_frame']}: want {want}, three on A")
+    if [s for s, _ in seen["frames"]] != ["A", "B", "B"]:
+        fail(f"first frames {seen['frames']}: want A, then B after each of its boots, none on the bad A")
+    env = back_on_b(disk, tmp, args.arch, bad, report)
+    return (f"slot B took version {good} from the stick and was confirmed; slot A took the bad {bad}, showed no frame"
+            f" in 3 boots, slot B again, playing; `update`: {' '.join(report.split())}; boot count {env}")
 
 
 def unbootable_run(args, disk, tmp, started):
@@ -232,12 +300,16 @@ def main():
     parser.add_argument("--bundles", help="the folder of good, foreign, other-board, old and bad .raucb")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--bad", action="store_true")
+    mode.add_argument("--both-ways", action="store_true", help="the good bundle into B, then the bad one into A")
     mode.add_argument("--unbootable", action="store_true")
     mode.add_argument("--power-cuts", type=int, default=0)
     parser.add_argument("--cuts-first", type=int, default=0, help="default run: power cuts early in installs before the rest")
+    parser.add_argument("--then-bad", action="store_true",
+                        help="default run: then the bad bundle into slot A, its three tries, and slot B again")
     parser.add_argument("--cut-window", type=float, default=8.0, help="seconds after the install's start a cut may land")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--log", default="console-update.log")
+    parser.add_argument("--keep", type=pathlib.Path, help="keep the disk as the run left it here, for a look afterwards")
     args = parser.parse_args()
     if not args.image.exists():
         fail(f"{args.image} is missing; run 'make image' first")
@@ -246,7 +318,7 @@ def main():
     pathlib.Path(args.log).write_text("")
     if args.arch == "arm64" and (args.unbootable or args.power_cuts):
         fail("--unbootable and --power-cuts are x86_64's only")
-    run = bad_run if args.bad else unbootable_run if args.unbootable else power_cut_run if args.power_cuts else good_run
+    run = bad_run if args.bad else both_ways_run if args.both_ways else unbootable_run if args.unbootable else power_cut_run if args.power_cuts else good_run
     with tempfile.TemporaryDirectory() as tmp:
         disk = pathlib.Path(tmp) / "disk.img"
         subprocess.run(["cp", "--sparse=always", str(args.image), str(disk)], check=True)
@@ -254,6 +326,8 @@ def main():
         try:
             print("update-test: " + run(args, disk, tmp, started))
         finally:
+            if args.keep:
+                subprocess.run(["cp", "--sparse=always", str(disk), str(args.keep)], check=False)
             # A failed run leaves its QEMU running (seen: two orphaned arm64 boards): cut it.
             Board.cut_all()
 

@@ -17,7 +17,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "emulated" / "boot"))
 from qemu_console import QemuConsole  # noqa: E402
-from image_disk import DATA_PARTITION, partition, qemu_command  # noqa: E402
+from image_disk import DATA_PARTITION, fat_get, fat_put, partition, qemu_command  # noqa: E402
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
 # The boot loader's lines (grub.cfg's, the card's boot.cmd's).
@@ -94,12 +94,11 @@ def stick_image(files, tmp, name="stick.ext4"):
 
 def grubenv(disk, tmp, **values):
     """GRUB's environment block on the disk's FAT, as a dict; with `values`, set first."""
-    offset, _ = partition(disk, 1)
     env = pathlib.Path(tmp) / "grubenv"
-    subprocess.run(["mcopy", "-n", "-i", f"{disk}@@{offset}", "::/grub/grubenv", str(env)], check=True)
+    fat_get(disk, "grub/grubenv", env)
     if values:
         subprocess.run(["grub-editenv", str(env), "set", *[f"{k}={v}" for k, v in values.items()]], check=True)
-        subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(env), "::/grub/grubenv"], check=True)
+        fat_put(disk, env, "grub/grubenv")
     listed = subprocess.run(["grub-editenv", str(env), "list"], capture_output=True, text=True, check=True).stdout
     return dict(line.split("=", 1) for line in listed.splitlines() if "=" in line)
 
@@ -107,16 +106,15 @@ def grubenv(disk, tmp, **values):
 def ubootenv(disk, tmp, **values):
     """The card's U-Boot environment file (bootcount.env on the FAT), as a dict; with `values`,
     set first (fw_setenv, as RAUC on the board)."""
-    offset, _ = partition(disk, 1)
     env = pathlib.Path(tmp) / "bootcount.env"
     config = pathlib.Path(tmp) / "fw_env.config"
     # The board's /etc/fw_env.config, pointed at the copy.
     config.write_text(f"{env} 0x0 0x4000\n")
-    subprocess.run(["mcopy", "-o", "-n", "-i", f"{disk}@@{offset}", "::/bootcount.env", str(env)], check=True)
+    fat_get(disk, "bootcount.env", env)
     if values:
         for key, value in values.items():
             subprocess.run(["fw_setenv", "-c", str(config), key, str(value)], check=True)
-        subprocess.run(["mcopy", "-o", "-i", f"{disk}@@{offset}", str(env), "::/bootcount.env"], check=True)
+        fat_put(disk, env, "bootcount.env")
     listed = subprocess.run(["fw_printenv", "-c", str(config)], capture_output=True, text=True, check=True).stdout
     return dict(line.split("=", 1) for line in listed.splitlines() if "=" in line)
 
