@@ -23,7 +23,7 @@ triple=aarch64-unknown-linux-gnu
   env -C /src PKG_CONFIG_SYSROOT_DIR=/sysroot \
   PKG_CONFIG_LIBDIR=/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:/sysroot/usr/share/pkgconfig \
   PKG_CONFIG_PATH=/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:/sysroot/usr/share/pkgconfig \
-  swift build -c release --product playhead --static-swift-stdlib --scratch-path "/src/$scratch" \
+  swift build ${SWIFT_BUILD_FLAGS:-} -c release --product playhead --static-swift-stdlib --scratch-path "/src/$scratch" \
     --disable-automatic-resolution --triple "$triple" --sdk /sysroot \
     -Xswiftc -sdk -Xswiftc /sysroot -Xswiftc -resource-dir -Xswiftc /sysroot/usr/lib/swift_static -Xswiftc -use-ld=lld \
     -Xswiftc -DPLAYHEAD_GPIOD2 >&2
