@@ -19,6 +19,8 @@ technician would, the bundles on the host's web server (10.0.2.2) or on a USB st
   the console and in `update`.
 - --both-ways: the good bundle from the stick into slot B, then the bad one from the web server
   into slot A, U-Boot's (or GRUB's) three tries of A and slot B again (`make test`'s card run).
+- --power-cuts N also on the card (`make update-test-arm64-long`), whose streamed install takes
+  20-50 s under TCG: its cut window is wider (--cut-window).
 - --unbootable: an empty slot B that grubenv calls good and first: GRUB cannot start it three
   times, then slot A plays and is confirmed.
 - --power-cuts N: N installs of the good bundle from the web server, each cut (QEMU killed) at a
@@ -97,13 +99,26 @@ def good_run(args, disk, tmp, started):
     board.expect(r"update: the reboot that waited for its time is called off", 30 * slow, "the waiting reboot called off")
     board.expect(r"update: installing /media/usb/good.raucb", 30 * slow, "start of the second install")
     install_started = time.monotonic()
-    # The demo's damaged clips make `restarting` a state of normal play too.
-    status = board.reply("status", "state")
-    state = status.splitlines()[0].split(": ", 1)[1]
-    if state not in ("playing", "restarting"):
-        fail(f"playback did not go on during the install: state {state}", board.console.tail)
-    m = board.expect(r"update: installed /media/usb/good.raucb \(version (\S+)\) into slot B", 300 * slow, "install into slot B")
-    version = m.group(1)
+    # The demo's damaged clips make `restarting` a state of normal play too, and `failed` for the
+    # moment between the damaged clip's last try and the next item (seen once in four runs):
+    # a failed state is asked once again (a reply read across the install's end could take the
+    # lines the run waits for next, so not more).
+    installs = len(seen.get("installed", []))
+    states = []
+    for _ in range(2):
+        status = board.reply("status", "state")
+        states.append(status.splitlines()[0].split(": ", 1)[1])
+        if states[-1] != "failed" or len(seen.get("installed", [])) > installs:
+            break
+        time.sleep(0.3)
+    if states[-1] not in ("playing", "restarting"):
+        fail(f"playback did not go on during the install: state {' then '.join(states)}", board.console.tail)
+    if len(seen.get("installed", [])) > installs:
+        # The install's end came while a reply was being read.
+        version = seen["installed"][installs][1]
+    else:
+        m = board.expect(r"update: installed /media/usb/good.raucb \(version (\S+)\) into slot B", 300 * slow, "install into slot B")
+        version = m.group(1)
     install_seconds = time.monotonic() - install_started
     board.expect(r"update: rebooting into the new system", 30 * slow, "reboot")
     board.expect(CONFIRMED_ON.format("B"), 240 * slow, "confirmation of slot B after its first frame")
@@ -316,8 +331,8 @@ def main():
     if not args.unbootable and not (args.bundles and pathlib.Path(args.bundles, "good.raucb").exists()):
         fail("no bundles; `make update-test` makes them")
     pathlib.Path(args.log).write_text("")
-    if args.arch == "arm64" and (args.unbootable or args.power_cuts):
-        fail("--unbootable and --power-cuts are x86_64's only")
+    if args.arch == "arm64" and args.unbootable:
+        fail("--unbootable is x86_64's only (it sets GRUB's environment)")
     run = bad_run if args.bad else both_ways_run if args.both_ways else unbootable_run if args.unbootable else power_cut_run if args.power_cuts else good_run
     with tempfile.TemporaryDirectory() as tmp:
         disk = pathlib.Path(tmp) / "disk.img"

@@ -173,7 +173,9 @@ class Board:
         if (m := FELL_BACK.search(text)):
             seen["fell_back"].append(m.groups())
             self.note(text.strip())
-        if (m := INSTALLED.search(text)) or (m := REFUSED.search(text)):
+        if (m := INSTALLED.search(text)):
+            seen.setdefault("installed", []).append(m.groups())
+        if m or (m := REFUSED.search(text)):
             self.note(text.strip())
 
     def expect(self, pattern, timeout, what):
