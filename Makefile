@@ -295,7 +295,7 @@ update-test-arm64: update-bundles-arm64
 	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE_A64) --arch arm64 --bundles $(UPDATE_A64_BUNDLES) --bad \
 	  --log $(IMAGE_A64_OUT)/console-update-bad.log
 
-# The card's power cuts, not in `make test` (about 15 minutes): ten installs from the web server
+# The card's power cuts, not in `make test` (about 15 minutes; run with three cuts so far): ten installs from the web server
 # cut at a random moment of their first 50 s (RAUC 1.13 streams them: 20-50 s under TCG).
 update-test-arm64-long: update-bundles-arm64
 	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE_A64) --arch arm64 --bundles $(UPDATE_A64_BUNDLES) \
