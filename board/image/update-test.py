@@ -18,7 +18,8 @@ technician would, the bundles on the host's web server (10.0.2.2) or on a USB st
   three boots of slot B, each ended by slot-confirm, then slot A again, playing, the reason on
   the console and in `update`.
 - --both-ways: the good bundle from the stick into slot B, then the bad one from the web server
-  into slot A, U-Boot's (or GRUB's) three tries of A and slot B again (`make test`'s card run).
+  into slot A, U-Boot's (or GRUB's) three tries of A and slot B again (the card's run,
+  `make update-test-arm64-both-ways`).
 - --power-cuts N also on the card (`make update-test-arm64-long`), whose streamed install takes
   20-50 s under TCG: its cut window is wider (--cut-window).
 - --unbootable: an empty slot B that grubenv calls good and first: GRUB cannot start it three
@@ -230,8 +231,8 @@ def back_on_b(disk, tmp, arch, bad, report):
 
 
 def both_ways_run(args, disk, tmp, started):
-    """The card's good and bad bundles in one power-on sequence (`make test`'s arm64 run, shorter
-    than the good and --bad runs one after the other): the good bundle from the stick into slot
+    """The card's good and bad bundles in one power-on sequence (shorter than the good and --bad
+    runs one after the other): the good bundle from the stick into slot
     B, which plays and is confirmed; then the bad one from the web server, installed from slot B
     into slot A, which U-Boot tries three times before slot B comes back. Both slots are proven
     as the new one and as the one fallen back to."""

@@ -55,11 +55,8 @@ public struct ButtonSpec: Sendable, Hashable {
                 if case .failure(let e) = CommandGrammar.parse(value) { return .failure(SpecError("\(key): \(e.message)")) }
                 if key == "press" { press = value } else if key == "hold" { hold = value } else { release = value }
             case "repeat":
-                switch value.lowercased() {
-                case "yes", "on", "true": repeats = true
-                case "no", "off", "false": repeats = false
-                default: return .failure(SpecError("repeat: '\(value)' is not yes or no"))
-                }
+                guard let r = SpecWords.yesNo(value) else { return .failure(SpecError("repeat: '\(value)' is not yes or no")) }
+                repeats = r
             default:
                 return .failure(SpecError("unknown key '\(key)'; a button takes \(usage)"))
             }

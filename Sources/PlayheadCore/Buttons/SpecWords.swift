@@ -28,6 +28,15 @@ public enum SpecWords {
             words.append((key, String(value)))
         }
     }
+
+    /// A yes/no word as people write it: yes, on, true or no, off, false, in any case.
+    public static func yesNo(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "yes", "on", "true": return true
+        case "no", "off", "false": return false
+        default: return nil
+        }
+    }
 }
 
 /// The words every GPIO line's spec has: `chip=`, `line=` and `active=`.

@@ -65,7 +65,7 @@ public struct LayerSpec: Sendable, Hashable {
                 guard let v = Int(value), (0...100).contains(v) else { return .failure(SpecError("volume: '\(value)' is not 0 to 100")) }
                 volume = Double(v) / 100
             case "mute", "visible":
-                guard let b = yesNo(value) else { return .failure(SpecError("\(key): '\(value)' is not yes or no")) }
+                guard let b = SpecWords.yesNo(value) else { return .failure(SpecError("\(key): '\(value)' is not yes or no")) }
                 if key == "mute" { muted = b } else { visible = b }
             case "group":
                 guard LayerName.isValid(value) else { return .failure(SpecError("group: \(LayerName.rule(value))")) }
@@ -77,13 +77,5 @@ public struct LayerSpec: Sendable, Hashable {
         guard let source else { return .failure(SpecError("no source=; a layer takes \(usage)")) }
         return .success(LayerSpec(name: name, source: source, frame: frame, z: z, gravity: gravity, volume: volume,
                                   muted: muted, visible: visible, group: group))
-    }
-
-    static func yesNo(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "yes", "on", "true": return true
-        case "no", "off", "false": return false
-        default: return nil
-        }
     }
 }

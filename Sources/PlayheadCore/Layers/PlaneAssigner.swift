@@ -63,7 +63,7 @@ public struct PlaneAssigner: Sendable {
             placed.append(trying)
             current -= 1
             if current < 0 { return settle(with: nil) }
-            candidates = candidatePlanes(for: current, below: Int(planeIndex(of: trying.plane)))
+            candidates = candidatePlanes(for: current, below: planeIndex(of: trying.plane))
             return propose()
         case .refused:
             if composing {
