@@ -29,6 +29,7 @@ public enum Appliance {
     /// Plays until the playlist ends, a signal, or a failed output; returns the exit status.
     public static func run(_ launch: Launch) async -> Int32 {
         let started = MonotonicClock().now().nanoseconds
+        let boot = BootTimeline()
         let settings: Settings
         let items: [String]
         switch prepare(launch) {
@@ -46,6 +47,7 @@ public enum Appliance {
             return 0
         }
         AppLogging.bootstrap(settings)
+        boot.mark(.optionsRead)
         let backend = FFmpegBackend()
         FFmpegLog.lineHandler = { line in AppLog.warning(line) }
         let safeMode = SafeMode(settings: settings)
@@ -68,6 +70,7 @@ public enum Appliance {
             return failure.status
         case .success(let o): outputs = o
         }
+        boot.mark(.outputsOpen)
         let player = QueuePlayer(environment: outputs.environment, items: [])
         let (events, eventInput) = AsyncStream<PlayerEvent>.makeStream()
         player.onEvent = { eventInput.yield($0) }
@@ -172,7 +175,7 @@ public enum Appliance {
         let notifier = ServiceNotifier.fromEnvironment()
         var notify: (@Sendable (String) -> Void)?
         if let notifier { notify = { message in notifier.send(message) } }
-        let link = ServiceManagerLink(notify: notify, waitsForPicture: outputs.drm != nil)
+        let link = ServiceManagerLink(notify: notify, waitsForPicture: outputs.drm != nil, boot: boot)
         let tally = EventTally()
         services.append(EventLoopService(events: events, printer: printer, router: router, exit: exit, link: link,
                                          holdAtEnd: safeMode != nil, keeper: keeper, tally: tally))

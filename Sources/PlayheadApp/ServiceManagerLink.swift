@@ -11,18 +11,22 @@ final class ServiceManagerLink: Sendable {
     private let waitsForPicture: Bool
     private let clock: @Sendable () -> Int64
     private let ready = Mutex(false)
+    private let boot: BootTimeline?
 
-    /// `notify` sends one message to the manager (nil: none started playhead).
-    init(notify: (@Sendable (String) -> Void)?, waitsForPicture: Bool,
+    /// `notify` sends one message to the manager (nil: none started playhead); `boot`, when
+    /// given, is told of the first item's open and is shown with the first frame.
+    init(notify: (@Sendable (String) -> Void)?, waitsForPicture: Bool, boot: BootTimeline? = nil,
          clock: @escaping @Sendable () -> Int64 = { MonotonicClock().now().nanoseconds }) {
         self.notify = notify
         self.waitsForPicture = waitsForPicture
+        self.boot = boot
         self.clock = clock
     }
 
     /// Looks at each of the player's events, in order; true for the one that made it ready.
     @discardableResult
     func observe(_ event: PlayerEvent) -> Bool {
+        if case .itemStatusChanged(.readyToPlay) = event.kind { boot?.mark(.firstItemOpen) }
         let isFirst: Bool
         switch event.kind {
         case .readyForDisplay where waitsForPicture: isFirst = true
@@ -33,6 +37,10 @@ final class ServiceManagerLink: Sendable {
         let at = clock()
         let what = waitsForPicture ? "first frame on screen" : "first item ready"
         AppLog.notice("\(what) at \(Self.seconds(at)) s since boot")
+        if let boot {
+            if waitsForPicture { boot.mark(.firstFrame) }
+            AppLog.notice("boot: " + boot.breakdown.line)
+        }
         notify?("READY=1\nSTATUS=playing")
         return true
     }

@@ -14,6 +14,9 @@ enum Sys {
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 
+    /// The kernel's clock ticks per second (/proc's times are counted in them).
+    static func clockTicksPerSecond() -> Int { Int(sysconf(Int32(_SC_CLK_TCK))) }
+
     static func timespecFrom(nanoseconds ns: Int64) -> timespec {
         timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
     }

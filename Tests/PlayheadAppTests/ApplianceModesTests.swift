@@ -3,6 +3,7 @@ import Playhead
 @testable import PlayheadApp
 import PlayheadSys
 import PlayheadTestSupport
+import Synchronization
 import Testing
 
 /// What the appliance tells its service manager, and safe mode.
@@ -49,6 +50,27 @@ import Testing
         #expect(sent.all == ["READY=1\nSTATUS=playing"])
         #expect(ServiceManagerLink.seconds(8_123_456_789) == "8.123")
         #expect(ServiceManagerLink.seconds(12_004_000_000) == "12.004")
+    }
+
+    @Test func theBootsTimelineTakesTheFirstOpenAndTheFirstFrameOnly() {
+        // Seconds since this machine's kernel started, as the real marks are.
+        let base = Double(MonotonicClock().now().nanoseconds) / 1e9
+        let now = Mutex(base + 5.0)
+        let boot = BootTimeline(clock: { now.withLock { $0 } })
+        let link = ServiceManagerLink(notify: nil, waitsForPicture: true, boot: boot)
+        let item = PlayerItem(url: "a.mp4")
+        link.observe(PlayerEvent(.itemStatusChanged(.readyToPlay), item: item, time: .zero))
+        now.withLock { $0 = base + 6.5 }
+        link.observe(PlayerEvent(.itemStatusChanged(.readyToPlay), item: item, time: .zero))
+        link.observe(PlayerEvent(.readyForDisplay, item: item, time: .zero))
+        now.withLock { $0 = base + 9.0 }
+        link.observe(PlayerEvent(.readyForDisplay, item: item, time: .zero))
+        let stages = boot.breakdown.stages
+        #expect(stages.last?.mark == .firstFrame)
+        #expect(stages.last?.seconds == 1.5)
+        #expect(boot.breakdown.total == base + 6.5)
+        // The kernel's own marks for this test process: it started after init did.
+        #expect(stages.contains { $0.mark == .playheadStarted })
     }
 
     @Test func withoutAScreenTheFirstReadyItemIsEnough() {

@@ -1,0 +1,32 @@
+import PlayheadCore
+import PlayheadSys
+import Synchronization
+
+/// The marks of this boot, gathered as playhead starts and told once on the console with the
+/// first frame (`boot: kernel 1.20 s, ...`): what `make bench` and the image tests read to say
+/// where a boot's seconds went. The kernel gives init's and playhead's start; the early boot
+/// and rcS write theirs to `/run/boot-marks` (root's: playhead only reads it).
+final class BootTimeline: Sendable {
+    static let scriptMarksPath = "/run/boot-marks"
+    private let marks: Mutex<[BootBreakdown.Mark: Double]>
+    private let clock: @Sendable () -> Double
+
+    init(clock: @escaping @Sendable () -> Double = { Double(MonotonicClock().now().nanoseconds) / 1e9 }) {
+        var known: [BootBreakdown.Mark: Double] = [:]
+        if case .text(let text) = FileInput.read(Self.scriptMarksPath, limit: 4096) {
+            known = BootBreakdown.scriptMarks(text)
+        }
+        known[.initStarted] = ProcessStartTime.seconds(pid: 1)
+        known[.playheadStarted] = ProcessStartTime.ofThisProcess()
+        marks = Mutex(known)
+        self.clock = clock
+    }
+
+    /// The first time only: a later open (the next item) is not the boot's.
+    func mark(_ mark: BootBreakdown.Mark) {
+        let now = clock()
+        marks.withLock { m in if m[mark] == nil { m[mark] = now } }
+    }
+
+    var breakdown: BootBreakdown { BootBreakdown(marks: marks.withLock { $0 }) }
+}

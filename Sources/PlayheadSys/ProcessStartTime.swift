@@ -1,0 +1,21 @@
+/// When a process started, in seconds since the kernel started: the kernel's own count
+/// (`/proc/PID/stat`'s 22nd field, in clock ticks), so init's start (PID 1 keeps it across the
+/// early boot's switch_root) and playhead's are known without anyone writing them down.
+public enum ProcessStartTime {
+    /// nil when /proc is not there or says something else.
+    public static func seconds(pid: Int32) -> Double? {
+        guard let stat = FileInput.readText("/proc/\(pid)/stat") else { return nil }
+        return seconds(stat: stat, ticksPerSecond: Sys.clockTicksPerSecond())
+    }
+
+    public static func ofThisProcess() -> Double? { seconds(pid: Sys.processID) }
+
+    /// The fields after the command's closing parenthesis (a name may hold spaces and
+    /// parentheses of its own); starttime is the 20th of them.
+    static func seconds(stat: String, ticksPerSecond: Int) -> Double? {
+        guard ticksPerSecond > 0, let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = UInt64(fields[19]) else { return nil }
+        return Double(ticks) / Double(ticksPerSecond)
+    }
+}
