@@ -324,8 +324,9 @@ board-arm64: deps media build-arm64
 	@abi=$$($(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) | tail -1) && \
 	guest=$$($(EMULATED)/initramfs/guest-packages.sh $(BOARD_A64_CACHE) arm64 | tail -1) && \
 	ffroot=$(if $(A64_BENCH),$$($(BOARD_A64)/host/bench-ffmpeg.sh $(BOARD_A64_CACHE) build/arm64/sysroot | tail -1)) && \
+	ffprefix=$(if $(A64_BENCH),,$$(board/image/ffmpeg-arm64.sh $(BOARD_A64_CACHE) build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie | tail -1)) && \
 	$(EMULATED)/tools/build-tools.sh $(BOARD_A64_OUT)/tools build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie && \
-	$(EMULATED)/initramfs/mkinitramfs.sh $(A64_INITRAMFS) $$abi $(BOARD_A64_OUT)/$$abi $$guest \
+	FFMPEG_PREFIX=$$ffprefix $(EMULATED)/initramfs/mkinitramfs.sh $(A64_INITRAMFS) $$abi $(BOARD_A64_OUT)/$$abi $$guest \
 	  build/arm64/playhead $(BOARD_A64_OUT)/tools $(MEDIA) build/arm64/sysroot $$ffroot && \
 	ln -sfn $$abi/Image $(BOARD_A64_OUT)/Image
 

@@ -10,6 +10,7 @@
 # The kernel and the packages are cached under CACHE (the trixie build root under
 # BUILDROOT_CACHE) and the tools are rebuilt only when their sources change, so a second run
 # fetches and compiles nothing unchanged; the staging and the card are made again each time.
+# FFmpeg is our own small build (ffmpeg-arm64.sh), as on x86_64.
 # Usage: build-arm64.sh IMAGE MEDIADIR BOARDOUT CACHE BUILDROOT_CACHE CROSSOUT
 #   BOARDOUT, CACHE: the arm64 board's outputs and cache, whose kernel and tools the card shares
 set -euo pipefail
@@ -39,7 +40,9 @@ mkdir -p "$out"
 STAGE_SYSROOT=$(cd "$cross/sysroot" && pwd)
 PH_SOCKET=$(cd "$boardout/tools" && pwd)/ph-socket
 export STAGE_SYSROOT PH_SOCKET
-WIFI_FIRMWARE=$extra/wifi "$here/mkroot.sh" "$out/root" "$abi" "$boardout/$abi" "$guest" "$cross/playhead" - "$media" "$here/modules-arm64"
+# Our small FFmpeg (ffmpeg-arm64.sh), cross-built in the same build root.
+ffmpeg=$("$here/ffmpeg-arm64.sh" "$cache" "$STAGE_SYSROOT" "$broot_cache/buildroot-trixie" | tail -1)
+WIFI_FIRMWARE=$extra/wifi "$here/mkroot.sh" "$out/root" "$abi" "$boardout/$abi" "$guest" "$cross/playhead" "$ffmpeg" "$media" "$here/modules-arm64"
 "$here/mkbootfs.sh" "$out/initrd.gz" "$abi" "$boardout/$abi" "$guest" "$extra/root"
 RAUC_TOOLS=$extra/rauc PH_NOTIFY_WAIT=$(cd "$boardout/tools" && pwd)/ph-notify-wait "$here/stage-rauc.sh" "$out/root"
 # The system's version: what `update` compares a bundle with, and what a bundle of this root says.
@@ -47,12 +50,13 @@ echo "${IMAGE_VERSION:?the Makefile sets IMAGE_VERSION}" > "$out/root/etc/playhe
 # The bill of materials and the licences (sbom.py), on the root and beside the card: the root's
 # files are matched against the trixie packages they were unpacked from (sbom-debs-arm64.sh
 # indexes them once) and the guest's; the Swift runtime is the build root's swiftlang.
-index=$("$here/sbom-debs-arm64.sh" "$cache" "$STAGE_SYSROOT" "$extra/rauc.packages" | tail -1)
+cat "$extra/rauc.packages" "$ffmpeg/../runtime.packages" > "$out/extra.packages"
+index=$("$here/sbom-debs-arm64.sh" "$cache" "$STAGE_SYSROOT" "$out/extra.packages" | tail -1)
 scratch=$here/../../.build-arm64
 bbversion=$(basename "$(dirname "$BUSYBOX_NET")"); bbversion=${bbversion%-*-*}
 swiftlang=$(awk 'NR == 1 && $1 == "swiftlang" {print $2}' "$STAGE_SYSROOT/.packages")
 python3 "$here/sbom.py" "$out/root" --name playhead-rpi4-arm64 --out "${img%.img}.spdx.json" --arch arm64 \
-  --distro debian-13 --debs "$cache/guest-debs" --deb-index "$index" \
+  --distro debian-13 --debs "$cache/guest-debs" --deb-index "$index" --ffmpeg "$ffmpeg" \
   --kernel "$abi" "$boardout/$abi/Image" "$STAGE_SYSROOT/usr/share/doc/linux-libc-dev/copyright" \
   --busybox-net "$BUSYBOX_NET" "$bbversion" \
   --swift "$(swift_release "$swiftlang")" "$STAGE_SYSROOT/usr/share/doc/libswiftlang/copyright" \

@@ -14,16 +14,8 @@ version=$(apt-cache policy ffmpeg 2>/dev/null | awk '/Candidate:/{print $2}')
 [ -n "$version" ] && [ "$version" != "(none)" ] || fail "apt does not know ffmpeg; run 'apt-get update' and retry"
 upstream=${version#*:}; upstream=${upstream%-*}   # 7:5.1.9-0+deb12u1 -> 5.1.9
 
-flags=(
-  --enable-shared --disable-static --disable-programs --disable-doc --disable-debug
-  --disable-avdevice --disable-postproc --disable-autodetect --disable-everything
-  --enable-version3 --enable-mbedtls --enable-zlib --enable-network
-  --enable-demuxer=mov,matroska,mpegts,hls,mp3,aac,wav,flac,ogg
-  --enable-decoder=h264,hevc,vp9,mpeg2video,mpeg4,aac,aac_latm,mp3,mp3float,mp2,mp2float,flac,vorbis,opus,pcm_s16le,pcm_s24le,pcm_f32le,png
-  --enable-parser=h264,hevc,vp9,mpegvideo,mpegaudio,aac,aac_latm,flac,vorbis,opus
-  --enable-protocol=file,pipe,http,https,tcp,tls,hls,crypto,data
-  --enable-filter=atempo,abuffer,abuffersink,aformat,aresample,anull
-)
+. "$(dirname "$0")/ffmpeg-flags.sh"
+flags=("${ffmpeg_flags[@]}")
 key=$(printf '%s\n' "$version" "${flags[@]}" | sha256sum | cut -c1-10)
 dir=$cache/ffmpeg/$upstream-$key
 if [ -f "$dir/.done" ]; then echo "$dir/install"; exit 0; fi

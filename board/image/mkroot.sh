@@ -2,8 +2,8 @@
 # The appliance's root tree, which becomes the image's read-only squashfs: BusyBox, the
 # modules the board needs, playhead (stripped) with its libraries (FFmpeg's from our own small
 # build), wpa_supplicant, ALSA's configuration, rootfs-overlay/ and the demo.
-# For the arm64 image STAGE_SYSROOT is set (stage-lib.sh) and FFMPEGPREFIX is -: the libraries,
-# FFmpeg's included, are the sysroot's, Debian 13's. MODULESFILE-emulated, when there is one,
+# FFMPEGPREFIX is our small FFmpeg (ffmpeg.sh, ffmpeg-arm64.sh). For the arm64 image
+# STAGE_SYSROOT is set (stage-lib.sh): the other libraries are the sysroot's, Debian 13's. MODULESFILE-emulated, when there is one,
 # names the modules rcS loads only on an emulated board (/etc/modules.emulated).
 # Usage: mkroot.sh ROOT ABI KERNELDIR GUESTROOT PLAYHEAD FFMPEGPREFIX MEDIADIR MODULESFILE
 set -euo pipefail
@@ -63,21 +63,21 @@ fi
 stage_elf "$root" "$BUSYBOX_NET" /usr/lib/playhead/busybox-net
 mkdir -p "$root/usr/sbin" && ln -s ../lib/playhead/busybox-net "$root/usr/sbin/ntpd"
 ln -s busybox-net "$root/usr/lib/playhead/wget"
-if [ "$ffmpeg" = - ]; then
-  # playhead opens libavfilter itself (dlopen) when a rate needs atempo.
-  multi=/usr/lib/aarch64-linux-gnu
-  avfilter=$(cd "$STAGE_SYSROOT$multi" && ls libavfilter.so.[0-9]* 2>/dev/null | head -1)
-  [ -n "$avfilter" ] || { echo "image: libavfilter is missing from $STAGE_SYSROOT" >&2; exit 1; }
-  stage_elf "$root" "$STAGE_SYSROOT$multi/$avfilter" "$multi/$avfilter"
-else
-  # playhead opens libavfilter itself (dlopen) when a rate needs atempo; ldd does not see it.
-  for lib in "$ffmpeg"/lib/libavfilter.so.[0-9]*; do
-    case $lib in *.so.[0-9]) LD_LIBRARY_PATH=$ffmpeg/lib stage_elf "$root" "$(readlink -f "$lib")" "/usr/lib/${lib##*/}" ;; esac
-  done
-  # Our FFmpeg's libraries sit in /usr/lib: the dynamic linker's default path.
-  for lib in "$root"/usr/lib/x86_64-linux-gnu/libav* "$root"/usr/lib/x86_64-linux-gnu/libsw*; do
-    [ -e "$lib" ] && { echo "image: Debian's $(basename "$lib") got in; the small FFmpeg is not used" >&2; exit 1; }
-  done
+# playhead opens libavfilter itself (dlopen) when a rate needs atempo; ldd does not see it.
+# x86_64 stages it where ldd names it (the prefix, moved to /usr/lib below), arm64 into the
+# multiarch folder (stage-lib.sh).
+for lib in "$ffmpeg"/lib/libavfilter.so.[0-9] "$ffmpeg"/lib/libavfilter.so.[0-9][0-9]; do
+  [ -e "$lib" ] || continue
+  if [ -n "${STAGE_SYSROOT:-}" ]; then dest=/usr/lib/aarch64-linux-gnu/${lib##*/}; else dest=/usr/lib/${lib##*/}; fi
+  LD_LIBRARY_PATH=$ffmpeg/lib stage_elf "$root" "$(readlink -f "$lib")" "$dest"
+done
+# Only our FFmpeg's libraries: one of Debian's in the multiarch folder means its closure came too.
+for lib in "$root"/usr/lib/*-linux-gnu/libav* "$root"/usr/lib/*-linux-gnu/libsw*; do
+  [ -e "$lib" ] || continue
+  cmp -s "$lib" "$ffmpeg/lib/${lib##*/}" || { echo "image: Debian's $(basename "$lib") got in; the small FFmpeg is not used" >&2; exit 1; }
+done
+# x86_64: our FFmpeg's libraries sit in /usr/lib, the dynamic linker's default path.
+if [ -d "$root$ffmpeg" ]; then
   for lib in "$root$ffmpeg"/lib/*; do [ -e "$lib" ] || continue; mv "$lib" "$root/usr/lib/"; done
   rm -rf "${root:?}$ffmpeg"
   d=${ffmpeg%/*}

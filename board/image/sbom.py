@@ -70,8 +70,10 @@ def ffmpeg_component(prefix):
     configure = re.search(rb"--prefix=[^\0]*", avutil)
     if not version or not configure:
         fail(f"cannot read FFmpeg's version and configure line from {lib}/libavutil.so")
+    # Only FFmpeg's own: ffmpeg-arm64.sh's lib/ also holds the mbedtls and zlib it needs,
+    # which are Debian's packages and are matched as such.
     md5s = {sbom_root.RootFile("", read(os.path.realpath(os.path.join(lib, f)))).md5
-            for f in os.listdir(lib) if ".so." in f}
+            for f in os.listdir(lib) if ".so." in f and f.startswith(("libav", "libsw"))}
     return {"name": "ffmpeg", "version": version.group(1).decode(), "kind": "built", "md5s": md5s,
             "configure": configure.group(0).decode(), "files": [], "licences": {}}
 
@@ -178,7 +180,10 @@ def collect_licences(components, args, debs):
     if args.ffmpeg:
         # Debian's copyright of the same FFmpeg source, and the licence the build is under:
         # LGPL 3 (--enable-version3), whose text builds on the GPL 3's.
-        text = host_ffmpeg or sbom_debs.copyright_of({"name": "libavutil57", "installed": True})
+        # ffmpeg-arm64.sh keeps the source package's own debian/copyright beside its prefix.
+        own = os.path.join(args.ffmpeg, "..", "copyright")
+        text = read(own).decode() if os.path.exists(own) else None
+        text = text or host_ffmpeg or sbom_debs.copyright_of({"name": "libavutil57", "installed": True})
         if text:
             ff["licences"]["copyright"] = text.encode()
         for name in ("LGPL-3", "GPL-3"):

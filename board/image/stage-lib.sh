@@ -64,7 +64,8 @@ stage_regdb() {
 
 # stage_needed ROOT ELF: the sysroot's dynamic linker and the libraries an aarch64 ELF names
 # (DT_NEEDED), and theirs, into the multiarch folder where Debian's loader looks, or into the
-# folder of the ELF's RUNPATH that holds it (libpulse keeps its private library in one).
+# folder of the ELF's RUNPATH that holds it (libpulse keeps its private library in one). One
+# found in LD_LIBRARY_PATH's folders is taken from there.
 stage_needed() {
   local root=$1 elf=$2 multi=/usr/lib/aarch64-linux-gnu interp lib found dir dirs from
   interp=$(readelf -l "$elf" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
@@ -74,6 +75,12 @@ stage_needed() {
   dirs="$multi $(readelf -d "$elf" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p' | tr ':' ' ')"
   for lib in $(readelf -d "$elf" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
     found=""
+    # LD_LIBRARY_PATH (our small FFmpeg) comes before the sysroot, as it would on the board.
+    for dir in $(echo "${LD_LIBRARY_PATH:-}" | tr ':' ' '); do
+      [ -f "$dir/$lib" ] || continue
+      [ -e "$root$multi/$lib" ] || { install -D -m 755 "$(readlink -f "$dir/$lib")" "$root$multi/$lib"; stage_needed "$root" "$dir/$lib" || return 1; }
+      continue 2
+    done
     for dir in $dirs; do
       [ -e "$root$dir/$lib" ] && { found=present; break; }
       for from in "$STAGE_SYSROOT" ${STAGE_ROOTS:-}; do

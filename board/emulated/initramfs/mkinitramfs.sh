@@ -7,7 +7,10 @@
 # ldd cannot run aarch64 binaries), its kernel modules come stripped already, and the host's
 # ffmpeg is left out unless FFMPEGROOT (board/qemu-aarch64/host/bench-ffmpeg.sh) brings trixie's
 # arm64 ffmpeg for `make bench ARCH=arm64`, with the libraries the sysroot lacks.
-# Usage: mkinitramfs.sh OUT.cpio ABI KERNELDIR GUESTROOT PLAYHEAD TOOLSDIR MEDIADIR [SYSROOT [FFMPEGROOT]]
+# FFMPEG_PREFIX (arm64: board/image/ffmpeg-arm64.sh, the card's own small FFmpeg) brings
+# playhead's FFmpeg instead of the sysroot's, whose closure was 180 of the 250 MB the guest
+# unpacked at each boot.
+# Usage: [FFMPEG_PREFIX=DIR] mkinitramfs.sh OUT.cpio ABI KERNELDIR GUESTROOT PLAYHEAD TOOLSDIR MEDIADIR [SYSROOT [FFMPEGROOT]]
 set -euo pipefail
 out=$1 abi=$2 kdir=$3 guest=$4 playhead=$5 tools=$6 media=$7 sysroot=${8:-} ffroot=${9:-}
 kdir=$(cd "$kdir" && pwd)  # modprobe prints absolute paths
@@ -43,11 +46,16 @@ STAGE_SYSROOT=$sysroot stage_modules "$stage" "$kdir/modules" "$abi" $modules ||
 # playhead and the guest tools. playhead's debug info goes (its symbols stay, for backtraces):
 # with the HTTP API's packages it was 94 MB, and the initramfs no longer unpacked in the guest's
 # 1 GB. The Swift toolchain's llvm-objcopy reads both architectures' ELF.
-add_elf "$playhead" /usr/bin/playhead
+LD_LIBRARY_PATH=${FFMPEG_PREFIX:+$FFMPEG_PREFIX/lib} add_elf "$playhead" /usr/bin/playhead
 objcopy=$(dirname "$(readlink -f "$(command -v "${SWIFT:-swift}")")")/llvm-objcopy
 "$objcopy" --strip-debug "$stage/usr/bin/playhead" || fail "cannot strip playhead's debug info"
 # playhead loads libavfilter itself (dlopen) the first time sound plays at a rate other than 1.
-if [ -n "$sysroot" ]; then
+if [ -n "${FFMPEG_PREFIX:-}" ]; then
+  multi=/usr/lib/aarch64-linux-gnu
+  avfilter=$(cd "$FFMPEG_PREFIX/lib" && ls libavfilter.so.[0-9]* 2>/dev/null | head -1)
+  [ -n "$avfilter" ] || fail "libavfilter is missing from $FFMPEG_PREFIX"
+  LD_LIBRARY_PATH=$FFMPEG_PREFIX/lib add_elf "$(readlink -f "$FFMPEG_PREFIX/lib/$avfilter")" "$multi/$avfilter"
+elif [ -n "$sysroot" ]; then
   multi=/usr/lib/aarch64-linux-gnu
   avfilter=$(cd "$sysroot$multi" && ls libavfilter.so.[0-9]* 2>/dev/null | head -1)
   [ -n "$avfilter" ] || fail "libavfilter is missing from $sysroot"
