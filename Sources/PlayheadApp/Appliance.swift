@@ -30,6 +30,7 @@ public enum Appliance {
     public static func run(_ launch: Launch) async -> Int32 {
         let started = MonotonicClock().now().nanoseconds
         let boot = BootTimeline()
+        boot.mark(.mainEntered)
         let settings: Settings
         let items: [String]
         switch prepare(launch) {

@@ -11,7 +11,9 @@ final class BootTimeline: Sendable {
     private let marks: Mutex<[BootBreakdown.Mark: Double]>
     private let clock: @Sendable () -> Double
 
-    init(clock: @escaping @Sendable () -> Double = { Double(MonotonicClock().now().nanoseconds) / 1e9 }) {
+    /// `clock`: seconds on the kernel's boot-time clock, which its start times and /proc/uptime
+    /// (the scripts' marks) use.
+    init(clock: @escaping @Sendable () -> Double = { ProcessStartTime.now() }) {
         var known: [BootBreakdown.Mark: Double] = [:]
         if case .text(let text) = FileInput.read(Self.scriptMarksPath, limit: 4096) {
             known = BootBreakdown.scriptMarks(text)

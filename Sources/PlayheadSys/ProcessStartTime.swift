@@ -10,6 +10,9 @@ public enum ProcessStartTime {
 
     public static func ofThisProcess() -> Double? { seconds(pid: Sys.processID) }
 
+    /// Now, on the same clock (CLOCK_BOOTTIME, as /proc/uptime).
+    public static func now() -> Double { Double(Sys.bootTimeNanoseconds()) / 1e9 }
+
     /// The fields after the command's closing parenthesis (a name may hold spaces and
     /// parentheses of its own); starttime is the 20th of them.
     static func seconds(stat: String, ticksPerSecond: Int) -> Double? {

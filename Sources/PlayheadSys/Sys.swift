@@ -14,6 +14,14 @@ enum Sys {
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 
+    /// CLOCK_BOOTTIME: the clock /proc's process start times and /proc/uptime count on (it goes
+    /// on through a suspend, where CLOCK_MONOTONIC stops).
+    static func bootTimeNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
     /// The kernel's clock ticks per second (/proc's times are counted in them).
     static func clockTicksPerSecond() -> Int { Int(sysconf(Int32(_SC_CLK_TCK))) }
 

@@ -54,7 +54,7 @@ import Testing
 
     @Test func theBootsTimelineTakesTheFirstOpenAndTheFirstFrameOnly() {
         // Seconds since this machine's kernel started, as the real marks are.
-        let base = Double(MonotonicClock().now().nanoseconds) / 1e9
+        let base = ProcessStartTime.now()
         let now = Mutex(base + 5.0)
         let boot = BootTimeline(clock: { now.withLock { $0 } })
         let link = ServiceManagerLink(notify: nil, waitsForPicture: true, boot: boot)

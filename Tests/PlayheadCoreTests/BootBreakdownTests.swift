@@ -4,11 +4,11 @@ import Testing
 @Suite struct BootBreakdownTests {
     @Test func eachStageIsTheTimeSinceTheMarkBefore() {
         let b = BootBreakdown(marks: [.initStarted: 1.2, .earlyBootDone: 3.3, .initScriptsDone: 6.0, .playheadStarted: 6.4,
-                                      .optionsRead: 6.6, .outputsOpen: 7.25, .firstItemOpen: 7.5, .firstFrame: 8.3])
+                                      .mainEntered: 6.5, .optionsRead: 6.6, .outputsOpen: 7.25, .firstItemOpen: 7.5, .firstFrame: 8.3])
         #expect(b.stages.map(\.mark) == BootBreakdown.Mark.allCases)
-        #expect(b.stages.map { ($0.seconds * 100).rounded() } == [120, 210, 270, 40, 20, 65, 25, 80])
+        #expect(b.stages.map { ($0.seconds * 100).rounded() } == [120, 210, 270, 40, 10, 10, 65, 25, 80])
         #expect(b.total == 8.3)
-        #expect(b.line == "kernel 1.20 s, early boot 2.10 s, init scripts 2.70 s, to playhead 0.40 s, options 0.20 s, "
+        #expect(b.line == "kernel 1.20 s, early boot 2.10 s, init scripts 2.70 s, to playhead 0.40 s, loading 0.10 s, options 0.10 s, "
                 + "outputs 0.65 s, open 0.25 s, first frame 0.80 s = 8.30 s since the kernel started")
     }
 

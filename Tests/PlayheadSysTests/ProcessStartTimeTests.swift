@@ -20,5 +20,6 @@ import Testing
         let uptime = try #require(FileInput.readText("/proc/uptime").flatMap { $0.split(separator: " ").first }.flatMap { Double($0) })
         #expect(started > 0)
         #expect(started <= uptime)
+        #expect(started <= ProcessStartTime.now())
     }
 }

@@ -122,6 +122,17 @@ def debugfs(fs, request):
     return subprocess.run(["debugfs", "-R", request, str(fs)], capture_output=True, text=True).stdout
 
 
+# playhead's line with its first frame (BootBreakdown): each stage's seconds.
+BREAKDOWN = re.compile(r"boot: ((?:[a-z ]+ [0-9.]+ s, )*[a-z ]+ [0-9.]+ s) = [0-9.]+ s since the kernel started")
+BOOT_STAGES = ("kernel", "early boot", "init scripts", "to playhead", "loading", "options", "outputs", "open", "first frame")
+
+
+def breakdowns(text):
+    """Each boot's breakdown in the console's text, as {stage: seconds}, in order."""
+    return [{m.group(1).strip(): float(m.group(2)) for m in re.finditer(r"([a-z ]+) ([0-9.]+) s", found)}
+            for found in BREAKDOWN.findall(text)]
+
+
 DISKSTATS = re.compile(r"rcS: diskstats (\S+) sectors-written (\d+) uptime ([0-9.]+)")
 CLOCK_STATE = re.compile(r"clock: (synchronised=(?:yes|no) since=\d+ source=\S+)")
 
@@ -256,6 +267,15 @@ def main():
         print(f"image-test: /data clean after two power cuts (journal replay exit {replay.returncode});"
               " no /data/log/messages")
         print(f"image-test: boot to first frame from the disk image: {times[0]:.2f} s, then {times[1]:.2f} s")
+        # playhead's breakdown with each first frame: every stage there, the boot's scripts' marks too.
+        for n, stages in enumerate(breakdowns(said)[:2], 1):
+            missing = [name for name in BOOT_STAGES if name not in stages]
+            if missing:
+                fail(f"boot {n}: playhead's boot breakdown lacks {', '.join(missing)} (the early boot's or rcS's"
+                     f" /run/boot-marks, or playhead's own marks): {stages}")
+            print(f"image-test: boot {n}: " + ", ".join(f"{k} {v:.2f} s" for k, v in stages.items()))
+        if len(breakdowns(said)) < 2:
+            fail("playhead did not print its boot breakdown ('boot: kernel ...') with each first frame")
         if args.arch == "x86_64":
             # The root missing: no root shell for whoever holds the serial line, unless asked for.
             took, answered, tail = missing_root(disk, tmp, args.log, rescue=False)
