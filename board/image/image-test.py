@@ -268,14 +268,20 @@ def main():
               " no /data/log/messages")
         print(f"image-test: boot to first frame from the disk image: {times[0]:.2f} s, then {times[1]:.2f} s")
         # playhead's breakdown with each first frame: every stage there, the boot's scripts' marks too.
-        for n, stages in enumerate(breakdowns(said)[:2], 1):
+        found = breakdowns(said)[:2]
+        for n, stages in enumerate(found, 1):
             missing = [name for name in BOOT_STAGES if name not in stages]
             if missing:
                 fail(f"boot {n}: playhead's boot breakdown lacks {', '.join(missing)} (the early boot's or rcS's"
                      f" /run/boot-marks, or playhead's own marks): {stages}")
-            print(f"image-test: boot {n}: " + ", ".join(f"{k} {v:.2f} s" for k, v in stages.items()))
-        if len(breakdowns(said)) < 2:
+        if len(found) < 2:
             fail("playhead did not print its boot breakdown ('boot: kernel ...') with each first frame")
+        print("image-test: where each boot's seconds went, from the kernel's start (the firmware, the boot loader and"
+              " the kernel's decompression before it are not counted):")
+        print(f"image-test:   {'stage':<14}" + "".join(f"{'boot ' + str(n):>9}" for n in (1, 2)))
+        for name in BOOT_STAGES:
+            print(f"image-test:   {name:<14}" + "".join(f"{b[name]:9.2f}" for b in found))
+        print(f"image-test:   {'first frame at':<14}" + "".join(f"{sum(b.values()):9.2f}" for b in found))
         if args.arch == "x86_64":
             # The root missing: no root shell for whoever holds the serial line, unless asked for.
             took, answered, tail = missing_root(disk, tmp, args.log, rescue=False)
