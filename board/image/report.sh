@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # What `make bench` says of the image: its sizes, playhead's size and how many shared libraries
 # the root carries (Debian's FFmpeg alone would bring 137), beside the emulated board's own.
-# Then the byte ledger of the root (ledger.py).
-# Usage: report.sh IMAGEDIR BOARD_INITRAMFS
+# Then the byte ledger of the root (ledger.py) and, given playhead's unstripped binary, of what
+# each module costs inside it (scripts/binary-ledger.py).
+# Usage: report.sh IMAGEDIR BOARD_INITRAMFS [BINARY]
 set -euo pipefail
-dir=$1 initramfs=$2
+dir=$1 initramfs=$2 binary=${3:-}
 root=$dir/root
 img=$(ls "$dir"/playhead-*.img 2>/dev/null | head -1)
 [ -d "$root" ] && [ -f "$img" ] || { echo "image report: no image in $dir; run 'make image' first"; exit 1; }
@@ -20,3 +21,4 @@ echo "image: playhead $(mb "$(stat -c %s "$root/usr/bin/playhead")") stripped, s
 # The byte ledger: what each package, library and group of files costs on the root (ledger.py).
 spdx=$(ls "$dir"/playhead-*.spdx.json 2>/dev/null | head -1)
 [ -f "$spdx" ] && python3 "$(dirname "$0")/ledger.py" "$root" "$spdx"
+[ -z "$binary" ] || python3 "$(dirname "$0")/../../scripts/binary-ledger.py" "$binary"
