@@ -18,7 +18,10 @@ final class BootTimeline: Sendable {
         if case .text(let text) = FileInput.read(Self.scriptMarksPath, limit: 4096) {
             known = BootBreakdown.scriptMarks(text)
         }
-        known[.initStarted] = ProcessStartTime.seconds(pid: 1)
+        // PID 1's own start time is when the kernel made its thread, before the kernel's own
+        // set-up (2 s under emulation): the first script's mark, when there is one, is when
+        // init's program really began.
+        if known[.initStarted] == nil { known[.initStarted] = ProcessStartTime.seconds(pid: 1) }
         known[.playheadStarted] = ProcessStartTime.ofThisProcess()
         marks = Mutex(known)
         self.clock = clock

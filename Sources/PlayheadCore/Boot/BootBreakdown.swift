@@ -56,13 +56,14 @@ public struct BootBreakdown: Sendable, Equatable {
     }
 
     /// The marks the boot's scripts wrote, one `NAME SECONDS` per line (seconds from
-    /// /proc/uptime); unknown names and malformed lines are skipped, the first of a name kept.
+    /// /proc/uptime): `init` (the first script PID 1 ran), `early-boot` and `rcS`; unknown
+    /// names and malformed lines are skipped, the first of a name kept.
     public static func scriptMarks(_ text: String) -> [Mark: Double] {
         var marks: [Mark: Double] = [:]
         for line in text.split(separator: "\n").prefix(64) {
             let words = line.split(separator: " ")
             guard words.count == 2, let mark = Mark(rawValue: String(words[0])),
-                  mark == .earlyBootDone || mark == .initScriptsDone,
+                  mark == .initStarted || mark == .earlyBootDone || mark == .initScriptsDone,
                   let seconds = Double(words[1]), seconds.isFinite, seconds >= 0, marks[mark] == nil else { continue }
             marks[mark] = seconds
         }
