@@ -4,8 +4,8 @@ import Synchronization
 
 /// The marks of this boot, gathered as playhead starts and told once on the console with the
 /// first frame (`boot: kernel 1.20 s, ...`): what `make bench` and the image tests read to say
-/// where a boot's seconds went. The kernel gives init's and playhead's start; the early boot
-/// and rcS write theirs to `/run/boot-marks` (root's: playhead only reads it).
+/// where a boot's seconds went. The early boot and rcS write their marks (init's start among
+/// them) to `/run/boot-marks` (root's: playhead only reads it); the kernel gives playhead's start.
 final class BootTimeline: Sendable {
     static let scriptMarksPath = "/run/boot-marks"
     private let marks: Mutex<[BootBreakdown.Mark: Double]>

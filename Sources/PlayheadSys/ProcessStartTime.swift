@@ -1,6 +1,7 @@
 /// When a process started, in seconds since the kernel started: the kernel's own count
-/// (`/proc/PID/stat`'s 22nd field, in clock ticks), so init's start (PID 1 keeps it across the
-/// early boot's switch_root) and playhead's are known without anyone writing them down.
+/// (`/proc/PID/stat`'s 22nd field, in clock ticks), so playhead's start is known without anyone
+/// writing it down. It is the fork's time: PID 1's is when the kernel made its thread, before
+/// the kernel's own set-up, not when init's program began.
 public enum ProcessStartTime {
     /// nil when /proc is not there or says something else.
     public static func seconds(pid: Int32) -> Double? {

@@ -156,7 +156,7 @@ class NetWatch:
         if self.phase == "wait" and playing and self.bound and any(s[0] == "yes" for s in self.states):
             if self.api_port:
                 self.api["before"] = api_get(self.api_port, "/api/status")
-                self.api_before_at = time.monotonic()
+                self.api["before_at"] = time.monotonic()
             self.cut_at, self.phase = self.link("off"), "off"
         elif self.phase == "off" and any(t > self.cut_at and w == "down" for t, w in self.links):
             self.back_at, self.phase = self.link("on"), "on"
@@ -165,7 +165,7 @@ class NetWatch:
             self.phase = "back"
             if self.api_port:
                 self.api["after"] = api_get(self.api_port, "/api/status")
-                self.api["window"] = time.monotonic() - self.api_before_at
+                self.api["window"] = time.monotonic() - self.api["before_at"]
                 self.api["metrics"] = api_get(self.api_port, "/metrics")
             return True
         return False

@@ -1,7 +1,7 @@
 /// Where a boot's seconds went, from the kernel's start to the first frame on screen: each stage
-/// is the time from the mark before it to its own. The marks come from the kernel (when init
-/// started), from the boot's scripts (`/run/boot-marks`, written by the early boot and rcS) and
-/// from playhead itself; a mark a board does not have (no early boot on the emulated board) is
+/// is the time from the mark before it to its own. The marks come from the boot's scripts
+/// (`/run/boot-marks`, written by the early boot and rcS), from the kernel (when playhead
+/// started) and from playhead itself; a mark a board does not have (no early boot on the emulated board) is
 /// left out, and the stage after it covers its time too.
 public struct BootBreakdown: Sendable, Equatable {
     /// The stages in the order a boot passes them, and the mark that ends each.

@@ -50,16 +50,14 @@ LD_LIBRARY_PATH=${FFMPEG_PREFIX:+$FFMPEG_PREFIX/lib} add_elf "$playhead" /usr/bi
 objcopy=$(dirname "$(readlink -f "$(command -v "${SWIFT:-swift}")")")/llvm-objcopy
 "$objcopy" --strip-debug "$stage/usr/bin/playhead" || fail "cannot strip playhead's debug info"
 # playhead loads libavfilter itself (dlopen) the first time sound plays at a rate other than 1.
-if [ -n "${FFMPEG_PREFIX:-}" ]; then
+# On arm64, from our FFmpeg when there is one, else the sysroot's.
+if [ -n "$sysroot" ]; then
   multi=/usr/lib/aarch64-linux-gnu
-  avfilter=$(cd "$FFMPEG_PREFIX/lib" && ls libavfilter.so.[0-9]* 2>/dev/null | head -1)
-  [ -n "$avfilter" ] || fail "libavfilter is missing from $FFMPEG_PREFIX"
-  LD_LIBRARY_PATH=$FFMPEG_PREFIX/lib add_elf "$(readlink -f "$FFMPEG_PREFIX/lib/$avfilter")" "$multi/$avfilter"
-elif [ -n "$sysroot" ]; then
-  multi=/usr/lib/aarch64-linux-gnu
-  avfilter=$(cd "$sysroot$multi" && ls libavfilter.so.[0-9]* 2>/dev/null | head -1)
-  [ -n "$avfilter" ] || fail "libavfilter is missing from $sysroot"
-  add_elf "$sysroot$multi/$avfilter" "$multi/$avfilter"
+  ffdir=${FFMPEG_PREFIX:+$FFMPEG_PREFIX/lib}
+  from=${ffdir:-$sysroot$multi}
+  avfilter=$(cd "$from" && ls libavfilter.so.[0-9]* 2>/dev/null | head -1)
+  [ -n "$avfilter" ] || fail "libavfilter is missing from $from"
+  LD_LIBRARY_PATH=$ffdir add_elf "$(readlink -f "$from/$avfilter")" "$multi/$avfilter"
 else
   avfilter=$(ldconfig -p | awk '/libavfilter\.so\.[0-9]+ .*x86-64/ && !found { print $NF; found = 1 }')
   [ -n "$avfilter" ] || { echo "board: libavfilter is missing; run 'make deps'" >&2; exit 1; }
