@@ -6,10 +6,18 @@ SWIFT ?= swift
 # scratch folder must be given the same flags, or it starts again from nothing.
 SWIFT_BUILD_FLAGS ?= -debug-info-format none
 export SWIFT_BUILD_FLAGS
+# Every swift build and test runs with CC set to scripts/swiftpm-cc.sh (ccache in front of the
+# toolchain's clang), and always the same, or a scratch folder's C files are compiled again.
+# Only swift is given it: other builds here (BusyBox, FFmpeg, kernel modules) keep their CC.
+export SWIFTPM_CC := $(CURDIR)/scripts/swiftpm-cc.sh
+SWIFTPM = env CC=$(SWIFTPM_CC) $(SWIFT)
+export CCACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/playhead/ccache
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_MAXSIZE ?= 3G
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
   gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev qemu-system-x86 qemu-system-arm kmod cpio xz-utils binutils mtools systemd \
   nasm libmbedtls-dev dpkg-dev grub-common grub-efi-amd64-bin ovmf u-boot-qemu u-boot-tools libubootenv-tool rauc dbus-daemon squashfs-tools fdisk e2fsprogs zstd debootstrap patch chrony iproute2 \
-  python3-venv chromium chromium-driver openssl ca-certificates
+  python3-venv chromium chromium-driver openssl ca-certificates ccache
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
@@ -47,7 +55,7 @@ ifneq ($(filter arm64 aarch64,$(ARCH)),)
 build: build-arm64
 else
 build: deps
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product playhead
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --product playhead
 endif
 
 # playhead for aarch64 boards (Debian 13's C libraries), with a static Swift runtime:
@@ -75,27 +83,27 @@ test: unit-test soak state-test hostile fuzz-replay units api-test board-test bo
 # faulty server) wait for what those threads do, bounded, and run their blocking calls off the
 # test pool (docs/testing.md). swift test's own last line says how many tests passed.
 unit-test: deps media
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests
-	timeout -k 10 900 $(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --build-tests
+	timeout -k 10 900 $(SWIFTPM) test $(SWIFT_BUILD_FLAGS) --skip-build
 
 # Thousands of items (some failing on purpose) looped as fast as they decode: threads,
 # descriptors, mappings and memory must stay flat (scripts/soak.py says how it measures).
 soak: deps media
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product playhead
-	timeout -k 10 900 python3 scripts/soak.py $$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) 3000
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
+	timeout -k 10 900 python3 scripts/soak.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) 3000
 
 # The place survives kill -9: killed at random moments and started again, playhead resumes at
 # the saved item within two seconds after its saved time, and the state file is always whole.
 state-test: deps media
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product playhead
-	timeout -k 10 300 python3 scripts/state-kill.py $$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) 15
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
+	timeout -k 10 300 python3 scripts/state-kill.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) 15
 
 # The hostile corpus (Tests/Hostile, scripts/hostile.py): a stranger's stick, hostile options
 # and state files, a hostile socket client; the good items play, nothing outside the stick is
 # reached, nothing raw is printed, memory stays bounded and SIGTERM ends each run within 2 s.
 hostile: deps media
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product playhead
-	timeout -k 10 600 python3 scripts/hostile.py $$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA)
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
+	timeout -k 10 600 python3 scripts/hostile.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA)
 
 # The demux entry under libFuzzer for FUZZ_SECONDS; a crashing input lands in
 # Tests/Fuzz/regressions (see Tests/Fuzz/README.md). The Swift runtime's backtracer is off:
@@ -104,7 +112,7 @@ hostile: deps media
 FUZZ_SECONDS ?= 120
 FUZZ_ARGS ?=
 fuzz: deps media
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product playhead-fuzz --scratch-path .build-fuzz --sanitize=fuzzer -Xswiftc -DFUZZING
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --product playhead-fuzz --scratch-path .build-fuzz --sanitize=fuzzer -Xswiftc -DFUZZING
 	rm -rf build/fuzz && mkdir -p build/fuzz/corpus && cp Tests/Fuzz/corpus/* build/fuzz/corpus/ && \
 	  cp $(MEDIA)/tiny.mp4 $(MEDIA)/h264_aac.mp4 $(MEDIA)/vp9_opus.webm $(MEDIA)/audio_only.mp3 $(MEDIA)/vfr.mkv build/fuzz/corpus/
 	SWIFT_BACKTRACE=enable=no .build-fuzz/release/playhead-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=200000 -rss_limit_mb=4096 -detect_leaks=0 \
@@ -112,13 +120,13 @@ fuzz: deps media
 
 # The fuzzer's kept inputs and every crash it ever found, replayed through the same entry.
 fuzz-replay: deps
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product playhead-fuzz
-	$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead-fuzz Tests/Fuzz/corpus/* $$(ls Tests/Fuzz/regressions/* 2>/dev/null)
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead-fuzz
+	$$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead-fuzz Tests/Fuzz/corpus/* $$(ls Tests/Fuzz/regressions/* 2>/dev/null)
 
 # The systemd units of rootfs-overlay, as systemd itself reads them.
 units: deps
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product playhead
-	scripts/check-units.sh $$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
+	scripts/check-units.sh $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead
 
 # The host checks' Python packages (scripts/api/requirements.txt, from PyPI), in a venv of their own.
 VENV := build/venv
@@ -131,8 +139,8 @@ $(VENV)/.stamp: scripts/api/requirements.txt
 # /openapi.json, headless Chromium drives the control page (log in, Pause: the player pauses)
 # and saves it at phone and desktop width in build/api-test/ (scripts/api/api_test.py).
 api-test: deps media $(VENV)/.stamp
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --product playhead
-	timeout -k 10 600 $(VENV)/bin/python scripts/api/api_test.py $$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) build/api-test $(VENV)
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
+	timeout -k 10 600 $(VENV)/bin/python scripts/api/api_test.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) build/api-test $(VENV)
 
 # The emulated board: Debian's kernel with the modules it leaves out, BusyBox, playhead built
 # with a static Swift runtime, the guest tools and the overlays, in one initramfs.
@@ -146,7 +154,7 @@ board: deps media
 	@abi=$$($(BOARD_KERNEL) $(BOARD_OUT) $(BOARD_CACHE) | tail -1) && \
 	guest=$$($(EMULATED)/initramfs/guest-packages.sh $(BOARD_CACHE) | tail -1) && \
 	$(EMULATED)/tools/build-tools.sh $(BOARD_OUT)/tools && \
-	$(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH) && \
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH) && \
 	$(EMULATED)/initramfs/mkinitramfs.sh $(BOARD_OUT)/initramfs.cpio $$abi $(BOARD_OUT)/$$abi $$guest \
 	  $(BOARD_SCRATCH)/release/playhead $(BOARD_OUT)/tools $(MEDIA) && \
 	ln -sfn $$abi/vmlinux $(BOARD_OUT)/vmlinux
@@ -220,10 +228,10 @@ image: deps media
 # the same certificate checks and clock hold, through the other TLS library.
 image-test: image
 	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log
-	@ffroot=$$(board/image/ffmpeg.sh $(BOARD_CACHE)/.. | tail -1) && $(SWIFT) build $(SWIFT_BUILD_FLAGS) --build-tests && \
-	  LD_LIBRARY_PATH=$$ffroot/lib ldd $$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/PlayheadPackageTests.xctest | grep -q libmbedtls || \
+	@ffroot=$$(board/image/ffmpeg.sh $(BOARD_CACHE)/.. | tail -1) && $(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --build-tests && \
+	  LD_LIBRARY_PATH=$$ffroot/lib ldd $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/PlayheadPackageTests.xctest | grep -q libmbedtls || \
 	  { echo "image-test: the tests do not load the image's FFmpeg from $$ffroot/lib"; exit 1; } && \
-	  LD_LIBRARY_PATH=$$ffroot/lib timeout -k 10 300 $(SWIFT) test $(SWIFT_BUILD_FLAGS) --skip-build --filter 'TLSVerifyTests|TLSClockHoldTests'
+	  LD_LIBRARY_PATH=$$ffroot/lib timeout -k 10 300 $(SWIFTPM) test $(SWIFT_BUILD_FLAGS) --skip-build --filter 'TLSVerifyTests|TLSClockHoldTests'
 
 # The image's bill of materials (board/image/sbom.py, written by `make image`) answers an
 # advisory's question: FFmpeg and OpenSSL's libcrypto are found at the versions on the root, an
@@ -369,7 +377,7 @@ else
 bench: build bench-deps
 	scripts/gen-bench-media.sh $(MEDIA)
 	$(if $(ONLY),,python3 scripts/bench.py)
-	$(if $(ONLY),,python3 scripts/api/api_bench.py $$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --show-bin-path)/playhead $(MEDIA) build/api-bench)
+	$(if $(ONLY),,python3 scripts/api/api_bench.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --show-bin-path)/playhead $(MEDIA) build/api-bench)
 	$(MAKE) --no-print-directory board
 	$(BOOT) --mode bench --share $(BOARD_OUT)/share --media $(MEDIA) --log $(BOARD_OUT)/console-bench.log --timeout 1800 $(if $(ONLY),--only $(ONLY))
 	@# Boot to first frame (kernel start to the first page flip, on the monotonic clock both
@@ -390,7 +398,7 @@ endif
 run: deps media
 	@if [ -e /dev/dri/card0 ]; then \
 	  $(MAKE) --no-print-directory build && \
-	  $$($(SWIFT) build $(SWIFT_BUILD_FLAGS) -c release --show-bin-path)/playhead --video-output drm --screenshot build/screenshot.png \
+	  $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --show-bin-path)/playhead --video-output drm --screenshot build/screenshot.png \
 	    --events text $(MEDIA)/demo.mp4 $(MEDIA)/h264_aac.mp4; \
 	elif [ -t 0 ] && [ -t 1 ]; then \
 	  $(MAKE) --no-print-directory board && \

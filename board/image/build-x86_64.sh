@@ -23,7 +23,10 @@ ffmpeg=$("$here/ffmpeg.sh" "$cache/.." | tail -1)  # its cache sits beside the b
 bzimage=$("$here/bzimage.sh" "$cache" "$abi" | tail -1)
 BUSYBOX_NET=$("$here/busybox-net.sh" "$cache/.." | tail -1)
 export BUSYBOX_NET
-"${SWIFT:-swift}" build ${SWIFT_BUILD_FLAGS:-} -c release --product playhead --static-swift-stdlib --scratch-path "$scratch"
+# The Makefile's CC for swift (SWIFTPM_CC) in a subshell: the same as its board build of this
+# scratch folder, and nothing else here sees it.
+( if [ -n "${SWIFTPM_CC:-}" ]; then export CC=$SWIFTPM_CC; fi
+  "${SWIFT:-swift}" build ${SWIFT_BUILD_FLAGS:-} -c release --product playhead --static-swift-stdlib --scratch-path "$scratch" )
 mkdir -p "$out"
 "$here/mkbootfs.sh" "$out/initrd.gz" "$abi" "$boardout/$abi" "$guest"
 "$here/mkroot.sh" "$out/root" "$abi" "$boardout/$abi" "$guest" "$scratch/release/playhead" "$ffmpeg" \

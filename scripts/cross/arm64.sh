@@ -8,6 +8,13 @@ out=${2:?usage: arm64.sh CACHE OUT}
 here=$(cd "$(dirname "$0")" && pwd)
 start=$(date +%s)
 root=$("$here/buildroot.sh" "$cache" | tail -1)
+# ccache in the build root, added to a root made before it was asked for (best effort: without
+# it the build is the same, only slower). Not in buildroot.sh: its key would make a new root.
+if [ -n "${CCACHE_DIR:-}" ] && [ ! -x "$root/usr/bin/ccache" ]; then
+  "$here/in-root.sh" "$root" -- sh -c "apt-get -q -o Acquire::Check-Valid-Until=false update && DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -q --no-install-recommends ccache && apt-get clean" > "$cache/ccache-install.log" 2>&1 \
+    || echo "cross: ccache could not be added to the build root ($cache/ccache-install.log); building without it" >&2
+fi
 sysroot=$("$here/sysroot.sh" "$cache" "$(awk '{print $2}' "$root/.key")" | tail -1)
 binary=$(nice -n 10 "$here/build.sh" "$root" "$sysroot" "$out" | tail -1)
 ln -sfn "$sysroot" "$out/sysroot"

@@ -19,8 +19,17 @@ triple=aarch64-unknown-linux-gnu
 # the link arguments). pkg-config reads the sysroot's .pc files and puts the sysroot before their
 # paths. lld links for any target.
 # PLAYHEAD_GPIOD2: trixie has libgpiod 2 (Sources/PlayheadGPIO/Sys/SystemGPIO.swift).
-"$here/in-root.sh" "$root" --bind "$src" /src --bind "$sysroot" /sysroot -- \
-  env -C /src PKG_CONFIG_SYSROOT_DIR=/sysroot \
+# The C files go through ccache as on the host (scripts/swiftpm-cc.sh), its folder bound in, when
+# the Makefile names one and the build root has ccache (arm64.sh adds it).
+# The root's ccache is sid's, not this machine's: a folder of its own beside the host's.
+ccache=()
+if [ -n "${CCACHE_DIR:-}" ] && [ -x "$root/usr/bin/ccache" ]; then
+  mkdir -p "$CCACHE_DIR-cross"
+  ccache=(--bind "$CCACHE_DIR-cross" /ccache)
+fi
+"$here/in-root.sh" "$root" --bind "$src" /src --bind "$sysroot" /sysroot "${ccache[@]}" -- \
+  env -C /src PKG_CONFIG_SYSROOT_DIR=/sysroot CC=/src/scripts/swiftpm-cc.sh \
+  ${ccache:+CCACHE_DIR=/ccache CCACHE_BASEDIR=/src CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-3G}} \
   PKG_CONFIG_LIBDIR=/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:/sysroot/usr/share/pkgconfig \
   PKG_CONFIG_PATH=/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:/sysroot/usr/share/pkgconfig \
   swift build ${SWIFT_BUILD_FLAGS:-} -c release --product playhead --static-swift-stdlib --scratch-path "/src/$scratch" \
