@@ -76,6 +76,7 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
+test: ARM64_BESIDE = 1
 test: unit-test soak state-test hostile fuzz-replay units api-test board-test board-test-7 board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
 
 # Side by side, swift test's default: the player's tests step its loop on a virtual clock, and
@@ -256,9 +257,24 @@ UPDATE_CUTS ?= 1
 update-bundles: image
 	board/image/test-bundles.sh $(UPDATE_BUNDLES) $(IMAGE_OUT)/root.sqfs $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING)
 
+# In `make test` (ARM64_BESIDE=1) the arm64 cross build runs beside it at the lowest priority:
+# the guest leaves about 40 % of two cores idle while it boots, installs and waits out its
+# timeouts, and the build takes that. update-test waits for it and shows its end; the
+# build-arm64 that board-test-arm64 runs later then finds it done. (MAKE_COMMAND, not MAKE: a
+# line naming $(MAKE) is run even under `make -n`, and this one would boot the guest.)
 update-test: update-bundles
-	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --bundles $(UPDATE_BUNDLES) \
-	  --cuts-first $(UPDATE_CUTS) --then-bad --log $(IMAGE_OUT)/console-update.log
+	@beside=; if [ -n "$(ARM64_BESIDE)" ]; then \
+	  echo "update-test: the arm64 cross build runs beside it (build/arm64-beside.log)"; \
+	  ( nice -n 19 $(MAKE_COMMAND) --no-print-directory build-arm64 > build/arm64-beside.log 2>&1; echo $$? > build/arm64-beside.rc ) & \
+	  beside=$$!; \
+	fi; \
+	rc=0; flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --bundles $(UPDATE_BUNDLES) \
+	  --cuts-first $(UPDATE_CUTS) --then-bad --log $(IMAGE_OUT)/console-update.log || rc=$$?; \
+	if [ -n "$$beside" ]; then \
+	  wait $$beside; tail -n 3 build/arm64-beside.log; \
+	  echo "update-test: the arm64 cross build beside it ended with status $$(cat build/arm64-beside.rc)"; \
+	fi; \
+	exit $$rc
 
 # The longer runs, not in `make test`: the bad bundle from slot A into B on a fresh image, ten
 # power cuts at random moments of installs, some after their end (about 8 minutes), and an empty
