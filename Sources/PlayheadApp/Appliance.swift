@@ -32,12 +32,19 @@ public enum Appliance {
         let boot = BootTimeline()
         boot.mark(.mainEntered)
         let settings: Settings
-        let items: [String]
+        var items: [String]
         switch prepare(launch) {
         case .failure(let failure):
             StandardStreams.error("playhead: error: \(failure.message)")
             return failure.status
         case .success(let prepared): (settings, items) = prepared
+        }
+        var layout: ScreenLayout?
+        switch LayerOptions.layout(settings) {
+        case .failure(let e):
+            StandardStreams.error("playhead: error: \(e.message)")
+            return ExitStatus.usage
+        case .success(let l): layout = l
         }
         if settings[DisplayOptions.connector] == "help" {
             StandardStreams.out(DisplayInventory.describe(card: settings[DisplayOptions.card]))
@@ -53,6 +60,12 @@ public enum Appliance {
         FFmpegLog.lineHandler = { line in AppLog.warning(line) }
         let safeMode = SafeMode(settings: settings)
         if let safeMode { AppLog.warning(safeMode.banner) }
+        // Safe mode shows the slate alone; otherwise the main layer plays its source unless
+        // items were given.
+        if safeMode != nil { layout = nil }
+        if let layout, items.isEmpty, settings[AppOptions.playlist] == nil {
+            items = [layout.layers[LayerOptions.mainIndex(layout)].spec.source]
+        }
         let loader = playlistLoader(items: items, settings: settings, safeMode: safeMode)
         let initialItems = loader.expand()
         let playlist = Playlist(initialItems)
@@ -65,7 +78,7 @@ public enum Appliance {
         let firstAsset = playlist.entries.first.map { Asset(url: $0.location, backend: backend) }
         let content: (frameRate: Int?, size: PixelSize?) = settings[DisplayOptions.mode] == "match" ? await contentShape(of: firstAsset) : (nil, nil)
         let outputs: Outputs
-        switch openOutputs(settings: settings, backend: backend, content: content, withSound: safeMode == nil) {
+        switch openOutputs(settings: settings, backend: backend, content: content, withSound: safeMode == nil, layout: layout) {
         case .failure(let failure):
             StandardStreams.error("playhead: error: \(failure.message)")
             return failure.status
@@ -83,7 +96,7 @@ public enum Appliance {
         switch Inputs.openConsole(settings) {
         case .failure(let failure):
             StandardStreams.error("playhead: error: \(failure.message)")
-            Shutdown(player: player, outputs: outputs).run(keepSound: false)
+            Shutdown(player: player, layers: nil, outputs: outputs).run(keepSound: false)
             return failure.status
         case .success(let c): console = c
         }
@@ -148,11 +161,12 @@ public enum Appliance {
             if let start = settings[PlayerOptions.start] { player.seek(to: MediaTime(seconds: start, preferredTimescale: 1000), completion: nil) }
         }
         player.play()
+        let layers = outputs.otherLayers.isEmpty ? nil : LayerPlayers(outputs.otherLayers, backend: backend, settings: settings)
 
         let exit = ExitBox()
         let inputs = Inputs(settings: settings, router: router, console: console, panel: panel, safeMode: safeMode != nil)
         let follower = FolderFollower(loader: loader, router: router, initial: initialItems)
-        let shutdown = Shutdown(player: player, outputs: outputs)
+        let shutdown = Shutdown(player: player, layers: layers, outputs: outputs)
         var services: [any Service] = [PlaybackService(shutdown: shutdown, exit: exit)]
         switch inputs.open() {
         case .failure(let failure):
@@ -246,9 +260,9 @@ public enum Appliance {
 
     /// The outputs the options choose, set up as they ask, in the environment the player gets.
     static func openOutputs(settings: Settings, backend: FFmpegBackend, content: (frameRate: Int?, size: PixelSize?),
-                            withSound: Bool) -> Result<Outputs, AppFailure> {
+                            withSound: Bool, layout: ScreenLayout?) -> Result<Outputs, AppFailure> {
         Outputs.open(settings: settings, backend: backend, sourceOptions: PlaybackSetup.sourceOptions(settings),
-                     contentFrameRate: content.frameRate, contentSize: content.size, withSound: withSound).map { opened in
+                     contentFrameRate: content.frameRate, contentSize: content.size, withSound: withSound, layout: layout).map { opened in
             var outputs = opened
             OutputSetup.apply(settings, to: outputs)
             PlaybackSetup.apply(settings, to: &outputs.environment)

@@ -10,13 +10,17 @@ import PlayheadSys
 struct Outputs: Sendable {
     var environment: PlaybackEnvironment
     var drm: DRMVideoSink?
+    /// With `layer.*` lines: the screen they share, and the layers other than the main one (whose
+    /// sink is `drm`), each to get a player of its own.
+    var display: DisplayController?
+    var otherLayers: [(spec: LayerSpec, sink: DRMVideoSink)] = []
     var alsa: ALSAAudioSink?
     var monitor: ALSARouteMonitor?
 
     /// An output that cannot be opened is a one-line error; what was opened is closed again.
     /// `withSound` false leaves the sound off whatever the options say (safe mode).
     static func open(settings: Settings, backend: FFmpegBackend, sourceOptions: SourceOptions, contentFrameRate: Int?,
-                     contentSize: PixelSize? = nil, withSound: Bool = true) -> Result<Outputs, AppFailure> {
+                     contentSize: PixelSize? = nil, withSound: Bool = true, layout: ScreenLayout? = nil) -> Result<Outputs, AppFailure> {
         var outputs = Outputs(environment: .headless(backend: backend, untimed: settings[PlayerOptions.untimed], options: sourceOptions))
         if withSound, settings[AppOptions.audioOutput] == .alsa {
             let monitor = ALSARouteMonitor()
@@ -44,7 +48,13 @@ struct Outputs: Sendable {
                 return .failure(AppFailure(status: ExitStatus.usage, message: error.description))
             }
             let sink: DRMVideoSink
-            do { sink = try DRMVideoSink(options: options) } catch {
+            do {
+                if let layout {
+                    sink = try openLayers(layout, options: options, into: &outputs)
+                } else {
+                    sink = try DRMVideoSink(options: options)
+                }
+            } catch {
                 outputs.alsa?.close()
                 return .failure(AppFailure(status: ExitStatus.outputFailed, message: error.message))
             }
@@ -53,6 +63,32 @@ struct Outputs: Sendable {
             AppLog.info("video on \(sink.name)")
         }
         return .success(outputs)
+    }
+
+    /// The screen shared by the visible layers; returns the main layer's sink. A hidden layer
+    /// (visible=no) is not played: showing and hiding layers while playing is not built yet.
+    private static func openLayers(_ layout: ScreenLayout, options: DRMOptions, into outputs: inout Outputs) throws(PlaybackError) -> DRMVideoSink {
+        let main = LayerOptions.mainIndex(layout)
+        guard layout.layers[main].spec.visible else {
+            throw PlaybackError(.deviceFailed, "layer \(layout.layers[main].spec.name) is the main one (heard, or the first) and visible=no; show it or mute it")
+        }
+        for hidden in layout.layers where !hidden.spec.visible {
+            AppLog.warning("layer \(hidden.spec.name): visible=no, so it is not played (showing and hiding layers is not built yet)")
+        }
+        let shown = layout.layers.filter(\.spec.visible)
+        let display = try DisplayController(options: options, layers: shown.map(\.spec))
+        outputs.display = display
+        var mainSink: DRMVideoSink?
+        // The main layer's sink is made first: it is the one that captures the screen.
+        let mainShown = shown.firstIndex { $0.spec.name == layout.layers[main].spec.name }!
+        mainSink = display.sink(layer: mainShown)
+        for (i, layer) in shown.enumerated() where i != mainShown {
+            outputs.otherLayers.append((layer.spec, display.sink(layer: i)))
+            if layer.heard {
+                AppLog.warning("layer \(layer.spec.name): only the main layer (\(layout.layers[main].spec.name)) is heard; mixing several layers' sound is not built yet")
+            }
+        }
+        return mainSink!
     }
 
     /// The first candidate that opens (see AudioDeviceChoice); the first one's error when none does.

@@ -8,11 +8,13 @@ import Synchronization
 /// Running it again does nothing.
 final class Shutdown: Sendable {
     private let player: QueuePlayer
+    private let layers: LayerPlayers?
     private let outputs: Outputs
     private let done = Atomic(false)
 
-    init(player: QueuePlayer, outputs: Outputs) {
+    init(player: QueuePlayer, layers: LayerPlayers?, outputs: Outputs) {
         self.player = player
+        self.layers = layers
         self.outputs = outputs
     }
 
@@ -20,7 +22,10 @@ final class Shutdown: Sendable {
     func run(keepSound: Bool) {
         guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return }
         player.shutdown()
+        layers?.shutdown()
         outputs.drm?.close()
+        // Every layer's sink, the display thread, and the screen put back once.
+        outputs.display?.close()
         if keepSound { outputs.alsa?.drain() }
         outputs.alsa?.close()
     }

@@ -98,14 +98,23 @@ final class DRMScreen: @unchecked Sendable {
 
     /// The full commit of our mode, with `plane` (the first, black, buffer) on it.
     func modeset(plane: [AtomicValue]) throws(PlaybackError) {
-        let values = [
+        if let e = card.commit(modesetValues(plane), .allowModeset) {
+            throw PlaybackError(.deviceFailed, "\(card.path): the kernel refused mode \(plan.mode) on \(plan.connector.name) (\(e))")
+        }
+    }
+
+    /// Whether the kernel would take our mode with `planes` on it (a TEST_ONLY commit): how the
+    /// display controller asks which planes its layers can have before anything is shown.
+    func testModeset(planes: [AtomicValue]) -> AtomicCommitError? {
+        card.commit(modesetValues(planes), [.testOnly, .allowModeset])
+    }
+
+    private func modesetValues(_ planes: [AtomicValue]) -> [AtomicValue] {
+        [
             AtomicValue(object: plan.connector.id, property: properties.connectorCRTC, value: UInt64(plan.crtc.id)),
             AtomicValue(object: plan.crtc.id, property: properties.crtcMode, value: UInt64(modeBlob)),
             AtomicValue(object: plan.crtc.id, property: properties.crtcActive, value: 1),
-        ] + plane
-        if let e = card.commit(values, .allowModeset) {
-            throw PlaybackError(.deviceFailed, "\(card.path): the kernel refused mode \(plan.mode) on \(plan.connector.name) (\(e))")
-        }
+        ] + planes
     }
 
     /// Makes `mode` the one the next `modeset` sets: a new mode blob when it differs (or none

@@ -19,32 +19,41 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     /// Whether `close` has run; held while it runs, so a second caller returns after it.
     private let closed = Mutex(false)
 
-    public init(options: DRMOptions) throws(PlaybackError) {
-        screen = try DRMScreen(options: options)
-        driver = try KMSDriver(screen: screen, options: options)
+    public convenience init(options: DRMOptions) throws(PlaybackError) {
+        let screen = try DRMScreen(options: options)
+        let driver = try KMSDriver(screen: screen, options: options)
         if screen.plan.isConnected { try screen.modeset(plane: driver.planeValues(buffer: 0)) }
         screen.watchHotplug()
         if !screen.canCapture {
             Log.info("display: \(screen.card.path) has no writeback connector: a screenshot is the picture on screen as decoded, without the bars")
         }
+        self.init(layer: driver, screen: screen, options: options, captures: true)
+    }
+
+    /// One layer of a screen several players share (DisplayController); `captures`: whether
+    /// its frames ask for captures of the screen.
+    init(layer driver: KMSDriver, screen: DRMScreen, options: DRMOptions, captures: Bool) {
+        self.screen = screen
+        self.driver = driver
         let machine = PresentMachine<KMSPlaneShot>(buffers: driver.buffers.count, refreshNanoseconds: screen.refreshNanoseconds,
-                                                   connected: screen.plan.isConnected, canCapture: screen.canCapture,
+                                                   connected: screen.plan.isConnected, canCapture: captures && screen.canCapture,
                                                    device: screen.card.path, trace: options.flipTracePath.map(FlipTrace.init(path:)))
         let writer = CaptureWriter()
         captureWriter = writer
         let loop = PresentLoop(driver: driver, machine: machine, clock: MonotonicClock()) { writer.save($0, to: $1) }
         self.loop = loop
+        canCapture = captures && screen.canCapture
         thread = WorkerThread(name: "ph-present") { loop.run() }
     }
 
-    public var name: String { "drm \(screen.name)" }
+    public var name: String { driver.place.map { "drm \(screen.name) layer on plane \($0.plane.id) at \($0.area)" } ?? "drm \(screen.name)" }
     /// How pictures are scaled onto the screen (by the plane, in software, not at all).
     public var scalerDescription: String { driver.scalerDescription }
     public var presentationLeadNanoseconds: Int64 { loop.presentationLeadNanoseconds }
     public var failure: PlaybackError? { loop.failure }
     public var statistics: DisplayStatistics { loop.statistics }
     public var reportsDisplay: Bool { true }
-    public var canCapture: Bool { screen.canCapture }
+    public let canCapture: Bool
 
     public func setDisplayedHandler(_ handler: @escaping @Sendable (UInt64) -> Void) { loop.setDisplayedHandler(handler) }
 

@@ -38,7 +38,7 @@ extension KMSDriver {
                              rotation: picture.rotation, size: picture.size)
         if let scanout, scanout.key == key { return scanout.choice }
         let choice = ScanoutChoice.decide(pixelFormat: key.pixelFormat, picture: key.size, rotation: key.rotation,
-                                          screenTurn: screenTurn, colorimetry: key.colorimetry, layout: layout, planeFormats: screen.plan.plane.formats,
+                                          screenTurn: screenTurn, colorimetry: key.colorimetry, layout: layout, planeFormats: planeFormats,
                                           planeRotations: plane.turns, colorProperties: plane.color != nil) {
             PlaneTestResult(testDirect($0)?.errno)
         }

@@ -8,6 +8,10 @@ import Synchronization
 /// what to drop and what was shown are the present loop's.
 final class KMSDriver: PresentDriver, @unchecked Sendable {
     let screen: DRMScreen
+    /// Where its flips go: the screen, or its share of the layers' one commit per refresh.
+    let channel: any FlipChannel
+    /// nil: the whole screen, on the plan's plane, following the mode.
+    let place: LayerPlace?
     let plane: PlaneProperties
     let buffers: LayerBuffers
     let screenTurn: PictureRotation
@@ -21,27 +25,40 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
     /// The last scaler choice in words, for the console (any thread).
     let scalerText = Mutex("none yet (no picture shown)")
 
-    init(screen: DRMScreen, options: DRMOptions) throws(PlaybackError) {
-        let card = screen.card, id = screen.plan.plane.id
+    /// `place` and `channel`: one layer of several (DisplayController); nil, the screen alone.
+    init(screen: DRMScreen, options: DRMOptions, place: LayerPlace? = nil, channel: (any FlipChannel)? = nil) throws(PlaybackError) {
+        let card = screen.card, id = place?.plane.id ?? screen.plan.plane.id
         plane = try PlaneProperties(plane: id, table: card.planeProperties(id), device: card.path) { card.enumValues(ofProperty: $0) }
-        buffers = try LayerBuffers(card: card, format: screen.plan.format.format, screen: screen.size, count: options.buffers)
+        buffers = try LayerBuffers(card: card, format: place?.format ?? screen.plan.format.format, screen: place?.area.size ?? screen.size,
+                                   count: options.buffers)
         self.screen = screen
+        self.place = place
+        self.channel = channel ?? screen
         gravity = options.gravity
         screenTurn = options.screenTurn
         modeFollowsItems = options.modeFollowsItems
-        let yuv = YUVPlaneLayout.formats.filter(screen.plan.plane.formats.contains)
+        let yuv = YUVPlaneLayout.formats.filter(planeFormats.contains)
         Log.info("display: plane \(id) takes \(yuv.isEmpty ? "no YUV" : yuv.map(\.description).joined(separator: ", "))\(plane.color == nil ? "" : " with COLOR_ENCODING and COLOR_RANGE")")
     }
 
     var scalerDescription: String { scalerText.withLock { $0 } }
 
-    /// Screen-sized buffer `i` on the whole screen, as the modeset shows the first.
+    /// The part of the screen the plane's buffers cover.
+    var area: PixelRect { place?.area ?? PixelRect(size: screen.size) }
+    /// Where pictures go, in the area's pixels.
+    var region: PixelRect { place?.region ?? PixelRect(size: screen.size) }
+    var planeFormats: [FourCC] { place?.plane.formats ?? screen.plan.plane.formats }
+
+    /// Area-sized buffer `i` on the whole area, as the modeset shows the first.
     func planeValues(buffer i: Int) -> [AtomicValue] {
-        let whole = PixelRect(size: screen.size)
-        return plane.values(framebuffer: buffers.screen[i].buffer.framebuffer, crtc: screen.plan.crtc.id, source: whole, destination: whole)
+        plane.values(framebuffer: buffers.screen[i].buffer.framebuffer, crtc: screen.plan.crtc.id, source: PixelRect(size: area.size),
+                     destination: area)
     }
 
+    /// A display coming or going, and modes following the content, are the screen's alone: a
+    /// layer's place was worked out for the mode in force.
     func checkHotplug() -> ScreenChange {
+        guard place == nil else { return .none }
         switch screen.hotplugAction() {
         case nil: return .none
         case .hide?: return .lost
@@ -53,7 +70,7 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
     }
 
     func follow(_ frame: VideoFrame) -> ScreenChange {
-        guard case .show(let mode, _)? = screen.contentAction(for: frame, switching: modeFollowsItems) else { return .none }
+        guard place == nil, case .show(let mode, _)? = screen.contentAction(for: frame, switching: modeFollowsItems) else { return .none }
         return setMode(mode) ? .modeSet(refreshNanoseconds: screen.refreshNanoseconds) : .none
     }
 
@@ -75,11 +92,14 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
 
     func prepare(_ frame: VideoFrame, buffer i: Int) -> KMSPlaneShot {
         let picture = frame.picture, crtc = screen.plan.crtc.id
-        // Laid out on the screen as the viewer sees it (a portrait screen mounted on its side),
-        // then placed on the buffer as the screen is mounted.
-        let view = screenTurn.upright(screen.size)
+        // Laid out in its region as the viewer sees it (a portrait screen mounted on its side),
+        // then placed on the buffer as the screen is mounted; `layout` is on the screen, `local`
+        // on the layer's buffer.
+        let view = screenTurn.upright(region.size)
         let upright = PictureLayout.place(picture.uprightSize, on: view, gravity: gravity)
-        let layout = PictureLayout(source: upright.source, destination: screenTurn.uprightRect(for: upright.destination, stored: view))
+        let inRegion = screenTurn.uprightRect(for: upright.destination, stored: view)
+        let local = PictureLayout(source: upright.source, destination: inRegion.offset(dx: region.x, dy: region.y))
+        let layout = PictureLayout(source: local.source, destination: local.destination.offset(dx: area.x, dy: area.y))
         if case .direct(_, let colorimetry, let source, let destination, let turn) = scanoutChoice(for: picture, layout: layout) {
             // The whole picture goes in as decoded (and as stored: the plane turns it); the
             // plane shows the layout's part of it.
@@ -97,8 +117,8 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
             return KMSPlaneShot(canvas: b.canvas, source: source, target: PixelRect(size: size), drawing: asStored ? .asStored : inSoftware,
                                 values: values)
         }
-        buffers.prepareScreenBuffer(i, for: layout, screen: screen.size)
-        return KMSPlaneShot(canvas: buffers.screen[i].buffer.canvas, source: layout.source, target: layout.destination, drawing: inSoftware,
+        buffers.prepareScreenBuffer(i, for: local, screen: area.size)
+        return KMSPlaneShot(canvas: buffers.screen[i].buffer.canvas, source: local.source, target: local.destination, drawing: inSoftware,
                             values: planeValues(buffer: i))
     }
 
@@ -127,13 +147,13 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
     func commit(_ shot: KMSPlaneShot, buffer: Int?, capture: Bool) -> PresentCommit {
         // The flip event names the buffer; a commit of what is on screen names none of them.
         let userData = UInt64(buffer ?? Int(Int32.max))
-        let (error, fence) = screen.flip(shot.values, userData: userData, capture: capture)
+        let (error, fence) = channel.flip(shot.values, userData: userData, capture: capture)
         guard let error else { return .queued(captureTicket: fence) }
         return .refused(reason: error.description, cardGone: error.cardGone)
     }
 
     func waitForFlips(timeoutMilliseconds: Int32) -> [PresentFlip] {
-        let flips = screen.waitForFlips(timeoutMilliseconds: timeoutMilliseconds).map { e in
+        let flips = channel.waitForFlips(timeoutMilliseconds: timeoutMilliseconds).map { e in
             PresentFlip(buffer: e.userData < UInt64(buffers.count) ? Int(e.userData) : nil, vblankNanoseconds: e.vblankNanoseconds)
         }
         // Whatever was retired before a flip of ours is off the screen now.
@@ -146,7 +166,9 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
     var captureWaitMilliseconds: Int32 { WritebackCapture.waitMilliseconds }
 
     /// Puts the screen back and frees the buffers; after the presentation thread has ended.
+    /// A layer's are the display controller's to put back, with every other layer's.
     func restore() {
+        guard place == nil else { return }
         screen.restore(planesOff: plane.off) { buffers.releaseAll() }
     }
 }

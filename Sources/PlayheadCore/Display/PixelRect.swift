@@ -23,5 +23,8 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
         let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
         return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
+    /// The same rectangle moved by `dx`, `dy` (into its parent's pixels).
+    public func offset(dx: Int, dy: Int) -> PixelRect { PixelRect(x: x + dx, y: y + dy, width: width, height: height) }
+
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

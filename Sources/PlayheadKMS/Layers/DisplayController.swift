@@ -1,0 +1,97 @@
+import PlayheadCore
+import PlayheadSys
+
+/// One screen shown by several players, each in its layer (as AVPlayerLayer): the card, its
+/// master, the CRTC and the mode are taken once, here, for all of them. Which layer gets which
+/// plane is asked of the driver with TEST_ONLY commits before anything is shown (PlaneAssigner,
+/// from the top down); each layer's player then presents through its own sink, and every
+/// layer's flips go to the card in one commit per refresh (LayeredCommits).
+///
+/// Not built yet: layers drawn together in software when there are more layers than planes (the
+/// controller refuses such a layout, naming the layers), a mode that follows the content or a
+/// display that comes and goes (the layers keep the mode of the start).
+public final class DisplayController: @unchecked Sendable {
+    private let screen: DRMScreen
+    private let commits: LayeredCommits
+    private let drivers: [KMSDriver]
+    private let options: DRMOptions
+    /// One line per layer: which plane it went on, and why (for `display`).
+    public let notes: [String]
+    private var sinks: [DRMVideoSink] = []
+    private var closed = false
+
+    /// `layers`: the visible layers, the lowest first.
+    public init(options: DRMOptions, layers: [LayerSpec]) throws(PlaybackError) {
+        let screen = try DRMScreen(options: options)
+        guard screen.plan.isConnected else {
+            screen.restore(planesOff: []) {}
+            throw PlaybackError(.deviceFailed, "\(screen.card.path): layers need a connected display when playhead starts; plug one in")
+        }
+        let crtcBit = UInt32(1) << UInt32(screen.plan.crtc.index)
+        let planes: [KMSResources.Plane]
+        do throws(PlaybackError) {
+            planes = try screen.card.readResources().planes.filter { $0.possibleCRTCs & crtcBit != 0 && $0.kind != .cursor }
+                .sorted { ($0.kind == .primary ? 0 : 1, $0.id) < ($1.kind == .primary ? 0 : 1, $1.id) }
+        } catch {
+            screen.restore(planesOff: []) {}
+            throw error
+        }
+        let places: [LayerPlace]
+        let notes: [String]
+        do throws(PlaybackError) {
+            (places, notes) = try Self.assign(layers, planes: planes, on: screen)
+        } catch {
+            screen.restore(planesOff: []) {}
+            throw error
+        }
+        let commits = try LayeredCommits(screen: screen)
+        var drivers: [KMSDriver] = []
+        do throws(PlaybackError) {
+            for (i, (spec, place)) in zip(layers, places).enumerated() {
+                var own = options
+                own.gravity = spec.gravity
+                drivers.append(try KMSDriver(screen: screen, options: own, place: place, channel: commits.channel(layer: i)))
+            }
+            try screen.modeset(plane: drivers.flatMap { $0.planeValues(buffer: 0) })
+        } catch {
+            screen.restore(planesOff: drivers.flatMap(\.plane.off)) { for d in drivers { d.buffers.releaseAll() } }
+            throw error
+        }
+        self.screen = screen
+        self.commits = commits
+        self.drivers = drivers
+        self.options = options
+        self.notes = notes
+        for line in notes { Log.info("display: layer \(line)") }
+        commits.start()
+    }
+
+    /// The screen's description, as a sink's `name` gives it.
+    public var name: String { screen.name }
+
+    /// Commits made for the layers, and how many carried several layers' flips.
+    public var commitCounts: (commits: Int, shared: Int) { commits.counts }
+
+    /// The sink that shows layer `index` (in the order given: the lowest first). Only the first
+    /// one made captures the screen (screenshots, `--capture-every`): a capture is of the whole
+    /// screen, every layer in it.
+    public func sink(layer index: Int) -> DRMVideoSink {
+        let sink = DRMVideoSink(layer: drivers[index], screen: screen, options: options, captures: sinks.isEmpty)
+        sinks.append(sink)
+        return sink
+    }
+
+    /// After every layer's player has stopped: each sink's thread ends, the display thread
+    /// ends, and the screen is put back as it was. Once.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        for sink in sinks { sink.close() }
+        commits.stop()
+        let (made, shared) = commits.counts
+        Log.info("display: \(made) commits for \(drivers.count) layers, \(shared) of them with several layers' flips")
+        screen.restore(planesOff: drivers.flatMap(\.plane.off)) { for d in drivers { d.buffers.releaseAll() } }
+    }
+
+    deinit { close() }
+}

@@ -1,0 +1,161 @@
+import PlayheadCore
+import PlayheadSys
+import SystemPackage
+
+/// The one commit per refresh of a screen shared by several layers. Each layer's present loop
+/// flips through its own channel as it would flip the screen alone; this thread ("ph-display")
+/// owns the card's events and commits what the layers gave, together, as CommitBatcher decides:
+/// a flip goes out at once when none is in flight, else with the others at the next event. A
+/// layer's flip call returns once its values went out (at most a refresh later), with the
+/// kernel's answer, so a refusal reaches the layer that asked as it does on a screen of its own.
+final class LayeredCommits: @unchecked Sendable {
+    private let screen: DRMScreen
+    private let clock = MonotonicClock()
+    private let lock = ConditionLock()
+    private let wake: WakeSignal
+    private var thread: WorkerThread?
+    // Guarded by `lock`:
+    private var batcher = CommitBatcher()
+    /// Flips given but not yet seen by the thread.
+    private var given: [CommitBatcher.Entry] = []
+    /// Each layer's plane values for its latest flip, until committed.
+    private var values: [Int: [AtomicValue]] = [:]
+    /// The layer whose latest flip asks for a capture of the screen.
+    private var capturing: Int?
+    /// Each layer's answer to its latest flip, once committed.
+    private var answers: [Int: (AtomicCommitError?, Int32?)] = [:]
+    private var events: [Int: [FlipEvent]] = [:]
+    private var stopping = false
+    /// Set by the display thread when the card's descriptor failed (the card unplugged): it is
+    /// not polled again, or the poll would return at once forever.
+    private var cardFailed = false
+
+    init(screen: DRMScreen) throws(PlaybackError) {
+        guard let wake = WakeSignal() else { throw PlaybackError(.deviceFailed, "out of descriptors for the display's thread") }
+        self.screen = screen
+        self.wake = wake
+    }
+
+    func start() {
+        thread = WorkerThread(name: "ph-display") { [self] in run() }
+    }
+
+    /// Commits made, and how many carried more than one layer's flip (for `display`).
+    var counts: (commits: Int, shared: Int) { lock.withLock { (batcher.commits, batcher.sharedCommits) } }
+
+    func channel(layer: Int) -> any FlipChannel { LayerChannel(commits: self, layer: layer) }
+
+    // MARK: A layer's present thread
+
+    func flip(layer: Int, _ plane: [AtomicValue], userData: UInt64, capture: Bool) -> (AtomicCommitError?, fence: Int32?) {
+        let answer: (AtomicCommitError?, Int32?) = lock.withLock {
+            guard !stopping else { return (.refused(.resourceBusy), nil) }
+            given.append(CommitBatcher.Entry(layer: layer, tag: userData))
+            values[layer] = plane
+            if capture { capturing = layer } else if capturing == layer { capturing = nil }
+            answers[layer] = nil
+            wake.signal()
+            while answers[layer] == nil && !stopping { lock.wait() }
+            return answers.removeValue(forKey: layer) ?? (.refused(.resourceBusy), nil)
+        }
+        return answer
+    }
+
+    func waitForFlips(layer: Int, timeoutMilliseconds: Int32) -> [FlipEvent] {
+        let until = clock.now().nanoseconds + Int64(timeoutMilliseconds) * 1_000_000
+        return lock.withLock {
+            while events[layer, default: []].isEmpty && !stopping {
+                if !lock.wait(untilMonotonic: until) { break }
+            }
+            return events.removeValue(forKey: layer) ?? []
+        }
+    }
+
+    // MARK: The display thread
+
+    private func run() {
+        while true {
+            let deadline: Int64? = lock.withLock { stopping ? -1 : batcher.deadline }
+            if deadline == -1 { return }
+            let timeout = deadline.map { Int32(clamping: max(0, ($0 - clock.now().nanoseconds) / 1_000_000)) } ?? 1000
+            let ready = DescriptorPoll.wait([cardFailed ? -1 : screen.card.fd, wake.descriptor], milliseconds: timeout)
+            if ready[1] != .idle { wake.drain() }
+            if ready[0] == .failed, !cardFailed {
+                cardFailed = true
+                Log.warning("display: \(screen.card.path) failed; the layers' flips are given up after \(CommitBatcher.flipTimeoutNanoseconds / 1_000_000) ms each")
+            }
+            // Flips given since the last pass join the waiting ones first, so that an event
+            // read below takes them along.
+            let now = clock.now().nanoseconds
+            let batch: [CommitBatcher.Entry]? = lock.withLock {
+                defer { given = [] }
+                return batcher.submit(given, now: now)
+            }
+            if let batch { commit(batch) }
+            if ready[0] == .readable {
+                for flip in screen.card.waitForFlips(timeoutMilliseconds: 0) { flipped(flip) }
+            }
+            let expired = lock.withLock { batcher.expire(now: clock.now().nanoseconds) }
+            if let next = expired.next { commit(next) }
+        }
+    }
+
+    private func flipped(_ flip: FlipEvent) {
+        let next: [CommitBatcher.Entry]? = lock.withLock {
+            let (shown, next) = batcher.flipped(now: clock.now().nanoseconds)
+            for entry in shown {
+                events[entry.layer, default: []].append(FlipEvent(userData: entry.tag, vblankNanoseconds: flip.vblankNanoseconds,
+                                                                  sequence: flip.sequence))
+            }
+            if !shown.isEmpty { lock.broadcast() }
+            return next
+        }
+        if let next { commit(next) }
+    }
+
+    /// One commit of every layer's values in `batch`, with the capture one of them asked for.
+    private func commit(_ batch: [CommitBatcher.Entry]) {
+        let (planes, captureLayer): ([AtomicValue], Int?) = lock.withLock {
+            let planes = batch.flatMap { values.removeValue(forKey: $0.layer) ?? [] }
+            let layer = capturing.flatMap { c in batch.contains { $0.layer == c } ? c : nil }
+            if layer != nil { capturing = nil }
+            return (planes, layer)
+        }
+        let (error, fence) = screen.flip(planes, userData: UInt64(batch.count), capture: captureLayer != nil)
+        lock.withLock {
+            if error != nil { _ = batcher.refused() }
+            for entry in batch { answers[entry.layer] = (error, entry.layer == captureLayer ? fence : nil) }
+            lock.broadcast()
+        }
+    }
+
+    /// After every layer's present thread has ended: the thread stops, and any layer still
+    /// waiting is answered.
+    func stop() {
+        lock.withLock {
+            stopping = true
+            lock.broadcast()
+        }
+        thread?.stop { wake.signal() }
+        thread = nil
+    }
+}
+
+/// One layer's end of LayeredCommits.
+private final class LayerChannel: FlipChannel, @unchecked Sendable {
+    let commits: LayeredCommits
+    let layer: Int
+
+    init(commits: LayeredCommits, layer: Int) {
+        self.commits = commits
+        self.layer = layer
+    }
+
+    func flip(_ plane: [AtomicValue], userData: UInt64, capture: Bool) -> (AtomicCommitError?, fence: Int32?) {
+        commits.flip(layer: layer, plane, userData: userData, capture: capture)
+    }
+
+    func waitForFlips(timeoutMilliseconds: Int32) -> [FlipEvent] {
+        commits.waitForFlips(layer: layer, timeoutMilliseconds: timeoutMilliseconds)
+    }
+}

@@ -1,0 +1,47 @@
+import PlayheadCore
+@testable import PlayheadApp
+import Testing
+
+/// `layer.*` lines read from the options file into the screen's layout, in the file's order.
+@Suite struct LayerOptionsTests {
+    let catalog = AppOptions.catalog
+
+    private func settings(_ text: String) throws -> Settings {
+        Settings(catalog: catalog, file: try OptionsFile.parse(text, path: "p.conf", catalog: catalog).get())
+    }
+
+    @Test func noLayerLineIsNoLayout() throws {
+        #expect(try LayerOptions.layout(settings("volume = 0.5\n")).get() == nil)
+    }
+
+    @Test func layersKeepTheFilesOrderAndTheFirstIsTheMainOne() throws {
+        let s = try settings("""
+            layer.zz = source=/data/bg.mp4
+            layer.aa = source=/data/left.mp4 frame=0,0,320x240
+            layer.mm = source=/data/right.mp4 frame=320,240,320x240
+            """)
+        let layout = try #require(try LayerOptions.layout(s).get())
+        // Name order would be aa, mm, zz: the file's order wins.
+        #expect(layout.layers.map(\.spec.name) == ["zz", "aa", "mm"])
+        #expect(layout.layers.map(\.heard) == [true, false, false])
+        #expect(LayerOptions.mainIndex(layout) == 0)
+    }
+
+    @Test func aMutedFirstLineLeavesTheMainOneToTheFirstHeard() throws {
+        let s = try settings("""
+            layer.bg = source=/data/bg.mp4 mute=yes
+            layer.top = source=/data/top.mp4 frame=0,0,100x100 mute=no
+            """)
+        let layout = try #require(try LayerOptions.layout(s).get())
+        #expect(LayerOptions.mainIndex(layout) == 1)
+    }
+
+    @Test func aBadLayerLineIsRefusedWhenTheFileIsRead() {
+        let result = OptionsFile.parse("layer.bg = frame=0,0,10x10\n", path: "p.conf", catalog: catalog)
+        guard case .failure(let e) = result else {
+            Issue.record("a layer without a source was taken")
+            return
+        }
+        #expect(e.description.contains("no source="))
+    }
+}
