@@ -2,6 +2,7 @@ import Playhead
 import PlayheadFFmpeg
 import PlayheadKMS
 import PlayheadSys
+import Synchronization
 
 /// The players of the layers other than the main one: each plays its own source (a playlist,
 /// folder or file) in a loop, on its own layer, with no sound of its own in the card (mixing
@@ -25,6 +26,33 @@ final class LayerPlayers: Sendable {
             PlaybackSetup.apply(settings, to: &environment)
             let player = QueuePlayer(environment: environment,
                                      items: items.map { PlayerItem(asset: Asset(url: $0.location, backend: backend)) })
+            let name = spec.name, count = items.count
+            let failures = Mutex(0)
+            // Its events are nobody's to follow: what went wrong is said, the rest kept for debug.
+            // A loop whose every item fails in a row would fail forever, as fast as it opens:
+            // its queue is emptied, and the layer stays black.
+            player.onEvent = { [weak player] event in
+                switch event.kind {
+                case .failedToPlayToEndTime(let error):
+                    let all = failures.withLock { n in
+                        n += 1
+                        return n >= count
+                    }
+                    AppLog.warning("layer \(name): \(error.message)")
+                    if all {
+                        AppLog.warning("layer \(name): every item of \(spec.source) failed in a row; the layer stays black until playhead starts again")
+                        player?.setLooping(false)
+                        player?.removeAllItems()
+                    }
+                case .readyForDisplay, .didPlayToEndTime:
+                    failures.withLock { $0 = 0 }
+                    AppLog.debug("layer \(name): \(event)")
+                case .itemRestarting, .playbackStalled, .playerStatusChanged(.failed, _):
+                    AppLog.warning("layer \(name): \(event)")
+                default:
+                    AppLog.debug("layer \(name): \(event)")
+                }
+            }
             player.setLooping(true)
             player.isMuted = true
             player.play()

@@ -97,10 +97,15 @@ final class DRMScreen: @unchecked Sendable {
     }
 
     /// The full commit of our mode, with `plane` (the first, black, buffer) on it.
-    func modeset(plane: [AtomicValue]) throws(PlaybackError) {
-        if let e = card.commit(modesetValues(plane), .allowModeset) {
+    /// `attachWriteback`: the writeback connector joins the CRTC now (see WritebackCapture).
+    func modeset(plane: [AtomicValue], attachWriteback: Bool = false) throws(PlaybackError) {
+        var attach = attachWriteback ? writeback?.attachValues(crtc: plan.crtc.id) ?? [] : []
+        // A driver that will not share the CRTC with the connector yet: the capture attaches it.
+        if !attach.isEmpty, card.commit(modesetValues(plane) + attach, [.testOnly, .allowModeset]) != nil { attach = [] }
+        if let e = card.commit(modesetValues(plane) + attach, .allowModeset) {
             throw PlaybackError(.deviceFailed, "\(card.path): the kernel refused mode \(plan.mode) on \(plan.connector.name) (\(e))")
         }
+        if !attach.isEmpty { writeback?.markAttached() }
     }
 
     /// Whether the kernel would take our mode with `planes` on it (a TEST_ONLY commit): how the

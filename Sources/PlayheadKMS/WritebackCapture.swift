@@ -43,6 +43,17 @@ final class WritebackCapture: @unchecked Sendable {
         return (error, error == nil && fence >= 0 ? fence : nil)
     }
 
+    /// The connector on `crtc` with nothing to capture yet, for a modeset: later captures are
+    /// then plain flips. The layers need this on vkms: a capture commit that is a modeset sends
+    /// its flip event at once, the next layer's commit follows before the next vblank, and vkms
+    /// composes the capture only on the state of a commit that is still the latest at a vblank.
+    func attachValues(crtc: UInt32) -> [AtomicValue] {
+        [AtomicValue(object: properties.connector, property: properties.crtc, value: UInt64(crtc))]
+    }
+
+    /// After a modeset with `attachValues` was taken.
+    func markAttached() { attached = true }
+
     private func captureBuffer(_ mode: DisplayMode) -> ScanoutBuffer? {
         if let buffer { return buffer }
         do throws(PlaybackError) {

@@ -17,7 +17,7 @@ public final class DisplayController: @unchecked Sendable {
     private let options: DRMOptions
     /// One line per layer: which plane it went on, and why (for `display`).
     public let notes: [String]
-    private var sinks: [DRMVideoSink] = []
+    private var sinks: [(layer: Int, sink: DRMVideoSink)] = []
     private var closed = false
 
     /// `layers`: the visible layers, the lowest first.
@@ -52,7 +52,7 @@ public final class DisplayController: @unchecked Sendable {
                 own.gravity = spec.gravity
                 drivers.append(try KMSDriver(screen: screen, options: own, place: place, channel: commits.channel(layer: i)))
             }
-            try screen.modeset(plane: drivers.flatMap { $0.planeValues(buffer: 0) })
+            try screen.modeset(plane: drivers.flatMap { $0.planeValues(buffer: 0) }, attachWriteback: true)
         } catch {
             screen.restore(planesOff: drivers.flatMap(\.plane.off)) { for d in drivers { d.buffers.releaseAll() } }
             throw error
@@ -77,7 +77,7 @@ public final class DisplayController: @unchecked Sendable {
     /// screen, every layer in it.
     public func sink(layer index: Int) -> DRMVideoSink {
         let sink = DRMVideoSink(layer: drivers[index], screen: screen, options: options, captures: sinks.isEmpty)
-        sinks.append(sink)
+        sinks.append((index, sink))
         return sink
     }
 
@@ -86,8 +86,12 @@ public final class DisplayController: @unchecked Sendable {
     public func close() {
         guard !closed else { return }
         closed = true
-        for sink in sinks { sink.close() }
+        for (_, sink) in sinks { sink.close() }
         commits.stop()
+        for (i, sink) in sinks {
+            let flips = commits.flips(layer: i)
+            Log.info("display: \(sink.name): \(flips.given) flips given, \(flips.shown) shown; \(sink.statistics.summary)")
+        }
         let (made, shared) = commits.counts
         Log.info("display: \(made) commits for \(drivers.count) layers, \(shared) of them with several layers' flips")
         screen.restore(planesOff: drivers.flatMap(\.plane.off)) { for d in drivers { d.buffers.releaseAll() } }

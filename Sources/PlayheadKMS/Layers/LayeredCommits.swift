@@ -5,9 +5,9 @@ import SystemPackage
 /// The one commit per refresh of a screen shared by several layers. Each layer's present loop
 /// flips through its own channel as it would flip the screen alone; this thread ("ph-display")
 /// owns the card's events and commits what the layers gave, together, as CommitBatcher decides:
-/// a flip goes out at once when none is in flight, else with the others at the next event. A
-/// layer's flip call returns once its values went out (at most a refresh later), with the
-/// kernel's answer, so a refusal reaches the layer that asked as it does on a screen of its own.
+/// a little before the next vblank, every layer's flip for that refresh in one commit. A layer's
+/// flip call returns once its values went out (at most a refresh later), with the kernel's
+/// answer, so a refusal reaches the layer that asked as it does on a screen of its own.
 final class LayeredCommits: @unchecked Sendable {
     private let screen: DRMScreen
     private let clock = MonotonicClock()
@@ -15,7 +15,7 @@ final class LayeredCommits: @unchecked Sendable {
     private let wake: WakeSignal
     private var thread: WorkerThread?
     // Guarded by `lock`:
-    private var batcher = CommitBatcher()
+    private var batcher: CommitBatcher
     /// Flips given but not yet seen by the thread.
     private var given: [CommitBatcher.Entry] = []
     /// Each layer's plane values for its latest flip, until committed.
@@ -25,15 +25,24 @@ final class LayeredCommits: @unchecked Sendable {
     /// Each layer's answer to its latest flip, once committed.
     private var answers: [Int: (AtomicCommitError?, Int32?)] = [:]
     private var events: [Int: [FlipEvent]] = [:]
+    /// Per layer: flips given, and flips shown (their event came).
+    private var givenCount: [Int: Int] = [:]
+    private var shownCount: [Int: Int] = [:]
     private var stopping = false
     /// Set by the display thread when the card's descriptor failed (the card unplugged): it is
     /// not polled again, or the poll would return at once forever.
     private var cardFailed = false
+    /// The display thread's own copy of the fence of a capture in progress, and since when:
+    /// commits are held until it signals (see CommitBatcher.hold), at most as long as a capture
+    /// is waited for.
+    private var heldFence: Int32 = -1
+    private var heldSince: Int64 = 0
 
     init(screen: DRMScreen) throws(PlaybackError) {
         guard let wake = WakeSignal() else { throw PlaybackError(.deviceFailed, "out of descriptors for the display's thread") }
         self.screen = screen
         self.wake = wake
+        batcher = CommitBatcher(refreshNanoseconds: screen.refreshNanoseconds)
     }
 
     func start() {
@@ -43,6 +52,9 @@ final class LayeredCommits: @unchecked Sendable {
     /// Commits made, and how many carried more than one layer's flip (for `display`).
     var counts: (commits: Int, shared: Int) { lock.withLock { (batcher.commits, batcher.sharedCommits) } }
 
+    /// Layer `layer`'s flips given and shown, for the log at the end.
+    func flips(layer: Int) -> (given: Int, shown: Int) { lock.withLock { (givenCount[layer] ?? 0, shownCount[layer] ?? 0) } }
+
     func channel(layer: Int) -> any FlipChannel { LayerChannel(commits: self, layer: layer) }
 
     // MARK: A layer's present thread
@@ -51,6 +63,7 @@ final class LayeredCommits: @unchecked Sendable {
         let answer: (AtomicCommitError?, Int32?) = lock.withLock {
             guard !stopping else { return (.refused(.resourceBusy), nil) }
             given.append(CommitBatcher.Entry(layer: layer, tag: userData))
+            givenCount[layer, default: 0] += 1
             values[layer] = plane
             if capture { capturing = layer } else if capturing == layer { capturing = nil }
             answers[layer] = nil
@@ -74,15 +87,24 @@ final class LayeredCommits: @unchecked Sendable {
     // MARK: The display thread
 
     private func run() {
+        defer { releaseFence() }
         while true {
             let deadline: Int64? = lock.withLock { stopping ? -1 : batcher.deadline }
             if deadline == -1 { return }
-            let timeout = deadline.map { Int32(clamping: max(0, ($0 - clock.now().nanoseconds) / 1_000_000)) } ?? 1000
-            let ready = DescriptorPoll.wait([cardFailed ? -1 : screen.card.fd, wake.descriptor], milliseconds: timeout)
+            let fenceLimit = heldFence >= 0 ? heldSince + Int64(WritebackCapture.waitMilliseconds) * 1_000_000 : nil
+            let until = [deadline, fenceLimit].compactMap { $0 }.min()
+            // Rounded up: waking before the time would only spin.
+            let timeout = until.map { Int32(clamping: max(0, ($0 - clock.now().nanoseconds + 999_999) / 1_000_000)) } ?? 1000
+            let ready = DescriptorPoll.wait([cardFailed ? -1 : screen.card.fd, wake.descriptor, heldFence], milliseconds: timeout)
             if ready[1] != .idle { wake.drain() }
             if ready[0] == .failed, !cardFailed {
                 cardFailed = true
                 Log.warning("display: \(screen.card.path) failed; the layers' flips are given up after \(CommitBatcher.flipTimeoutNanoseconds / 1_000_000) ms each")
+            }
+            if heldFence >= 0, ready[2] != .idle || clock.now().nanoseconds >= fenceLimit! {
+                releaseFence()
+                let batch = lock.withLock { batcher.release(now: clock.now().nanoseconds) }
+                if let batch { commit(batch) }
             }
             // Flips given since the last pass join the waiting ones first, so that an event
             // read below takes them along.
@@ -95,15 +117,19 @@ final class LayeredCommits: @unchecked Sendable {
             if ready[0] == .readable {
                 for flip in screen.card.waitForFlips(timeoutMilliseconds: 0) { flipped(flip) }
             }
-            let expired = lock.withLock { batcher.expire(now: clock.now().nanoseconds) }
-            if let next = expired.next { commit(next) }
+            let due: [CommitBatcher.Entry]? = lock.withLock {
+                let now = clock.now().nanoseconds
+                return batcher.expire(now: now).next ?? batcher.tick(now: now)
+            }
+            if let due { commit(due) }
         }
     }
 
     private func flipped(_ flip: FlipEvent) {
         let next: [CommitBatcher.Entry]? = lock.withLock {
-            let (shown, next) = batcher.flipped(now: clock.now().nanoseconds)
+            let (shown, next) = batcher.flipped(vblank: flip.vblankNanoseconds, now: clock.now().nanoseconds)
             for entry in shown {
+                shownCount[entry.layer, default: 0] += 1
                 events[entry.layer, default: []].append(FlipEvent(userData: entry.tag, vblankNanoseconds: flip.vblankNanoseconds,
                                                                   sequence: flip.sequence))
             }
@@ -122,11 +148,22 @@ final class LayeredCommits: @unchecked Sendable {
             return (planes, layer)
         }
         let (error, fence) = screen.flip(planes, userData: UInt64(batch.count), capture: captureLayer != nil)
+        if error == nil, let fence, heldFence < 0 {
+            heldFence = screen.card.duplicateFence(fence)
+            heldSince = clock.now().nanoseconds
+        }
         lock.withLock {
-            if error != nil { _ = batcher.refused() }
+            if heldFence >= 0 { batcher.hold() }
+            if error != nil { _ = batcher.refused(now: clock.now().nanoseconds) }
             for entry in batch { answers[entry.layer] = (error, entry.layer == captureLayer ? fence : nil) }
             lock.broadcast()
         }
+    }
+
+    private func releaseFence() {
+        guard heldFence >= 0 else { return }
+        screen.card.closeFence(heldFence)
+        heldFence = -1
     }
 
     /// After every layer's present thread has ended: the thread stops, and any layer still

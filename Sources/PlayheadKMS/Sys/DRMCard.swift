@@ -182,6 +182,10 @@ final class DRMCard: @unchecked Sendable {
     /// A fence nobody will wait for.
     func closeFence(_ fence: Int32) { close(fence) }
 
+    /// A second descriptor of `fence`, for a thread that waits on it while another one closes
+    /// the first; -1 when out of descriptors.
+    func duplicateFence(_ fence: Int32) -> Int32 { fcntl(fence, F_DUPFD_CLOEXEC, 0) }
+
     /// Commits the property values, all or none (see AtomicRequest); nil when the kernel took them.
     func commit(_ values: [AtomicValue], _ flags: AtomicCommitFlags = [], userData: UInt64 = 0) -> AtomicCommitError? {
         guard let buffer = DRMAtomicBuffer(fd: fd) else { return .refused(.noMemory) }

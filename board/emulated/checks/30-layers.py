@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Each screen captured while three layers played shows each layer's picture in its frame: the
+demo clip (the bottom layer, full screen, fit) where no layer covers it, matching ffmpeg's decode
+of the frame at the capture's media time; the two clips in their quarters each matching one of
+their own frames as ffmpeg decodes them (their media times are their own players'). PSNR at
+least 35 dB in every part."""
+import math
+import pathlib
+import subprocess
+import sys
+
+from ppm import read_ppm
+
+OUT = pathlib.Path(sys.argv[1])
+MEDIA = pathlib.Path(__file__).resolve().parents[3] / "build/media"
+W, H = 640, 480
+
+
+def decode(clip, vf):
+    """Every frame of `clip` through `vf`, as rgb24 frames."""
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", str(clip), "-vf", vf, "-pix_fmt", "rgb24", "-f", "rawvideo", "-"],
+                         capture_output=True, check=True).stdout
+    return raw
+
+
+def region(pixels, width, box):
+    x, y, w, h = box
+    return b"".join(pixels[(y + r) * width * 3 + x * 3:(y + r) * width * 3 + (x + w) * 3] for r in range(h))
+
+
+def psnr(a, b):
+    squared = sum((p - q) ** 2 for p, q in zip(a, b))
+    return 99.0 if squared == 0 else 10 * math.log10(255 * 255 / (squared / len(a)))
+
+
+def best_match(got, frames, box):
+    """The PSNR of the clip's frame nearest to `got`: picked on every 8th row, then measured."""
+    w, h = box[2], box[3]
+    rows = range(0, h, 8)
+    def rough(f):
+        return sum(sum((p - q) ** 2 for p, q in zip(got[r * w * 3:(r + 1) * w * 3], f[r * w * 3:(r + 1) * w * 3])) for r in rows)
+    nearest = min(frames, key=rough)
+    return psnr(got, nearest)
+
+
+def frames_of(clip, box):
+    size = box[2] * box[3] * 3
+    raw = decode(clip, f"scale={box[2]}:{box[3]}:flags=fast_bilinear")
+    return [raw[i:i + size] for i in range(0, len(raw), size)]
+
+
+LEFT, RIGHT = (0, 0, 320, 240), (320, 240, 320, 240)
+# Where only the bottom layer shows: the demo (640x360 fit at y 60) beside the two quarters.
+BG_PARTS = [(320, 60, 320, 180), (0, 240, 320, 180)]
+left_frames = frames_of(MEDIA / "h264_aac.mp4", LEFT)
+right_frames = frames_of(MEDIA / "loop_1s.mp4", RIGHT)
+demo = decode(MEDIA / "demo.mp4", f"scale=640:360:flags=fast_bilinear,pad={W}:{H}:0:60:black")
+demo_frames = [demo[i:i + W * H * 3] for i in range(0, len(demo), W * H * 3)]
+
+captures = sorted((OUT / "frames-layers").glob("frame-*.ppm"))
+failures = 0 if len(captures) >= 2 else 1
+for ppm in captures:
+    width, height, got = read_ppm(ppm)
+    assert (width, height) == (W, H), f"{ppm.name} is {width}x{height}"
+    index = min(round(int(ppm.stem.split("-")[1]) * 25 / 1000), len(demo_frames) - 1)
+    scores = {"left": best_match(region(got, W, LEFT), left_frames, LEFT),
+              "right": best_match(region(got, W, RIGHT), right_frames, RIGHT)}
+    for n, part in enumerate(BG_PARTS):
+        scores[f"bg{n}"] = psnr(region(got, W, part), region(demo_frames[index], W, part))
+    # The fourth layer (its file not media) stays black in the top letterbox bar.
+    bad = region(got, W, (560, 0, 80, 40))
+    scores["bad black"] = 99.0 if not any(bad) else 0.0
+    ok = all(s >= 35 for s in scores.values())
+    failures += not ok
+    print(f"{ppm.name}: " + ", ".join(f"{k} {v:.1f} dB" for k, v in scores.items()) + (" ok" if ok else " FAIL"))
+sys.exit(1 if failures else 0)

@@ -1,0 +1,40 @@
+# Players on one screen, each in its layer (issue 34): the demo clip full screen on the primary
+# plane, and two clips in the top-left and bottom-right quarters, each on an overlay plane of
+# its own; a fourth layer's only file is not media: it says so once, stays black, and the
+# others play on. Every layer's flips go to the card in shared commits (counted at exit);
+# writeback captures show each layer's picture in its frame (checks/30-layers.py); the screen
+# is given back as it was.
+# kernels: 6
+# arches: x86_64
+# time-limit: 120
+. /usr/lib/playhead-board/board.sh
+M=/usr/share/playhead/media
+state() { grep -E "^crtc\[|^\s+mode:|^\s+enable=|^plane\[|^\s+fb=" /sys/kernel/debug/dri/0/state; }
+state > "$OUT/layers-state-before.txt"
+mkdir -p "$OUT/frames-layers"
+cat > "$OUT/layers.conf" <<CONF
+video-output = drm
+display-mode = 640x480
+layer.bg = source=$M/demo.mp4
+layer.left = source=$M/h264_aac.mp4 frame=0,0,320x240
+layer.right = source=$M/loop_1s.mp4 frame=320,240,320x240
+layer.bad = source=$M/damaged-not-media.mp4 frame=560,0,80x40
+CONF
+playhead --config "$OUT/layers.conf" --events none --capture-every 20 --capture-dir "$OUT/frames-layers" 2> "$OUT/layers.err"
+cat "$OUT/layers.err"
+grep -q "display: layer bg: plane [0-9]* (primary) of its own" "$OUT/layers.err"
+grep -q "display: layer left: plane [0-9]* (overlay) of its own" "$OUT/layers.err"
+grep -q "display: layer right: plane [0-9]* (overlay) of its own" "$OUT/layers.err"
+grep -q "layer left: 1 item(s) from $M/h264_aac.mp4" "$OUT/layers.err"
+grep -q "layer bad: every item of $M/damaged-not-media.mp4 failed in a row; the layer stays black" "$OUT/layers.err"
+test "$(grep -c "layer bad: .*damaged-not-media.mp4" "$OUT/layers.err")" -le 3
+counts=$(sed -n "s/.*display: \([0-9]*\) commits for 4 layers, \([0-9]*\) of them with several layers' flips.*/\1 \2/p" "$OUT/layers.err")
+set -- $counts
+test "$#" -eq 2
+echo "RESULT layers: $1 commits, $2 of them with several layers' flips"
+test "$2" -gt 0
+ls "$OUT/frames-layers"
+test "$(ls "$OUT/frames-layers" | wc -l)" -ge 2
+state > "$OUT/layers-state-after.txt"
+if ! diff "$OUT/layers-state-before.txt" "$OUT/layers-state-after.txt"; then echo "the display state after the layers is not the one before"; exit 1; fi
+echo "display state restored"
