@@ -91,7 +91,8 @@ public enum Appliance {
         let control = LivePlayerControl(player: player, backend: backend, drm: outputs.drm, alsa: outputs.alsa,
                                         monitor: outputs.monitor, drmCard: settings[DisplayOptions.card],
                                         screenshots: ScreenshotFolder(path: settings[DisplayOptions.screenshotFolder],
-                                                                      keep: settings[DisplayOptions.screenshotKeep]))
+                                                                      keep: settings[DisplayOptions.screenshotKeep]),
+                                        layers: outputs.display?.notes ?? [])
         let console: SerialConsole?
         switch Inputs.openConsole(settings) {
         case .failure(let failure):

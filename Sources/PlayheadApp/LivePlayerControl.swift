@@ -14,13 +14,15 @@ public final class LivePlayerControl: PlayerControl {
     let drmCard: String?
     /// Where console screenshots go.
     let screenshots: ScreenshotFolder?
+    /// With layers: where each went and why (DisplayController.notes).
+    let layers: [String]
     /// Which playlist entry each queued item stands for.
     private let entryOfItem = Mutex<[ObjectIdentifier: (item: PlayerItem, id: Int)]>([:])
     /// An asset already opened (to read its frame rate), used for its location once.
     private let primed = Mutex<Asset?>(nil)
 
     public init(player: QueuePlayer, backend: any MediaBackend, drm: DRMVideoSink?, alsa: ALSAAudioSink?,
-                monitor: ALSARouteMonitor?, drmCard: String?, screenshots: ScreenshotFolder? = nil) {
+                monitor: ALSARouteMonitor?, drmCard: String?, screenshots: ScreenshotFolder? = nil, layers: [String] = []) {
         self.player = player
         self.backend = backend
         self.drm = drm
@@ -28,6 +30,7 @@ public final class LivePlayerControl: PlayerControl {
         self.monitor = monitor
         self.drmCard = drmCard
         self.screenshots = screenshots
+        self.layers = layers
     }
 
     public func prime(_ asset: Asset) { primed.withLock { $0 = asset } }
@@ -123,7 +126,7 @@ public final class LivePlayerControl: PlayerControl {
             .init("screenshots", .string(drm.canCapture ? "screen" : "picture")),
             .init("counters", .string(drm.statistics.summary)),
             .init("cards", .list(inventory)),
-        ])
+        ] + (layers.isEmpty ? [] : [.init("layers", .list(layers.map { .string($0) }))]))
     }
 
     public func displayMode() -> ReplyValue {

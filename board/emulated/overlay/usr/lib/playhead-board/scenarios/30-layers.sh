@@ -3,7 +3,7 @@
 # its own; a fourth layer's only file is not media: it says so once, stays black, and the
 # others play on. Every layer's flips go to the card in shared commits (counted at exit);
 # writeback captures show each layer's picture in its frame (checks/30-layers.py); the screen
-# is given back as it was.
+# is given back as it was, and `display` on the socket says where each layer went.
 # kernels: 6
 # arches: x86_64
 # time-limit: 120
@@ -20,7 +20,15 @@ layer.left = source=$M/h264_aac.mp4 frame=0,0,320x240
 layer.right = source=$M/loop_1s.mp4 frame=320,240,320x240
 layer.bad = source=$M/damaged-not-media.mp4 frame=560,0,80x40
 CONF
-playhead --config "$OUT/layers.conf" --events none --capture-every 20 --capture-dir "$OUT/frames-layers" 2> "$OUT/layers.err"
+sock=/tmp/30-layers.sock
+playhead --config "$OUT/layers.conf" --socket "$sock" --events none --capture-every 20 --capture-dir "$OUT/frames-layers" 2> "$OUT/layers.err" &
+pid=$!
+for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
+# `display` says where each layer went.
+ph-socket "$sock" display > "$OUT/layers-display.txt"
+cat "$OUT/layers-display.txt"
+grep -q '"layers":\["bad: plane [0-9]* (overlay) of its own","right: plane [0-9]* (overlay) of its own","left: plane [0-9]* (overlay) of its own","bg: plane [0-9]* (primary) of its own"\]' "$OUT/layers-display.txt"
+wait $pid
 cat "$OUT/layers.err"
 grep -q "display: layer bg: plane [0-9]* (primary) of its own" "$OUT/layers.err"
 grep -q "display: layer left: plane [0-9]* (overlay) of its own" "$OUT/layers.err"
