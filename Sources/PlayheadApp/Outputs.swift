@@ -41,6 +41,9 @@ struct Outputs: Sendable {
                 return .failure(AppFailure(status: ExitStatus.outputFailed, message: error.advice))
             }
         }
+        if let layout, settings[AppOptions.videoOutput] != .drm, layout.layers.count > 1 {
+            AppLog.warning("layers need --video-output drm; only the main layer (\(layout.layers[LayerOptions.mainIndex(layout)].spec.name)) plays")
+        }
         if settings[AppOptions.videoOutput] == .drm {
             let options: DRMOptions
             do { options = try DRMOptions(settings: settings, contentFrameRate: contentFrameRate, contentSize: contentSize) } catch {
