@@ -81,17 +81,16 @@ struct Outputs: Sendable {
         let shown = layout.layers.filter(\.spec.visible)
         let display = try DisplayController(options: options, layers: shown.map(\.spec))
         outputs.display = display
-        var mainSink: DRMVideoSink?
         // The main layer's sink is made first: it is the one that captures the screen.
         let mainShown = shown.firstIndex { $0.spec.name == layout.layers[main].spec.name }!
-        mainSink = display.sink(layer: mainShown)
+        let mainSink = display.sink(layer: mainShown)
         for (i, layer) in shown.enumerated() where i != mainShown {
             outputs.otherLayers.append((layer.spec, display.sink(layer: i)))
             if layer.heard {
                 AppLog.warning("layer \(layer.spec.name): only the main layer (\(layout.layers[main].spec.name)) is heard; mixing several layers' sound is not built yet")
             }
         }
-        return mainSink!
+        return mainSink
     }
 
     /// The first candidate that opens (see AudioDeviceChoice); the first one's error when none does.

@@ -44,9 +44,10 @@ public final class DisplayController: @unchecked Sendable {
             screen.restore(planesOff: []) {}
             throw error
         }
-        let commits = try LayeredCommits(screen: screen)
         var drivers: [KMSDriver] = []
+        let commits: LayeredCommits
         do throws(PlaybackError) {
+            commits = try LayeredCommits(screen: screen)
             for (i, (spec, place)) in zip(layers, places).enumerated() {
                 var own = options
                 own.gravity = spec.gravity
