@@ -13,6 +13,9 @@ public struct SoundMixer: Sendable {
     private var inputs: [String: Input] = [:]
     private var order: [String] = []
     public private(set) var clippedSamples = 0
+    /// How many frames each layer gave to the last pull (a held layer, or one with nothing
+    /// queued, is not in it): what a sound bus needs to know when each layer's frames are heard.
+    public private(set) var lastPulled: [String: Int] = [:]
 
     struct Input: Sendable {
         var pending = Deque<Float>()
@@ -58,14 +61,22 @@ public struct SoundMixer: Sendable {
 
     public func pendingFrames(_ layer: String) -> Int { (inputs[layer]?.pending.count ?? 0) / channels }
 
-    /// The next `frames` frames of the mix.
-    public mutating func pull(frames: Int) -> [Float] {
+    /// Drops what a layer has queued (its player seeked or stopped); its level stays.
+    public mutating func dropPending(_ layer: String) {
+        inputs[layer]?.pending.removeAll()
+    }
+
+    /// The next `frames` frames of the mix. `holding`: layers that keep what they queued and add
+    /// silence (a paused player).
+    public mutating func pull(frames: Int, holding: Set<String> = []) -> [Float] {
         let count = max(0, frames) * channels
         var out = [Float](repeating: 0, count: count)
+        lastPulled = [:]
         guard count > 0 else { return out }
-        for name in order {
+        for name in order where !holding.contains(name) {
             guard var input = inputs[name] else { continue }
             let available = min(input.pending.count, count)
+            if available > 0 { lastPulled[name] = available / channels }
             let start = input.current, step = (input.target - input.current) / Float(frames)
             if start != 0 || step != 0 {
                 for i in 0..<available {
