@@ -5,23 +5,24 @@ import PlayheadSys
 import Synchronization
 
 /// The players of the layers other than the main one: each plays its own source (a playlist,
-/// folder or file) in a loop, on its own layer, with no sound of its own in the card (mixing
-/// several layers' sound is not built yet). The console, the socket and the state follow the
-/// main layer's player only.
+/// folder or file) in a loop, on its own layer; a heard layer's sound goes to the sound bus,
+/// mixed with the main layer's. The console, the socket and the state follow the main layer's
+/// player only.
 final class LayerPlayers: Sendable {
     private let players: [QueuePlayer]
 
     /// A layer whose source has nothing to play says so and stays black.
-    init(_ layers: [(spec: LayerSpec, sink: DRMVideoSink)], backend: FFmpegBackend, settings: Settings) {
+    init(_ layers: [OtherLayer], backend: FFmpegBackend, settings: Settings) {
         var players: [QueuePlayer] = []
-        for (spec, sink) in layers {
+        for layer in layers {
+            let spec = layer.spec, sink = layer.sink
             let items = PlaylistLoader(arguments: [spec.source]).expand { AppLog.warning("layer \(spec.name): \($0)") }
             guard !items.isEmpty else {
                 AppLog.warning("layer \(spec.name): nothing to play in \(spec.source); the layer stays black")
                 continue
             }
             let clock = MonotonicClock()
-            var environment = PlaybackEnvironment(backend: backend, videoSink: sink, audioSink: NullAudioSink(clock: clock), clock: clock,
+            var environment = PlaybackEnvironment(backend: backend, videoSink: sink, audioSink: layer.sound ?? NullAudioSink(clock: clock), clock: clock,
                                                   sourceOptions: PlaybackSetup.sourceOptions(settings))
             PlaybackSetup.apply(settings, to: &environment)
             let player = QueuePlayer(environment: environment,
@@ -54,9 +55,9 @@ final class LayerPlayers: Sendable {
                 }
             }
             player.setLooping(true)
-            player.isMuted = true
+            player.isMuted = layer.sound == nil
             player.play()
-            AppLog.info("layer \(spec.name): \(items.count) item(s) from \(spec.source) on \(sink.name)")
+            AppLog.info("layer \(spec.name): \(items.count) item(s) from \(spec.source) on \(sink.name)\(layer.sound == nil ? ", muted" : ", heard")")
             players.append(player)
         }
         self.players = players

@@ -13,8 +13,10 @@ struct Outputs: Sendable {
     /// With `layer.*` lines: the screen they share, and the layers other than the main one (whose
     /// sink is `drm`), each to get a player of its own.
     var display: DisplayController?
-    var otherLayers: [(spec: LayerSpec, sink: DRMVideoSink)] = []
+    var otherLayers: [OtherLayer] = []
     var alsa: ALSAAudioSink?
+    /// With several heard layers: their sound mixed into `alsa`'s stream.
+    var bus: SoundBus?
     var monitor: ALSARouteMonitor?
 
     /// An output that cannot be opened is a one-line error; what was opened is closed again.
@@ -84,11 +86,16 @@ struct Outputs: Sendable {
         // The main layer's sink is made first: it is the one that captures the screen.
         let mainShown = shown.firstIndex { $0.spec.name == layout.layers[main].spec.name }!
         let mainSink = display.sink(layer: mainShown)
+        let heard = shown.filter(\.heard)
+        if let alsa = outputs.alsa, heard.count > 1 {
+            let bus = SoundBus(output: alsa)
+            outputs.bus = bus
+            outputs.environment.audioSink = bus.sink(for: shown[mainShown].spec.name, gain: shown[mainShown].spec.volume)
+            AppLog.info("sound: \(heard.map { "\($0.spec.name) at \(Int(($0.spec.volume * 100).rounded()))%" }.joined(separator: ", ")) mixed on \(alsa.name)")
+        }
         for (i, layer) in shown.enumerated() where i != mainShown {
-            outputs.otherLayers.append((layer.spec, display.sink(layer: i)))
-            if layer.heard {
-                AppLog.warning("layer \(layer.spec.name): only the main layer (\(layout.layers[main].spec.name)) is heard; mixing several layers' sound is not built yet")
-            }
+            let sound = layer.heard ? outputs.bus?.sink(for: layer.spec.name, gain: layer.spec.volume) : nil
+            outputs.otherLayers.append(OtherLayer(spec: layer.spec, sink: display.sink(layer: i), sound: sound))
         }
         return mainSink
     }

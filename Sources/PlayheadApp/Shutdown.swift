@@ -26,6 +26,12 @@ final class Shutdown: Sendable {
         outputs.drm?.close()
         // Every layer's sink, the display thread, and the screen put back once.
         outputs.display?.close()
+        // The bus's thread ends before the card it writes to closes.
+        if keepSound { outputs.bus?.drain() }
+        if let bus = outputs.bus {
+            bus.close()
+            AppLog.info(bus.summary)
+        }
         if keepSound { outputs.alsa?.drain() }
         outputs.alsa?.close()
     }

@@ -3,12 +3,13 @@
 demo clip (the bottom layer, full screen, fit) where no layer covers it, matching ffmpeg's decode
 of the frame at the capture's media time; the two clips in their quarters each matching one of
 their own frames as ffmpeg decodes them (their media times are their own players'). PSNR at
-least 35 dB in every part."""
+least 35 dB in every part. And the two heard layers' sound, mixed at their levels (mixcheck.py)."""
 import math
 import pathlib
 import subprocess
 import sys
 
+from mixcheck import check as check_mix
 from ppm import read_ppm
 
 OUT = pathlib.Path(sys.argv[1])
@@ -73,4 +74,5 @@ for ppm in captures:
     ok = all(s >= 35 for s in scores.values())
     failures += not ok
     print(f"{ppm.name}: " + ", ".join(f"{k} {v:.1f} dB" for k, v in scores.items()) + (" ok" if ok else " FAIL"))
+failures += not check_mix(OUT / "layers-sound.wav", MEDIA / "demo.mp4", MEDIA / "h264_aac.mp4")
 sys.exit(1 if failures else 0)

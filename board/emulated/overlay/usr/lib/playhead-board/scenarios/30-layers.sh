@@ -3,7 +3,9 @@
 # its own; a fourth layer's only file is not media: it says so once, stays black, and the
 # others play on. Every layer's flips go to the card in shared commits (counted at exit);
 # writeback captures show each layer's picture in its frame (checks/30-layers.py); the screen
-# is given back as it was, and `display` on the socket says where each layer went.
+# is given back as it was, and `display` on the socket says where each layer went. Two layers are
+# heard: the demo's 1 kHz at volume 100 and the left clip's 440 Hz at 50, mixed into the loopback
+# card; the recording holds both tones at those levels (checks/mixcheck.py).
 # kernels: 6
 # arches: x86_64
 # time-limit: 120
@@ -16,12 +18,14 @@ cat > "$OUT/layers.conf" <<CONF
 video-output = drm
 display-mode = 640x480
 layer.bg = source=$M/demo.mp4
-layer.left = source=$M/h264_aac.mp4 frame=0,0,320x240
+layer.left = source=$M/h264_aac.mp4 frame=0,0,320x240 mute=no volume=50
 layer.right = source=$M/loop_1s.mp4 frame=320,240,320x240
 layer.bad = source=$M/damaged-not-media.mp4 frame=560,0,80x40
 CONF
 sock=/tmp/30-layers.sock
-playhead --config "$OUT/layers.conf" --socket "$sock" --events none --capture-every 20 --capture-dir "$OUT/frames-layers" 2> "$OUT/layers.err" &
+arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 30 "$OUT/layers-sound.wav" &
+rec=$!
+playhead --config "$OUT/layers.conf" --audio-output alsa --audio-device hw:Loopback,0,0 --socket "$sock" --events none --capture-every 20 --capture-dir "$OUT/frames-layers" 2> "$OUT/layers.err" &
 pid=$!
 for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
 # `display` says where each layer went.
@@ -29,7 +33,11 @@ ph-socket "$sock" display > "$OUT/layers-display.txt"
 cat "$OUT/layers-display.txt"
 grep -q '"layers":\["bad: plane [0-9]* (overlay) of its own","right: plane [0-9]* (overlay) of its own","left: plane [0-9]* (overlay) of its own","bg: plane [0-9]* (primary) of its own"\]' "$OUT/layers-display.txt"
 wait $pid
+kill -INT $rec
+wait $rec || true
 cat "$OUT/layers.err"
+grep -q "sound: bg at 100%, left at 50% mixed on alsa hw:Loopback,0,0" "$OUT/layers.err"
+grep -q "sound: 2 layers mixed (bg, left), 0 samples clipped" "$OUT/layers.err"
 grep -q "display: layer bg: plane [0-9]* (primary) of its own" "$OUT/layers.err"
 grep -q "display: layer left: plane [0-9]* (overlay) of its own" "$OUT/layers.err"
 grep -q "display: layer right: plane [0-9]* (overlay) of its own" "$OUT/layers.err"

@@ -1,0 +1,10 @@
+import Playhead
+import PlayheadKMS
+
+/// A layer other than the main one, as the outputs opened it: its place on the screen, and its
+/// sound on the bus when it is heard (nil: muted, or no sound card).
+struct OtherLayer: Sendable {
+    var spec: LayerSpec
+    var sink: DRMVideoSink
+    var sound: LayerSoundSink?
+}
