@@ -26,6 +26,10 @@ ff -f lavfi -t 1 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -g 12 -pix_fmt yuv42
 mkdir -p "$out/hls"
 ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -g 25 -keyint_min 25 -sc_threshold 0 -pix_fmt yuv420p \
    -c:a aac -ac 2 -f hls -hls_time 1 -hls_playlist_type vod "$out/hls/index.m3u8"
+# Still pictures as items (StillPicture): one picture as PNG, JPEG and WebP.
+ff -f lavfi -i "testsrc2=size=320x240" -frames:v 1 "$out/still.png"
+ff -f lavfi -i "testsrc2=size=320x240" -frames:v 1 -q:v 2 "$out/still.jpg"
+ff -f lavfi -i "testsrc2=size=320x240" -frames:v 1 -c:v libwebp -lossless 1 "$out/still.webp"
 # The first picture of h264_aac.mp4 as ffmpeg converts it to XRGB8888, for the drawing test.
 ff -i "$out/h264_aac.mp4" -frames:v 1 -pix_fmt bgr0 -f rawvideo "$out/h264_first_frame.bgr0"
 # Stored sideways with a display matrix (a phone's portrait video), and how ffmpeg shows it

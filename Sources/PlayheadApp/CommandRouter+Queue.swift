@@ -102,7 +102,7 @@ extension CommandRouter {
     }
 
     /// The directory or playlist file read again: the entries still there keep playing.
-    public func replacePlaylist(with items: [(location: String, title: String?)]) {
+    public func replacePlaylist(with items: [(location: String, title: String?, duration: Double?)]) {
         state.withLock { s in
             syncCurrent(&s)
             let before = s.playlist

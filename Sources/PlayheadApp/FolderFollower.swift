@@ -10,7 +10,7 @@ final class FolderFollower: Sendable {
     private let watchers: [FolderWatcher]
     private let state: Mutex<(settle: [String: CopySettle], last: [String])>
 
-    init(loader: PlaylistLoader, router: CommandRouter, initial: [(location: String, title: String?)]) {
+    init(loader: PlaylistLoader, router: CommandRouter, initial: [(location: String, title: String?, duration: Double?)]) {
         self.loader = loader
         self.router = router
         watchers = loader.folders.compactMap { FolderWatcher(path: $0) }

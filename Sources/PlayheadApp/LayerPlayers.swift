@@ -26,7 +26,8 @@ final class LayerPlayers: Sendable {
                                                   sourceOptions: PlaybackSetup.sourceOptions(settings))
             PlaybackSetup.apply(settings, to: &environment)
             let player = QueuePlayer(environment: environment,
-                                     items: items.map { PlayerItem(asset: Asset(url: $0.location, backend: backend)) })
+                                     items: items.map { PlayerItem(asset: Asset(url: $0.location, backend: backend),
+                                                                  stillDuration: StillPicture.duration(seconds: $0.duration)) })
             let name = spec.name, count = items.count
             let failures = Mutex(0)
             // Its events are nobody's to follow: what went wrong is said, the rest kept for debug.

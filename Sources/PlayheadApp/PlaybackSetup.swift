@@ -7,11 +7,13 @@ import PlayheadFFmpeg
 /// stall or a sound card coming back.
 enum PlaybackSetup {
     static func sourceOptions(_ settings: Settings) -> SourceOptions {
-        SourceOptions(decodeThreads: settings[PlayerOptions.decodeThreads],
+        var options = SourceOptions(decodeThreads: settings[PlayerOptions.decodeThreads],
                       networkTimeoutNanoseconds: Int64(settings[PlayerOptions.networkTimeout] * 1e9),
                       reconnectDelayMaxSeconds: settings[PlayerOptions.reconnect] ? Int(settings[PlayerOptions.reconnectDelayMax]) : nil,
                       tls: TLSPolicy(verify: settings[PlayerOptions.tlsVerify], caFile: settings[PlayerOptions.tlsCAFile],
                                      clockFile: settings[AppOptions.clockFile]))
+        options.stillDuration = StillPicture.duration(seconds: settings[PlayerOptions.imageDuration]) ?? StillPicture.defaultDuration
+        return options
     }
 
     static func apply(_ settings: Settings, to environment: inout PlaybackEnvironment) {

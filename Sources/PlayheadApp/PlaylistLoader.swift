@@ -35,11 +35,11 @@ struct PlaylistLoader: Sendable {
 
     /// `ready`: a folder's files that may play (see CopySettle); nil takes every file in it.
     func expand(ready: [String: [String]]? = nil, report: (String) -> Void = { AppLog.warning($0) })
-        -> [(location: String, title: String?)] {
-        var out: [(location: String, title: String?)] = []
+        -> [(location: String, title: String?, duration: Double?)] {
+        var out: [(location: String, title: String?, duration: Double?)] = []
         for arg in arguments {
             if M3UPlaylist.isURL(arg) {
-                out.append((arg, nil))
+                out.append((arg, nil, nil))
             } else if Self.isFolder(arg) {
                 let names = ready?[arg] ?? Self.playable(in: arg)
                 let stick = FileInput.realPath(arg).flatMap { removable.stick(of: $0, isFolder: true) }
@@ -49,17 +49,17 @@ struct PlaylistLoader: Sendable {
                         report("\(path): \(why)")
                         continue
                     }
-                    out.append((path, nil))
+                    out.append((path, nil, nil))
                 }
             } else if ["m3u", "m3u8"].contains(PathName.fileExtension(arg)) {
                 switch FileInput.read(arg, limit: Self.playlistByteLimit) {
                 case .text(let text): out += entries(of: arg, text: text, report: report)
                 case .tooLarge: report("\(arg): larger than \(Self.playlistByteLimit >> 20) MiB, not read (is it a playlist?)")
                 case .unreadable(let why): report("\(arg): cannot be read (\(why)); skipped")
-                case .missing: out.append((arg, nil))  // fails when it comes up, naming the file
+                case .missing: out.append((arg, nil, nil))  // fails when it comes up, naming the file
                 }
             } else {
-                out.append((arg, nil))
+                out.append((arg, nil, nil))
             }
         }
         return out
@@ -67,7 +67,7 @@ struct PlaylistLoader: Sendable {
 
     /// An M3U file's items. On a stick, each entry must stay on it (links and `..` resolved)
     /// and URLs only play when allowed.
-    private func entries(of playlist: String, text: String, report: (String) -> Void) -> [(location: String, title: String?)] {
+    private func entries(of playlist: String, text: String, report: (String) -> Void) -> [(location: String, title: String?, duration: Double?)] {
         switch M3UPlaylist.parse(text, baseDirectory: PathName.directory(of: playlist)) {
         case .hls:
             if let stick = FileInput.realPath(playlist).flatMap({ removable.stick(of: $0) }),
@@ -75,10 +75,10 @@ struct PlaylistLoader: Sendable {
                 report(why)
                 return []
             }
-            return [(playlist, nil)]
+            return [(playlist, nil, nil)]
         case .list(let entries):
             let stick = FileInput.realPath(playlist).flatMap { removable.stick(of: $0) }
-            var out: [(location: String, title: String?)] = []
+            var out: [(location: String, title: String?, duration: Double?)] = []
             for e in entries {
                 let isURL = M3UPlaylist.isURL(e.location)
                 let resolved = isURL ? nil : FileInput.realPath(e.location)
@@ -94,7 +94,7 @@ struct PlaylistLoader: Sendable {
                     report("\(playlist):\(e.line): \(why)")
                     continue
                 }
-                out.append((e.location, e.title))
+                out.append((e.location, e.title, e.duration))
             }
             return out
         }

@@ -13,7 +13,8 @@ final class FFmpegProbe: ProbedMedia {
         self.location = location
         format = try FormatContext(location: location, timeoutNanoseconds: options.networkTimeoutNanoseconds,
                                    reconnectDelayMaxSeconds: options.reconnectDelayMaxSeconds, tls: options.tls)
-        info = MediaInfoReader.read(format)
+        let read = MediaInfoReader.read(format)
+        info = StillPicture.isStill(read) ? StillPicture.showing(read, for: options.stillDuration) : read
     }
 
     func makeSource(options: SourceOptions) throws(PlaybackError) -> any MediaSource {

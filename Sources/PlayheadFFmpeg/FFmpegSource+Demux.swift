@@ -46,7 +46,7 @@ extension FFmpegSource {
     /// A file whose index promises more than its data holds (a copy or download cut off)
     /// is an error, not an early end: the user should learn that the file is damaged.
     private func cutShortError() -> PlaybackError? {
-        guard location.isLocal, format.durationIsMeasured, info.duration.isNumeric,
+        guard location.isLocal, format.durationIsMeasured, info.duration.isNumeric, video?.isStill != true,
               let loaded = control.withLock({ state.loaded }) else { return nil }
         let missing = info.duration - loaded.end
         let slack = MediaTime.maximum(MediaTime(value: 1, timescale: 2), info.duration.multiplied(by: 1, over: 10))

@@ -21,7 +21,7 @@ extension FFmpegSource {
             let pts = track.timing.mediaTime(raw.pointee.best_effort_timestamp)
             // No length, or one no MediaTime holds: the stream's frame rate says it.
             let length = track.timing.duration(playhead_frame_duration(raw))
-            let declared = length.isNumeric ? length : track.frameDuration
+            let declared = length.isNumeric && !track.isStill ? length : track.frameDuration
             let key = playhead_frame_is_key(raw) != 0
             guard pts.isNumeric, let picture = FFmpegPicture(takingFrom: raw, rotation: track.rotation) else { return }
             var frame = VideoFrame(pts: pts, duration: declared, isKeyframe: key, picture: picture)

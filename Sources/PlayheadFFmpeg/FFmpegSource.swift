@@ -15,6 +15,8 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
         var rotation: PictureRotation = .none
         /// The stream's average rate in frames per 1000 s; nil when it does not say.
         var nominalFrameRate: Int?
+        /// A still picture: its one frame lasts `frameDuration`, whatever the file says.
+        var isStill = false
     }
 
     struct Control {
@@ -65,6 +67,9 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
         let format = probe.format
         self.format = format
         var info = probe.info
+        // The probe may have been made for the asset's keys: the duration is this item's.
+        let still = StillPicture.isStill(info)
+        if still { info = StillPicture.showing(info, for: options.stillDuration) }
         let videoIndex = format.bestStream(AVMEDIA_TYPE_VIDEO).flatMap { i in
             info.tracks.contains { $0.trackID == i } ? i : nil
         }
@@ -76,11 +81,12 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
             do throws(PlaybackError) {
                 let decoder = try Decoder(stream: stream, threads: options.decodeThreads, location: location)
                 let rate = stream.pointee.avg_frame_rate
-                let frameDuration = rate.num > 0 && rate.den > 0
+                let frameDuration = still ? options.stillDuration : rate.num > 0 && rate.den > 0
                     ? MediaTime(value: Int64(rate.den), timescale: rate.num) : MediaTime(value: 1, timescale: 25)
                 return Track(index: index, timing: StreamTimeBase(stream: stream, containerStart: format.startTime),
                              decoder: decoder, frameDuration: frameDuration, rotation: StreamRotation.read(stream),
-                             nominalFrameRate: rate.num > 0 && rate.den > 0 ? Int((Double(rate.num) * 1000 / Double(rate.den)).rounded()) : nil)
+                             nominalFrameRate: rate.num > 0 && rate.den > 0 ? Int((Double(rate.num) * 1000 / Double(rate.den)).rounded()) : nil,
+                             isStill: still)
             } catch {
                 firstError = firstError ?? error
                 return nil

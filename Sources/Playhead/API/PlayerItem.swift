@@ -15,10 +15,14 @@ public final class PlayerItem: Sendable, Hashable, CustomStringConvertible {
     }
 
     public let asset: Asset
+    /// How long the item shows when it is a still picture (a playlist's own duration for it);
+    /// nil: the player's `SourceOptions.stillDuration`. Ignored for other media.
+    public let stillDuration: MediaTime?
     let state = Mutex(State())
 
-    public init(asset: Asset) {
+    public init(asset: Asset, stillDuration: MediaTime? = nil) {
         self.asset = asset
+        self.stillDuration = stillDuration
     }
 
     public convenience init(url: String) {

@@ -28,11 +28,14 @@ public enum PlayerOptions {
                                                  help: "seconds an item may stall (no data) before it counts as failed and is tried again; 0: no limit")
     public static let slateColor = OptionKey.text("slate-color", placeholder: "RRGGBB", default: "102040", group: "player",
                                                help: "the colour the screen shows while a failed item waits to be tried again")
+    public static let imageDuration = OptionKey.number("image-duration", 0.1...86_400, default: 10, group: "player",
+                                                    help: "seconds a still picture (JPEG, PNG, WebP) shows when its playlist gives no duration")
 
     public static let declarations: [OptionDeclaration] = [
         volume.declaration, mute.declaration, rate.declaration, loop.declaration, start.declaration, untimed.declaration,
         decodeThreads.declaration, networkTimeout.declaration, reconnect.declaration, reconnectDelayMax.declaration,
         tlsVerify.declaration, tlsCAFile.declaration, restartAttempts.declaration, restartDelayMax.declaration, stallLimit.declaration, slateColor.declaration,
+        imageDuration.declaration,
     ]
 
     /// The restart settings the options give.

@@ -8,7 +8,10 @@ import Synchronization
 extension PlaybackEngine {
     /// Opens an item on a thread of its own; the result comes back as `.opened`.
     func open(_ item: PlayerItem, attempt: UInt64) {
-        let backend = env.backend, options = env.sourceOptions
+        let backend = env.backend
+        var itemOptions = env.sourceOptions
+        if let still = item.stillDuration { itemOptions.stillDuration = still }
+        let options = itemOptions
         let open: @Sendable () -> Void = { [self] in
             let result: Result<any MediaSource, PlaybackError>
             do throws(PlaybackError) {

@@ -15,6 +15,8 @@ public struct SourceOptions: Sendable, Hashable {
     public var reconnectDelayMaxSeconds: Int?
     /// How HTTPS servers are trusted.
     public var tls: TLSPolicy
+    /// How long a still picture shows (see `StillPicture`).
+    public var stillDuration: MediaTime = StillPicture.defaultDuration
 
     public init(audioFormat: AudioFormat = .standard, decodeThreads: Int = 0,
                 networkTimeoutNanoseconds: Int64 = 10_000_000_000, reverseFrameLimit: Int = 16,

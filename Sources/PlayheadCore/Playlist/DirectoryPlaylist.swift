@@ -16,6 +16,8 @@ public enum DirectoryPlaylist {
     public static let mediaExtensions: Set<String> = [
         "mp4", "m4v", "mov", "mkv", "webm", "avi", "ts", "m2ts", "mts", "mpg", "mpeg", "vob", "wmv", "flv", "3gp",
         "mp3", "m4a", "aac", "flac", "wav", "ogg", "oga", "opus", "wma", "mka",
+        // Still pictures, shown for `image-duration` (see StillPicture).
+        "jpg", "jpeg", "png", "webp", "bmp",
     ]
 
     static let systemNames: Set<String> = ["system volume information", "$recycle.bin", "thumbs.db", "desktop.ini"]

@@ -6,6 +6,9 @@ public struct Playlist: Sendable, Hashable {
         public let id: Int
         public let location: String
         public let title: String?
+        /// The playlist's own duration for it, in seconds (M3U's `#EXTINF`): how long a still
+        /// picture shows.
+        public var duration: Double? = nil
     }
 
     public private(set) var entries: [Entry] = []
@@ -13,15 +16,19 @@ public struct Playlist: Sendable, Hashable {
     private var nextID = 1
 
     public init(_ items: [(location: String, title: String?)] = []) {
-        for item in items { add(item.location, title: item.title) }
+        self.init(items.map { ($0.location, $0.title, nil) })
+    }
+
+    public init(_ items: [(location: String, title: String?, duration: Double?)]) {
+        for item in items { add(item.location, title: item.title, duration: item.duration) }
     }
 
     public var currentPosition: Int? { currentID.flatMap { id in entries.firstIndex { $0.id == id } } }
 
     /// `at` counts from 1; past the end appends.
     @discardableResult
-    public mutating func add(_ location: String, title: String? = nil, at position: Int? = nil) -> Entry {
-        let entry = Entry(id: nextID, location: location, title: title)
+    public mutating func add(_ location: String, title: String? = nil, duration: Double? = nil, at position: Int? = nil) -> Entry {
+        let entry = Entry(id: nextID, location: location, title: title, duration: duration)
         nextID += 1
         let index = min(max((position ?? Int.max) - 1, 0), entries.count)
         entries.insert(entry, at: index)
@@ -64,12 +71,16 @@ public struct Playlist: Sendable, Hashable {
     /// Replaces the whole list (a directory rescanned), keeping the ids of locations still
     /// there, so the item that plays goes on playing.
     public mutating func replace(with items: [(location: String, title: String?)]) {
+        replace(with: items.map { ($0.location, $0.title, nil) })
+    }
+
+    public mutating func replace(with items: [(location: String, title: String?, duration: Double?)]) {
         var old: [String: Entry] = [:]
         for e in entries where old[e.location] == nil { old[e.location] = e }
         entries = items.map { item in
             if let kept = old.removeValue(forKey: item.location) { return kept }
             defer { nextID += 1 }
-            return Entry(id: nextID, location: item.location, title: item.title)
+            return Entry(id: nextID, location: item.location, title: item.title, duration: item.duration)
         }
     }
 }

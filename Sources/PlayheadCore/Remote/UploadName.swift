@@ -4,7 +4,7 @@
 public enum UploadName {
     public static let extensions: Set<String> = [
         "mp4", "m4v", "mov", "mkv", "webm", "ts", "mpg", "mpeg", "avi", "mp3", "m4a", "aac", "flac", "wav", "ogg",
-        "opus", "jpg", "jpeg", "png", "m3u", "m3u8",
+        "opus", "jpg", "jpeg", "png", "webp", "m3u", "m3u8",
     ]
     /// Characters, so that the name with the upload's temporary prefix fits a file name's 255
     /// bytes whatever the script (at most 4 bytes a character).

@@ -3,7 +3,8 @@
 demo clip (the bottom layer, full screen, fit) where no layer covers it, matching ffmpeg's decode
 of the frame at the capture's media time; the two clips in their quarters each matching one of
 their own frames as ffmpeg decodes them (their media times are their own players'). PSNR at
-least 35 dB in every part. And the two heard layers' sound, mixed at their levels (mixcheck.py)."""
+least 35 dB in every part. The bottom-right layer alternates its clip with a still picture: at least
+one capture shows each there. And the two heard layers' sound, mixed at their levels (mixcheck.py)."""
 import math
 import pathlib
 import subprocess
@@ -55,6 +56,8 @@ LEFT, RIGHT = (0, 0, 320, 240), (320, 240, 320, 240)
 BG_PARTS = [(320, 60, 320, 180), (0, 240, 320, 180)]
 left_frames = frames_of(MEDIA / "h264_aac.mp4", LEFT)
 right_frames = frames_of(MEDIA / "loop_1s.mp4", RIGHT)
+still = frames_of(MEDIA / "still.png", RIGHT)[0]
+shown_right = set()
 demo = decode(MEDIA / "demo.mp4", f"scale=640:360:flags=fast_bilinear,pad={W}:{H}:0:60:black")
 demo_frames = [demo[i:i + W * H * 3] for i in range(0, len(demo), W * H * 3)]
 
@@ -64,8 +67,11 @@ for ppm in captures:
     width, height, got = read_ppm(ppm)
     assert (width, height) == (W, H), f"{ppm.name} is {width}x{height}"
     index = min(round(int(ppm.stem.split("-")[1]) * 25 / 1000), len(demo_frames) - 1)
+    right = region(got, W, RIGHT)
+    clip_score, still_score = best_match(right, right_frames, RIGHT), psnr(right, still)
+    shown_right.add("still" if still_score > clip_score else "clip")
     scores = {"left": best_match(region(got, W, LEFT), left_frames, LEFT),
-              "right": best_match(region(got, W, RIGHT), right_frames, RIGHT)}
+              f"right ({'still' if still_score > clip_score else 'clip'})": max(clip_score, still_score)}
     for n, part in enumerate(BG_PARTS):
         scores[f"bg{n}"] = psnr(region(got, W, part), region(demo_frames[index], W, part))
     # The fourth layer (its file not media) stays black in the top letterbox bar.
@@ -74,5 +80,7 @@ for ppm in captures:
     ok = all(s >= 35 for s in scores.values())
     failures += not ok
     print(f"{ppm.name}: " + ", ".join(f"{k} {v:.1f} dB" for k, v in scores.items()) + (" ok" if ok else " FAIL"))
+print(f"the bottom-right layer showed: {', '.join(sorted(shown_right))} (want clip, still)")
+failures += shown_right != {"clip", "still"}
 failures += not check_mix(OUT / "layers-sound.wav", MEDIA / "demo.mp4", MEDIA / "h264_aac.mp4")
 sys.exit(1 if failures else 0)

@@ -5,7 +5,9 @@
 # writeback captures show each layer's picture in its frame (checks/30-layers.py); the screen
 # is given back as it was, and `display` on the socket says where each layer went. Two layers are
 # heard: the demo's 1 kHz at volume 100 and the left clip's 440 Hz at 50, mixed into the loopback
-# card; the recording holds both tones at those levels (checks/mixcheck.py).
+# card; the recording holds both tones at those levels (checks/mixcheck.py). The bottom-right
+# layer's playlist alternates its clip with a still picture shown for 1 s (its #EXTINF): the
+# layer's events (at debug) end the picture at 1.000 s, and captures show it there.
 # kernels: 6
 # arches: x86_64
 # time-limit: 120
@@ -14,18 +16,19 @@ M=/usr/share/playhead/media
 state() { grep -E "^crtc\[|^\s+mode:|^\s+enable=|^plane\[|^\s+fb=" /sys/kernel/debug/dri/0/state; }
 state > "$OUT/layers-state-before.txt"
 mkdir -p "$OUT/frames-layers"
+printf '#EXTM3U\n%s\n#EXTINF:1,a still picture\n%s\n' "$M/loop_1s.mp4" "$M/still.png" > "$OUT/right.m3u"
 cat > "$OUT/layers.conf" <<CONF
 video-output = drm
 display-mode = 640x480
 layer.bg = source=$M/demo.mp4
 layer.left = source=$M/h264_aac.mp4 frame=0,0,320x240 mute=no volume=50
-layer.right = source=$M/loop_1s.mp4 frame=320,240,320x240
+layer.right = source=$OUT/right.m3u frame=320,240,320x240
 layer.bad = source=$M/damaged-not-media.mp4 frame=560,0,80x40
 CONF
 sock=/tmp/30-layers.sock
 arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 30 "$OUT/layers-sound.wav" &
 rec=$!
-playhead --config "$OUT/layers.conf" --audio-output alsa --audio-device hw:Loopback,0,0 --socket "$sock" --events none --capture-every 20 --capture-dir "$OUT/frames-layers" 2> "$OUT/layers.err" &
+playhead --config "$OUT/layers.conf" --audio-output alsa --audio-device hw:Loopback,0,0 --socket "$sock" --events none --log-level debug --capture-every 20 --capture-dir "$OUT/frames-layers" 2> "$OUT/layers.err" &
 pid=$!
 for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
 # `display` says where each layer went.
@@ -42,8 +45,9 @@ grep -q "display: layer bg: plane [0-9]* (primary) of its own" "$OUT/layers.err"
 grep -q "display: layer left: plane [0-9]* (overlay) of its own" "$OUT/layers.err"
 grep -q "display: layer right: plane [0-9]* (overlay) of its own" "$OUT/layers.err"
 grep -q "layer left: 1 item(s) from $M/h264_aac.mp4" "$OUT/layers.err"
+grep -q "layer right: didPlayToEndTime t=1.000 item=$M/still.png" "$OUT/layers.err"
 grep -q "layer bad: every item of $M/damaged-not-media.mp4 failed in a row; the layer stays black" "$OUT/layers.err"
-test "$(grep -c "layer bad: .*damaged-not-media.mp4" "$OUT/layers.err")" -le 3
+test "$(grep -c "warning app: layer bad: .*damaged-not-media.mp4" "$OUT/layers.err")" -le 3
 counts=$(sed -n "s/.*display: \([0-9]*\) commits for 4 layers, \([0-9]*\) of them with several layers' flips.*/\1 \2/p" "$OUT/layers.err")
 set -- $counts
 test "$#" -eq 2
