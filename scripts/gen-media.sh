@@ -30,6 +30,8 @@ ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -g 25 -keyint_min 25
 ff -f lavfi -i "testsrc2=size=320x240" -frames:v 1 "$out/still.png"
 ff -f lavfi -i "testsrc2=size=320x240" -frames:v 1 -q:v 2 "$out/still.jpg"
 ff -f lavfi -i "testsrc2=size=320x240" -frames:v 1 -c:v libwebp -lossless 1 "$out/still.webp"
+# An overlay picture: a PNG whose alpha runs from clear at the left to opaque at the right.
+ff -f lavfi -i "testsrc2=size=120x60" -frames:v 1 -vf "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='255*X/(W-1)'" "$out/logo_alpha.png"
 # The first picture of h264_aac.mp4 as ffmpeg converts it to XRGB8888, for the drawing test.
 ff -i "$out/h264_aac.mp4" -frames:v 1 -pix_fmt bgr0 -f rawvideo "$out/h264_first_frame.bgr0"
 # Stored sideways with a display matrix (a phone's portrait video), and how ffmpeg shows it

@@ -34,8 +34,8 @@ enum LayerOptions {
     }
 
     /// The layer whose player the console, the socket and the state follow: the first one heard
-    /// (the first line's, unless muted), else the lowest.
+    /// (the first line's, unless muted), else the lowest that plays media (not an image= overlay).
     static func mainIndex(_ layout: ScreenLayout) -> Int {
-        layout.layers.firstIndex { $0.heard } ?? 0
+        layout.layers.firstIndex { $0.heard } ?? layout.layers.firstIndex { !$0.spec.isOverlay } ?? 0
     }
 }

@@ -27,7 +27,7 @@ final class LayerPlayers: Sendable {
             PlaybackSetup.apply(settings, to: &environment)
             let player = QueuePlayer(environment: environment,
                                      items: items.map { PlayerItem(asset: Asset(url: $0.location, backend: backend),
-                                                                  stillDuration: StillPicture.duration(seconds: $0.duration)) })
+                                                                  stillDuration: Self.stillDuration(spec, $0.duration)) })
             let name = spec.name, count = items.count
             let failures = Mutex(0)
             // Its events are nobody's to follow: what went wrong is said, the rest kept for debug.
@@ -62,6 +62,12 @@ final class LayerPlayers: Sendable {
             players.append(player)
         }
         self.players = players
+    }
+
+    /// An overlay's picture stays until playhead stops: its item is shown for a day and then
+    /// again (the longest a picture is shown for), so it is opened once a day, not every 10 s.
+    static func stillDuration(_ spec: LayerSpec, _ seconds: Double?) -> MediaTime? {
+        spec.isOverlay ? StillPicture.duration(seconds: 86_400) : StillPicture.duration(seconds: seconds)
     }
 
     /// Before the screen is put back: every layer's engine stopped with its sources closed.

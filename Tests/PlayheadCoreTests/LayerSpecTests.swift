@@ -54,4 +54,24 @@ import Testing
         #expect(LayerFrame(parsing: "1800,1000,400x300")!.rect(on: screen) == PixelRect(x: 1800, y: 1000, width: 120, height: 80))
         #expect(LayerFrame(parsing: "2000,0,10x10")!.rect(on: screen).isEmpty)
     }
+
+    @Test func anImageIsAnOverlayThatIsNeverHeard() throws {
+        let logo = try LayerSpec.parse(name: "logo", "image=/data/logo.png frame=1700,40,160x80").get()
+        #expect(logo.isOverlay)
+        #expect(logo.source == "/data/logo.png")
+        #expect(logo.muted == true)
+        #expect(try !LayerSpec.parse(name: "bg", "source=/data/a.mp4").get().isOverlay)
+        // The first line is heard unless it is an overlay.
+        let layout = try ScreenLayout.resolve([(logo, 1), (try LayerSpec.parse(name: "bg", "source=a.mp4").get(), 2)], defaultSource: nil).get()
+        #expect(layout.layers.map(\.heard) == [false, true])
+    }
+
+    @Test func anOverlayHasOneImageAndNoSound() {
+        guard case .failure(let both) = LayerSpec.parse(name: "x", "source=a.mp4 image=b.png") else { return #expect(Bool(false)) }
+        #expect(both.message.hasPrefix("image: a layer takes one source= or one image="), "\(both.message)")
+        guard case .failure(let heard) = LayerSpec.parse(name: "x", "image=b.png mute=no") else { return #expect(Bool(false)) }
+        #expect(heard.message.hasPrefix("mute=no: an image= layer has no sound"), "\(heard.message)")
+        guard case .failure(let empty) = LayerSpec.parse(name: "x", "image=") else { return #expect(Bool(false)) }
+        #expect(empty.message.hasPrefix("image: give a picture file"), "\(empty.message)")
+    }
 }

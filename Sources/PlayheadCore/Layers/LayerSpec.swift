@@ -1,6 +1,8 @@
 /// One layer of the screen's layout, from its options line:
 /// `layer.NAME = source=PLAYLIST|FOLDER|FILE [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch]
-/// [volume=0..100] [mute=yes|no] [visible=yes|no] [group=NAME]`.
+/// [volume=0..100] [mute=yes|no] [visible=yes|no] [group=NAME]`, or `image=FILE` instead of
+/// `source=` for an overlay: one picture with its alpha (a PNG logo), shown over the layers
+/// under it until playhead stops, never heard.
 ///
 /// Each layer is a player with its own queue, drawn into its frame (as an AVPlayerLayer);
 /// a higher `z` is drawn over a lower one. Layers of one `group` start on the same refresh and
@@ -17,9 +19,12 @@ public struct LayerSpec: Sendable, Hashable {
     public let muted: Bool?
     public let visible: Bool
     public let group: String?
+    /// An overlay picture (`image=`): drawn with its alpha on a plane that blends it.
+    public let isOverlay: Bool
 
     public init(name: String, source: String, frame: LayerFrame = .full, z: Int? = nil, gravity: VideoGravity = .resizeAspect,
-                volume: Double = 1, muted: Bool? = nil, visible: Bool = true, group: String? = nil) {
+                volume: Double = 1, muted: Bool? = nil, visible: Bool = true, group: String? = nil, isOverlay: Bool = false) {
+        self.isOverlay = isOverlay
         self.name = name
         self.source = source
         self.frame = frame
@@ -31,7 +36,7 @@ public struct LayerSpec: Sendable, Hashable {
         self.group = group
     }
 
-    public static let usage = "source=PLAYLIST|FOLDER|FILE [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch] "
+    public static let usage = "source=PLAYLIST|FOLDER|FILE or image=FILE [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch] "
         + "[volume=0..100] [mute=yes|no] [visible=yes|no] [group=NAME]"
 
     static let gravities: [String: VideoGravity] = ["fit": .resizeAspect, "fill": .resizeAspectFill, "stretch": .resize]
@@ -44,12 +49,16 @@ public struct LayerSpec: Sendable, Hashable {
         case .failure(let e): return .failure(e)
         }
         var source: String?, frame = LayerFrame.full, z: Int?, gravity = VideoGravity.resizeAspect
-        var volume = 1.0, muted: Bool?, visible = true, group: String?
+        var volume = 1.0, muted: Bool?, visible = true, group: String?, overlay = false
         for (key, value) in words {
             switch key {
-            case "source":
-                guard !value.isEmpty, !value.contains(where: \.isNewline) else { return .failure(SpecError("source: give a playlist, folder or file")) }
+            case "source", "image":
+                guard source == nil else { return .failure(SpecError("\(key): a layer takes one source= or one image=")) }
+                guard !value.isEmpty, !value.contains(where: \.isNewline) else {
+                    return .failure(SpecError(key == "image" ? "image: give a picture file (a PNG with alpha)" : "source: give a playlist, folder or file"))
+                }
                 source = value
+                overlay = key == "image"
             case "frame":
                 guard let f = LayerFrame(parsing: value) else {
                     return .failure(SpecError("frame: '\(value)' is not full or X,Y,WxH in pixels (960,0,960x540)"))
@@ -74,8 +83,9 @@ public struct LayerSpec: Sendable, Hashable {
                 return .failure(SpecError("unknown key '\(key)'; a layer takes \(usage)"))
             }
         }
-        guard let source else { return .failure(SpecError("no source=; a layer takes \(usage)")) }
+        guard let source else { return .failure(SpecError("no source= or image=; a layer takes \(usage)")) }
+        if overlay, muted == false { return .failure(SpecError("mute=no: an image= layer has no sound")) }
         return .success(LayerSpec(name: name, source: source, frame: frame, z: z, gravity: gravity, volume: volume,
-                                  muted: muted, visible: visible, group: group))
+                                  muted: overlay ? true : muted, visible: visible, group: group, isOverlay: overlay))
     }
 }

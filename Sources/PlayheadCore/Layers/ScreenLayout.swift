@@ -35,7 +35,9 @@ public struct ScreenLayout: Sendable, Hashable {
         if let lone = groups.first(where: { $0.value.count == 1 })?.key {
             return .failure(SpecError("group \(lone) has one layer; a group keeps two or more in step"))
         }
-        let firstLine = byLine[0].line
+        // The first line that has sound to give: an image= overlay above the video in the file
+        // does not silence it.
+        let firstLine = (byLine.first { !$0.spec.isOverlay } ?? byLine[0]).line
         let layers = ordered.map { entry in
             Layer(spec: entry.spec, z: entry.z, heard: !(entry.spec.muted ?? (entry.line != firstLine)))
         }

@@ -42,6 +42,9 @@ extension FFmpegPicture {
         var srcData = sourcePlanes(source, descriptor: desc)
         var srcStride = sourceStrides()
         let bytesPerPixel = canvas.format == .rgb565 ? 2 : 4
+        // A picture with alpha (a PNG overlay) on a plane with alpha: planes blend premultiplied
+        // pixels (DRM's default blend mode), and libswscale leaves them straight.
+        let keepsAlpha = desc.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 && (canvas.format == .argb8888 || canvas.format == .abgr8888)
         let converted = ScalerCache.shared.withContext(
             from: (Int32(source.width), Int32(source.height), srcFormat),
             to: (Int32(destination.width), Int32(destination.height), dstFormat)
@@ -53,6 +56,7 @@ extension FFmpegPicture {
                 ]
                 var dstStride: [Int32] = [Int32(canvas.stride), 0, 0, 0]
                 _ = sws_scale(context, &srcData, &srcStride, 0, Int32(source.height), &dstData, &dstStride)
+                if keepsAlpha { Self.premultiply(bytes, rect: destination, stride: canvas.stride) }
             }
         }
         guard converted else {
@@ -97,6 +101,24 @@ extension FFmpegPicture {
         case .abgr8888: return AV_PIX_FMT_RGBA
         case .rgb565: return AV_PIX_FMT_RGB565LE
         default: return nil
+        }
+    }
+
+    /// Colour times alpha, in place, for 32-bit pixels whose alpha is their fourth byte (AR24 and
+    /// AB24 in memory).
+    static func premultiply(_ bytes: UnsafeMutableRawBufferPointer, rect: PixelRect, stride: Int) {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        for y in rect.y..<(rect.y + rect.height) {
+            var p = base + y * stride + rect.x * 4
+            for _ in 0..<rect.width {
+                let a = UInt16(p[3])
+                if a != 255 {
+                    p[0] = UInt8((UInt16(p[0]) * a + 127) / 255)
+                    p[1] = UInt8((UInt16(p[1]) * a + 127) / 255)
+                    p[2] = UInt8((UInt16(p[2]) * a + 127) / 255)
+                }
+                p += 4
+            }
         }
     }
 }

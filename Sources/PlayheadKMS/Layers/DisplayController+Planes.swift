@@ -12,7 +12,8 @@ extension DisplayController {
             throw PlaybackError(.deviceFailed, "layer \(spec.name): its frame \(spec.frame) is off the \(screen.size) screen; give one inside it")
         }
         let index = Dictionary(uniqueKeysWithValues: layers.enumerated().map { ($0.element.name, $0.offset) })
-        let wishes = layers.map { PlaneAssigner.Wish(name: $0.name, formats: PlaneFormatChoice.rgbPreference) }
+        // An overlay picture keeps its alpha only on a plane that blends it.
+        let wishes = layers.map { PlaneAssigner.Wish(name: $0.name, formats: $0.isOverlay ? [.argb8888, .abgr8888] : PlaneFormatChoice.rgbPreference) }
         // A layer on a plane of its own covers its frame; one drawn onto the primary covers the
         // screen (a primary plane need not be placeable), its picture in its frame.
         func place(_ use: PlaneLayout.Use) throws(PlaybackError) -> [(Int, LayerPlace)] {

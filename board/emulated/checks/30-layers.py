@@ -4,7 +4,9 @@ demo clip (the bottom layer, full screen, fit) where no layer covers it, matchin
 of the frame at the capture's media time; the two clips in their quarters each matching one of
 their own frames as ffmpeg decodes them (their media times are their own players'). PSNR at
 least 35 dB in every part. The bottom-right layer alternates its clip with a still picture: at least
-one capture shows each there. And the two heard layers' sound, mixed at their levels (mixcheck.py)."""
+one capture shows each there. The image= overlay on top (a PNG whose alpha runs from clear to
+opaque) matches ffmpeg's decode of it blended over the demo's frame as a plane blends:
+colour times alpha, plus what is under it times one less alpha. And the two heard layers' sound, mixed at their levels (mixcheck.py)."""
 import math
 import pathlib
 import subprocess
@@ -53,11 +55,26 @@ def frames_of(clip, box):
 
 LEFT, RIGHT = (0, 0, 320, 240), (320, 240, 320, 240)
 # Where only the bottom layer shows: the demo (640x360 fit at y 60) beside the two quarters.
-BG_PARTS = [(320, 60, 320, 180), (0, 240, 320, 180)]
+BG_PARTS = [(320, 90, 320, 150), (0, 240, 320, 180)]
+LOGO = (400, 30, 120, 60)
 left_frames = frames_of(MEDIA / "h264_aac.mp4", LEFT)
 right_frames = frames_of(MEDIA / "loop_1s.mp4", RIGHT)
 still = frames_of(MEDIA / "still.png", RIGHT)[0]
 shown_right = set()
+logo_rgba = subprocess.run(["ffmpeg", "-v", "error", "-i", str(MEDIA / "logo_alpha.png"), "-pix_fmt", "rgba", "-f", "rawvideo", "-"],
+                           capture_output=True, check=True).stdout
+
+
+def over(under):
+    """The logo blended over `under` (its region's rgb24 bytes)."""
+    out = bytearray(len(under))
+    for i in range(len(under) // 3):
+        a = logo_rgba[i * 4 + 3]
+        for c in range(3):
+            out[i * 3 + c] = min(255, round(logo_rgba[i * 4 + c] * a / 255 + under[i * 3 + c] * (255 - a) / 255))
+    return bytes(out)
+
+
 demo = decode(MEDIA / "demo.mp4", f"scale=640:360:flags=fast_bilinear,pad={W}:{H}:0:60:black")
 demo_frames = [demo[i:i + W * H * 3] for i in range(0, len(demo), W * H * 3)]
 
@@ -74,6 +91,7 @@ for ppm in captures:
               f"right ({'still' if still_score > clip_score else 'clip'})": max(clip_score, still_score)}
     for n, part in enumerate(BG_PARTS):
         scores[f"bg{n}"] = psnr(region(got, W, part), region(demo_frames[index], W, part))
+    scores["logo"] = psnr(region(got, W, LOGO), over(region(demo_frames[index], W, LOGO)))
     # The fourth layer (its file not media) stays black in the top letterbox bar.
     bad = region(got, W, (560, 0, 80, 40))
     scores["bad black"] = 99.0 if not any(bad) else 0.0

@@ -7,7 +7,9 @@
 # heard: the demo's 1 kHz at volume 100 and the left clip's 440 Hz at 50, mixed into the loopback
 # card; the recording holds both tones at those levels (checks/mixcheck.py). The bottom-right
 # layer's playlist alternates its clip with a still picture shown for 1 s (its #EXTINF): the
-# layer's events (at debug) end the picture at 1.000 s, and captures show it there.
+# layer's events (at debug) end the picture at 1.000 s, and captures show it there. On top, an
+# image= overlay: a PNG whose alpha runs from clear to opaque, half over the letterbox bar and
+# half over the demo, blended by the plane (checked against the same blend of ffmpeg's decodes).
 # kernels: 6
 # arches: x86_64
 # time-limit: 120
@@ -24,6 +26,7 @@ layer.bg = source=$M/demo.mp4
 layer.left = source=$M/h264_aac.mp4 frame=0,0,320x240 mute=no volume=50
 layer.right = source=$OUT/right.m3u frame=320,240,320x240
 layer.bad = source=$M/damaged-not-media.mp4 frame=560,0,80x40
+layer.logo = image=$M/logo_alpha.png frame=400,30,120x60
 CONF
 sock=/tmp/30-layers.sock
 arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 30 "$OUT/layers-sound.wav" &
@@ -34,7 +37,7 @@ for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
 # `display` says where each layer went.
 ph-socket "$sock" display > "$OUT/layers-display.txt"
 cat "$OUT/layers-display.txt"
-grep -q '"layers":\["bad: plane [0-9]* (overlay) of its own","right: plane [0-9]* (overlay) of its own","left: plane [0-9]* (overlay) of its own","bg: plane [0-9]* (primary) of its own"\]' "$OUT/layers-display.txt"
+grep -q '"layers":\["logo: plane [0-9]* (overlay) of its own","bad: plane [0-9]* (overlay) of its own","right: plane [0-9]* (overlay) of its own","left: plane [0-9]* (overlay) of its own","bg: plane [0-9]* (primary) of its own"\]' "$OUT/layers-display.txt"
 wait $pid
 kill -INT $rec
 wait $rec || true
@@ -48,7 +51,7 @@ grep -q "layer left: 1 item(s) from $M/h264_aac.mp4" "$OUT/layers.err"
 grep -q "layer right: didPlayToEndTime t=1.000 item=$M/still.png" "$OUT/layers.err"
 grep -q "layer bad: every item of $M/damaged-not-media.mp4 failed in a row; the layer stays black" "$OUT/layers.err"
 test "$(grep -c "warning app: layer bad: .*damaged-not-media.mp4" "$OUT/layers.err")" -le 3
-counts=$(sed -n "s/.*display: \([0-9]*\) commits for 4 layers, \([0-9]*\) of them with several layers' flips.*/\1 \2/p" "$OUT/layers.err")
+counts=$(sed -n "s/.*display: \([0-9]*\) commits for 5 layers, \([0-9]*\) of them with several layers' flips.*/\1 \2/p" "$OUT/layers.err")
 set -- $counts
 test "$#" -eq 2
 echo "RESULT layers: $1 commits, $2 of them with several layers' flips"
