@@ -113,12 +113,15 @@ public enum Appliance {
         let printer = EventPrinter(format: settings[AppOptions.events], output: eventOutput, budget: eventBudget)
         let configPath = launch.configPath ?? AppOptions.defaultConfigPath
         let panel = ButtonPanel()
+        let layers = outputs.otherLayers.isEmpty || layout == nil ? nil
+            : LayerPlayers(outputs.otherLayers, mainName: layout!.layers[LayerOptions.mainIndex(layout!)].spec.name,
+                           names: outputs.shownLayerNames, backend: backend, settings: settings)
         let router = CommandRouter(player: control, playlist: playlist, settings: settings, hooks: RouterHooks(
             readOptionsFile: { OptionsFileReader.read(path: configPath, required: launch.configPath != nil) },
             setLogLevel: { AppLogging.setLevel($0) },
             setEventFormat: { printer.setFormat($0) },
             now: { MonotonicClock().now().nanoseconds }, version: version,
-            gpio: { panel.report() }))
+            gpio: { panel.report() }), layers: layers)
         player.setLooping(safeMode != nil || settings[PlayerOptions.loop])
         player.volume = Float(settings[PlayerOptions.volume])
         player.isMuted = settings[PlayerOptions.mute]
@@ -162,7 +165,7 @@ public enum Appliance {
             if let start = settings[PlayerOptions.start] { player.seek(to: MediaTime(seconds: start, preferredTimescale: 1000), completion: nil) }
         }
         player.play()
-        let layers = outputs.otherLayers.isEmpty ? nil : LayerPlayers(outputs.otherLayers, backend: backend, settings: settings)
+        layers?.start()
 
         let exit = ExitBox()
         let inputs = Inputs(settings: settings, router: router, console: console, panel: panel, safeMode: safeMode != nil)

@@ -51,6 +51,16 @@ extension CommandRouter {
             .init("options", .string(settings.file.map { "\($0.path) (`get` lists every option)" } ?? "defaults and command line")),
         ]
         fields += playback + counters
+        if let layers {
+            // One line each: `status` is asked often; `layer` gives the details.
+            let lines = layers.names.compactMap { name -> ReplyValue? in
+                guard let s = layerStatus(name, of: layers) else { return nil }
+                let item = s["item"].flatMap { v -> String? in if case .string(let u) = v { return PathName.lastComponent(u) } else { return nil } }
+                let state = s["state"].flatMap { v -> String? in if case .string(let t) = v { return t } else { return nil } } ?? "-"
+                return .string("\(name): \(state)" + (item.map { " \($0)" } ?? ""))
+            }
+            fields.append(.init("layers", .list(lines)))
+        }
         return .object(fields)
     }
 

@@ -15,12 +15,15 @@ public final class CommandRouter: Sendable {
     }
 
     let player: any PlayerControl
+    /// The other layers' players, when the screen has several.
+    let layers: (any LayerControl)?
     let hooks: RouterHooks
     let state: Mutex<State>
     let startedAt: Int64
 
-    public init(player: any PlayerControl, playlist: Playlist, settings: Settings, hooks: RouterHooks) {
+    public init(player: any PlayerControl, playlist: Playlist, settings: Settings, hooks: RouterHooks, layers: (any LayerControl)? = nil) {
         self.player = player
+        self.layers = layers
         self.hooks = hooks
         state = Mutex(State(playlist: playlist, settings: settings))
         startedAt = hooks.now()
@@ -77,18 +80,24 @@ public final class CommandRouter: Sendable {
     /// The command carried out; every path answers, none throws.
     public func perform(_ command: ConsoleCommand) -> Reply {
         switch command {
+        // Without a layer's name, play and pause mean the whole screen.
         case .play:
             state.withLock { $0.stopped = false }
             player.play()
+            layers?.playAll()
         case .pause:
             player.pause()
+            layers?.pauseAll()
         case .toggle:
             if player.isPaused {
                 state.withLock { $0.stopped = false }
                 player.play()
+                layers?.playAll()
             } else {
                 player.pause()
+                layers?.pauseAll()
             }
+        case .layer(let name, let command): return layer(name, command)
         case .stop: stop()
         case .next: player.advance()
         case .previous: previous()

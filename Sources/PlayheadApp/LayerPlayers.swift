@@ -7,14 +7,26 @@ import Synchronization
 /// The players of the layers other than the main one: each plays its own source (a playlist,
 /// folder or file) in a loop, on its own layer; a heard layer's sound goes to the sound bus,
 /// mixed with the main layer's. The console, the socket and the state follow the main layer's
-/// player only.
+/// player; `layer NAME ...` reaches the others (LayerPlayers+Control).
 final class LayerPlayers: Sendable {
-    private let players: [QueuePlayer]
+    struct Layer: Sendable {
+        let name: String
+        let player: QueuePlayer
+        let heard: Bool
+    }
 
-    /// A layer whose source has nothing to play says so and stays black.
-    init(_ layers: [OtherLayer], backend: FFmpegBackend, settings: Settings) {
-        var players: [QueuePlayer] = []
-        for layer in layers {
+    let layers: [Layer]
+    let mainName: String
+    /// Every shown layer's name, bottom first; a layer with nothing to play has no player.
+    let names: [String]
+
+    /// A layer whose source has nothing to play says so and stays black. Nothing plays until
+    /// `start`.
+    init(_ others: [OtherLayer], mainName: String, names: [String], backend: FFmpegBackend, settings: Settings) {
+        self.mainName = mainName
+        self.names = names
+        var players: [Layer] = []
+        for layer in others {
             let spec = layer.spec, sink = layer.sink
             let items = PlaylistLoader(arguments: [spec.source]).expand { AppLog.warning("layer \(spec.name): \($0)") }
             guard !items.isEmpty else {
@@ -57,11 +69,14 @@ final class LayerPlayers: Sendable {
             }
             player.setLooping(true)
             player.isMuted = layer.sound == nil
-            player.play()
             AppLog.info("layer \(spec.name): \(items.count) item(s) from \(spec.source) on \(sink.name)\(layer.sound == nil ? ", muted" : ", heard")")
-            players.append(player)
+            players.append(Layer(name: spec.name, player: player, heard: layer.sound != nil))
         }
-        self.players = players
+        self.layers = players
+    }
+
+    func start() {
+        for layer in layers { layer.player.play() }
     }
 
     /// An overlay's picture stays until playhead stops: its item is shown for a day and then
@@ -72,6 +87,6 @@ final class LayerPlayers: Sendable {
 
     /// Before the screen is put back: every layer's engine stopped with its sources closed.
     func shutdown() {
-        for player in players { player.shutdown() }
+        for layer in layers { layer.player.shutdown() }
     }
 }

@@ -14,6 +14,8 @@ struct Outputs: Sendable {
     /// sink is `drm`), each to get a player of its own.
     var display: DisplayController?
     var otherLayers: [OtherLayer] = []
+    /// The layers on the screen (visible ones), bottom first.
+    var shownLayerNames: [String] = []
     var alsa: ALSAAudioSink?
     /// With several heard layers: their sound mixed into `alsa`'s stream.
     var bus: SoundBus?
@@ -81,6 +83,7 @@ struct Outputs: Sendable {
             AppLog.warning("layer \(hidden.spec.name): visible=no, so it is not played (showing and hiding layers is not built yet)")
         }
         let shown = layout.layers.filter(\.spec.visible)
+        outputs.shownLayerNames = shown.map(\.spec.name)
         let display = try DisplayController(options: options, layers: shown.map(\.spec))
         outputs.display = display
         // The main layer's sink is made first: it is the one that captures the screen.

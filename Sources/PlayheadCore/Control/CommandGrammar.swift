@@ -30,6 +30,8 @@ public enum CommandGrammar {
         Entry(name: "display", usage: "display", help: "connector, mode, plane and scaler, with the modes and planes"),
         Entry(name: "screenshot", usage: "screenshot", help: "save the next frame as shown into screenshot-dir, and say its name (needs a writeback connector)"),
         Entry(name: "status", usage: "status", help: "what plays, where, and how well"),
+        Entry(name: "layer", usage: "layer [NAME [COMMAND]]",
+              help: "the screen's layers, one layer's state, or a command for its player (play, pause, toggle, next, restart, seek, volume, mute, unmute)"),
         Entry(name: "stats", usage: "stats", help: "playback, display and sound counters"),
         Entry(name: "log", usage: "log trace|debug|info|notice|warning|error|critical", help: "set the log level"),
         Entry(name: "events", usage: "events on|off", help: "print player events here as they happen"),
@@ -156,6 +158,14 @@ public enum CommandGrammar {
             return .success(.debugWedge(seconds: s))
         case "interruption":
             return interruption(args.map { $0.lowercased() }, bad: bad)
+        case "layer":
+            guard let name = args.first else { return .success(.layer(nil, nil)) }
+            guard LayerName.isValid(name) else { return bad(LayerName.rule(name)) }
+            guard args.count > 1 else { return .success(.layer(name, nil)) }
+            switch LayerCommand.parse(Array(args.dropFirst())) {
+            case .success(let c): return .success(.layer(name, c))
+            case .failure(let e): return .failure(CommandError("layer \(name): \(e.message)"))
+            }
         default:
             return .failure(CommandError("unknown command '\(first)'; `help` lists the commands"))
         }

@@ -34,6 +34,8 @@ public enum ConsoleCommand: Sendable, Hashable {
     case update(String?, force: Bool)
     case help(String?)
     case format(Reply.Format)
+    /// `layer`: every layer; `layer NAME`: that one's state; `layer NAME COMMAND`: its player.
+    case layer(String?, LayerCommand?)
     case beginInterruption(duck: Float?)
     case endInterruption(shouldResume: Bool)
 }

@@ -10,6 +10,7 @@
 # layer's events (at debug) end the picture at 1.000 s, and captures show it there. On top, an
 # image= overlay: a PNG whose alpha runs from clear to opaque, half over the letterbox bar and
 # half over the demo, blended by the plane (checked against the same blend of ffmpeg's decodes).
+# On the socket, `layer` lists the layers and `layer right pause` pauses that one alone.
 # kernels: 6
 # arches: x86_64
 # time-limit: 120
@@ -37,6 +38,20 @@ for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
 # `display` says where each layer went.
 ph-socket "$sock" display > "$OUT/layers-display.txt"
 cat "$OUT/layers-display.txt"
+# `layer` lists every layer; `layer right pause` pauses that one alone, and `play` it again.
+ph-socket "$sock" layer > "$OUT/layers-list.txt"
+cat "$OUT/layers-list.txt"
+grep -q '"layer":"bg","state":"[a-z]*","item":"[^"]*","time":[0-9.]*,"volume":1,"muted":false,"main":true' "$OUT/layers-list.txt"
+grep -q '"layer":"left","state":"[a-z]*","item":"[^"]*h264_aac.mp4","time":[0-9.]*,"volume":1,"muted":false,"heard":true' "$OUT/layers-list.txt"
+ph-socket "$sock" "layer right pause" > "$OUT/layer-right-pause.txt"
+grep -q '"ok":true' "$OUT/layer-right-pause.txt"
+for i in $(seq 20); do ph-socket "$sock" "layer right" > "$OUT/layer-right.txt"; grep -q '"state":"paused"' "$OUT/layer-right.txt" && break; sleep 0.1; done
+cat "$OUT/layer-right.txt"
+grep -q '"state":"paused"' "$OUT/layer-right.txt"
+ph-socket "$sock" "layer bg" > "$OUT/layer-bg.txt"
+if grep -q '"state":"paused"' "$OUT/layer-bg.txt"; then echo "pausing layer right paused the main layer too"; exit 1; fi
+ph-socket "$sock" "layer right play"
+ph-socket "$sock" "layer right volume 0.5" | grep -q "layer right is not heard"
 grep -q '"layers":\["logo: plane [0-9]* (overlay) of its own","bad: plane [0-9]* (overlay) of its own","right: plane [0-9]* (overlay) of its own","left: plane [0-9]* (overlay) of its own","bg: plane [0-9]* (primary) of its own"\]' "$OUT/layers-display.txt"
 wait $pid
 kill -INT $rec

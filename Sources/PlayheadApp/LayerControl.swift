@@ -1,0 +1,16 @@
+import Playhead
+
+/// The players of the layers other than the main one, for the router: `layer` lists them and
+/// addresses one, and the whole screen's `play` and `pause` reach them too. The main layer is
+/// the router's own player, addressed by `mainName`.
+public protocol LayerControl: AnyObject, Sendable {
+    var mainName: String { get }
+    /// Every layer's name, bottom first (the main one among them).
+    var names: [String] { get }
+    /// One layer's state (not the main one's).
+    func status(_ name: String) -> ReplyValue?
+    /// Carries out a command on a layer other than the main one.
+    func perform(_ command: LayerCommand, on name: String) -> Reply
+    func playAll()
+    func pauseAll()
+}

@@ -1,0 +1,62 @@
+import Playhead
+
+extension LayerPlayers: LayerControl {
+    func status(_ name: String) -> ReplyValue? {
+        guard names.contains(name) else { return nil }
+        guard let layer = layers.first(where: { $0.name == name }) else {
+            return .object([.init("layer", .string(name)), .init("state", .string("black (nothing to play)"))])
+        }
+        let p = layer.player
+        let state = PlayerState.decide(playerFailed: p.status == .failed, item: p.currentItem?.status, timeControl: p.timeControl)
+        let time = p.currentItem == nil ? nil : p.currentTime().seconds
+        return .object([
+            .init("layer", .string(name)),
+            .init("state", .string(state.rawValue)),
+            .init("item", .optional(p.currentItem?.asset.url)),
+            .init("time", .seconds(time.flatMap { $0.isFinite ? $0 : nil })),
+            .init("volume", .double((Double(p.volume) * 1000).rounded() / 1000)),
+            .init("muted", .bool(p.isMuted)),
+            .init("heard", .bool(layer.heard)),
+        ])
+    }
+
+    func perform(_ command: LayerCommand, on name: String) -> Reply {
+        guard let layer = layers.first(where: { $0.name == name }) else {
+            return names.contains(name) ? .error("layer \(name) has nothing to play; it stays black")
+                : .error("no layer \(name); `layer` lists them (\(names.joined(separator: ", ")))")
+        }
+        let p = layer.player
+        switch command {
+        case .play: p.play()
+        case .pause: p.pause()
+        case .toggle: if p.rate == 0 { p.play() } else { p.pause() }
+        case .next: p.advanceToNextItem()
+        case .restart: p.seek(to: .zero, toleranceBefore: .zero, toleranceAfter: .zero, completion: nil)
+        case .seek(let amount, let exact):
+            let now = p.currentTime().seconds
+            var target: Double
+            switch amount {
+            case .absolute(let s): target = s
+            case .relative(let d): target = (now.isFinite ? now : 0) + d
+            }
+            target = max(0, target)
+            let t = MediaTime(seconds: target, preferredTimescale: 1000)
+            if exact { p.seek(to: t, toleranceBefore: .zero, toleranceAfter: .zero, completion: nil) } else { p.seek(to: t, completion: nil) }
+        case .volume where !layer.heard, .mute where !layer.heard:
+            return .error("layer \(name) is not heard (its line says mute=yes, or it is not the first); give it mute=no to mix its sound")
+        case .volume(let amount):
+            let v: Float
+            switch amount {
+            case .absolute(let a): v = Float(a)
+            case .relative(let d): v = min(max(p.volume + Float(d), 0), 1)
+            }
+            p.volume = v
+            return .ok(.object([.init("layer", .string(name)), .init("volume", .double((Double(v) * 1000).rounded() / 1000))]))
+        case .mute(let m): p.isMuted = m
+        }
+        return .done
+    }
+
+    func playAll() { for layer in layers { layer.player.play() } }
+    func pauseAll() { for layer in layers { layer.player.pause() } }
+}

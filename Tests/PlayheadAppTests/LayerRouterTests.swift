@@ -1,0 +1,73 @@
+import Playhead
+@testable import PlayheadApp
+import Synchronization
+import Testing
+
+/// The router's side of `layer`: which player each command reaches.
+@Suite struct LayerRouterTests {
+    final class FakeLayers: LayerControl {
+        let calls = Mutex<[String]>([])
+        let mainName = "bg"
+        let names = ["bg", "left", "logo"]
+        func status(_ name: String) -> ReplyValue? {
+            name == "bg" || !names.contains(name) ? nil : .object([.init("layer", .string(name)), .init("state", .string("playing"))])
+        }
+        func perform(_ command: LayerCommand, on name: String) -> Reply {
+            calls.withLock { $0.append("\(name) \(command)") }
+            return .done
+        }
+        func playAll() { calls.withLock { $0.append("play all") } }
+        func pauseAll() { calls.withLock { $0.append("pause all") } }
+    }
+
+    let player = FakePlayerControl()
+    let layers = FakeLayers()
+    let session = ControlSession(name: "test", format: .text) { _ in }
+
+    func router(layers: (any LayerControl)?) -> CommandRouter {
+        let r = CommandRouter(player: player, playlist: Playlist([("a.mp4", nil)]), settings: Settings(catalog: AppOptions.catalog),
+                              hooks: RouterHooks(now: { 0 }, version: "9.9"), layers: layers)
+        r.start()
+        return r
+    }
+
+    @Test func pauseAndPlayAloneMeanTheWholeScreen() {
+        let r = router(layers: layers)
+        #expect(r.handle(line: "pause", from: session) == "ok")
+        #expect(r.handle(line: "play", from: session) == "ok")
+        #expect(layers.calls.withLock { $0 } == ["pause all", "play all"])
+        #expect(player.calls.suffix(2) == ["pause", "play"])
+    }
+
+    @Test func aNamedLayersCommandReachesOnlyItsPlayer() {
+        let r = router(layers: layers)
+        #expect(r.handle(line: "layer left pause", from: session) == "ok")
+        #expect(r.handle(line: "layer left volume 0.25", from: session) == "ok")
+        #expect(layers.calls.withLock { $0 } == ["left pause", "left volume(PlayheadCore.ConsoleCommand.Amount.absolute(0.25))"])
+        #expect(!player.calls.contains("pause"))
+    }
+
+    @Test func theMainLayerIsTheRoutersOwnPlayer() {
+        let r = router(layers: layers)
+        #expect(r.handle(line: "layer bg pause", from: session) == "ok")
+        #expect(player.calls.last == "pause")
+        #expect(layers.calls.withLock { $0 }.isEmpty)
+    }
+
+    @Test func layersAreListedAndInStatus() {
+        let r = router(layers: layers)
+        r.handle(line: "json", from: session)
+        let list = r.handle(line: "layer", from: session)
+        #expect(list.contains("\"layer\":\"bg\"") && list.contains("\"main\":true") && list.contains("\"layer\":\"left\""), "\(list)")
+        let status = r.handle(line: "status", from: session)
+        #expect(status.contains("\"layers\":[\"bg: "), "\(status)")
+        #expect(status.contains("\"left: playing\""), "\(status)")
+        #expect(r.handle(line: "layer nobody", from: session).contains("no layer nobody; `layer` lists them (bg, left, logo)"))
+    }
+
+    @Test func withoutLayersTheCommandSaysHowToMakeThem() {
+        let r = router(layers: nil)
+        #expect(r.handle(line: "layer", from: session) == "error: the screen has one player and no layers; layer.NAME lines in the options file make more")
+        #expect(r.handle(line: "pause", from: session) == "ok")
+    }
+}
