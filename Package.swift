@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .target(name: "PlayheadCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "PlayheadSys", dependencies: [
             "PlayheadCore", .product(name: "DequeModule", package: "swift-collections"),
@@ -61,9 +63,11 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Text overlays: shaped by HarfBuzz, drawn by FreeType.
+        .target(name: "PlayheadText", dependencies: ["PlayheadCore", "PlayheadSys", "CFreeType", "CHarfBuzz"]),
         // The appliance's wiring: options, outputs, player, command router, inputs, shutdown.
         .target(name: "PlayheadApp", dependencies: [
-            "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadGPIO", "PlayheadSys", "PlayheadHTTP",
+            "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadGPIO", "PlayheadSys", "PlayheadHTTP", "PlayheadText",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -97,6 +101,7 @@ let package = Package(
             "PlayheadHTTP", "PlayheadCore", "PlayheadSys", "PlayheadTestSupport",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
+        .testTarget(name: "PlayheadTextTests", dependencies: ["PlayheadText", "PlayheadCore", "PlayheadSys"]),
         .testTarget(name: "PlayheadFFmpegTests", dependencies: ["Playhead", "PlayheadFFmpeg", "PlayheadSys", "PlayheadTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -22,6 +22,25 @@ enum Sys {
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 
+    /// CLOCK_REALTIME: the wall clock, for what is shown as the time of day.
+    static func realtimeNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    /// `format` (strftime's) for the local time at `seconds` since 1970 (TZ, else
+    /// /etc/localtime, else UTC); at most 255 bytes.
+    static func localTime(_ format: String, seconds: Int64) -> String {
+        var t = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&t, &parts) != nil else { return "" }
+        var buffer = [CChar](repeating: 0, count: 256)
+        let n = strftime(&buffer, buffer.count, format, &parts)
+        guard n > 0 else { return "" }
+        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The kernel's clock ticks per second (/proc's times are counted in them).
     static func clockTicksPerSecond() -> Int { Int(sysconf(Int32(_SC_CLK_TCK))) }
 

@@ -68,9 +68,9 @@ import Testing
 
     @Test func anOverlayHasOneImageAndNoSound() {
         guard case .failure(let both) = LayerSpec.parse(name: "x", "source=a.mp4 image=b.png") else { return #expect(Bool(false)) }
-        #expect(both.message.hasPrefix("image: a layer takes one source= or one image="), "\(both.message)")
+        #expect(both.message.hasPrefix("image: a layer takes one of source=, image=, text= or clock="), "\(both.message)")
         guard case .failure(let heard) = LayerSpec.parse(name: "x", "image=b.png mute=no") else { return #expect(Bool(false)) }
-        #expect(heard.message.hasPrefix("mute=no: an image= layer has no sound"), "\(heard.message)")
+        #expect(heard.message.hasPrefix("mute=no: an overlay (image=, text=, clock=) has no sound"), "\(heard.message)")
         guard case .failure(let empty) = LayerSpec.parse(name: "x", "image=") else { return #expect(Bool(false)) }
         #expect(empty.message.hasPrefix("image: give a picture file"), "\(empty.message)")
     }

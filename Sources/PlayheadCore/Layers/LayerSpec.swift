@@ -2,7 +2,8 @@
 /// `layer.NAME = source=PLAYLIST|FOLDER|FILE [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch]
 /// [volume=0..100] [mute=yes|no] [visible=yes|no] [group=NAME]`, or `image=FILE` instead of
 /// `source=` for an overlay: one picture with its alpha (a PNG logo), shown over the layers
-/// under it until playhead stops, never heard.
+/// under it until playhead stops, never heard; or `text="..."` or `clock=FORMAT` for a text
+/// overlay, with `[font=FILE] [size=PX] [color=RRGGBB[AA]] [background=RRGGBBAA]`.
 ///
 /// Each layer is a player with its own queue, drawn into its frame (as an AVPlayerLayer);
 /// a higher `z` is drawn over a lower one. Layers of one `group` start on the same refresh and
@@ -19,12 +20,17 @@ public struct LayerSpec: Sendable, Hashable {
     public let muted: Bool?
     public let visible: Bool
     public let group: String?
-    /// An overlay picture (`image=`): drawn with its alpha on a plane that blends it.
-    public let isOverlay: Bool
+    /// Media, an overlay picture (`image=`) or text (`text=`, `clock=`).
+    public let content: LayerContent
+    public let style: TextStyle
+    /// Drawn with its alpha on a plane that blends it: a picture or text.
+    public var isOverlay: Bool { content != .media }
 
     public init(name: String, source: String, frame: LayerFrame = .full, z: Int? = nil, gravity: VideoGravity = .resizeAspect,
-                volume: Double = 1, muted: Bool? = nil, visible: Bool = true, group: String? = nil, isOverlay: Bool = false) {
-        self.isOverlay = isOverlay
+                volume: Double = 1, muted: Bool? = nil, visible: Bool = true, group: String? = nil,
+                content: LayerContent = .media, style: TextStyle = TextStyle()) {
+        self.content = content
+        self.style = style
         self.name = name
         self.source = source
         self.frame = frame
@@ -36,7 +42,7 @@ public struct LayerSpec: Sendable, Hashable {
         self.group = group
     }
 
-    public static let usage = "source=PLAYLIST|FOLDER|FILE or image=FILE [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch] "
+    public static let usage = "source=PLAYLIST|FOLDER|FILE, image=FILE, text=TEXT or clock=FORMAT [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch] "
         + "[volume=0..100] [mute=yes|no] [visible=yes|no] [group=NAME]"
 
     static let gravities: [String: VideoGravity] = ["fit": .resizeAspect, "fill": .resizeAspectFill, "stretch": .resize]
@@ -49,16 +55,26 @@ public struct LayerSpec: Sendable, Hashable {
         case .failure(let e): return .failure(e)
         }
         var source: String?, frame = LayerFrame.full, z: Int?, gravity = VideoGravity.resizeAspect
-        var volume = 1.0, muted: Bool?, visible = true, group: String?, overlay = false
+        var volume = 1.0, muted: Bool?, visible = true, group: String?, content = LayerContent.media, style = TextStyle()
         for (key, value) in words {
             switch key {
-            case "source", "image":
-                guard source == nil else { return .failure(SpecError("\(key): a layer takes one source= or one image=")) }
-                guard !value.isEmpty, !value.contains(where: \.isNewline) else {
-                    return .failure(SpecError(key == "image" ? "image: give a picture file (a PNG with alpha)" : "source: give a playlist, folder or file"))
+            case "source", "image", "text", "clock":
+                guard source == nil else { return .failure(SpecError("\(key): a layer takes one of source=, image=, text= or clock=")) }
+                guard !value.isEmpty, !value.contains(where: \.isNewline), value.count <= 200 else {
+                    return .failure(SpecError(key == "image" ? "image: give a picture file (a PNG with alpha)"
+                        : key == "source" ? "source: give a playlist, folder or file" : "\(key): give one line of at most 200 characters"))
                 }
                 source = value
-                overlay = key == "image"
+                content = key == "image" ? .image : key == "text" ? .text(value) : key == "clock" ? .clock(value) : .media
+            case "font":
+                guard !value.isEmpty, !value.contains(where: \.isNewline) else { return .failure(SpecError("font: give a TrueType or OpenType file")) }
+                style.font = value
+            case "size":
+                guard let n = Int(value), (6...1000).contains(n) else { return .failure(SpecError("size: '\(value)' is not 6 to 1000 pixels")) }
+                style.size = n
+            case "color", "background":
+                guard let c = TextStyle.Color(hex: value) else { return .failure(SpecError("\(key): '\(value)' is not RRGGBB or RRGGBBAA")) }
+                if key == "color" { style.color = c } else { style.background = c }
             case "frame":
                 guard let f = LayerFrame(parsing: value) else {
                     return .failure(SpecError("frame: '\(value)' is not full or X,Y,WxH in pixels (960,0,960x540)"))
@@ -83,9 +99,10 @@ public struct LayerSpec: Sendable, Hashable {
                 return .failure(SpecError("unknown key '\(key)'; a layer takes \(usage)"))
             }
         }
-        guard let source else { return .failure(SpecError("no source= or image=; a layer takes \(usage)")) }
-        if overlay, muted == false { return .failure(SpecError("mute=no: an image= layer has no sound")) }
+        guard let source else { return .failure(SpecError("no source=, image=, text= or clock=; a layer takes \(usage)")) }
+        let overlay = content != .media
+        if overlay, muted == false { return .failure(SpecError("mute=no: an overlay (image=, text=, clock=) has no sound")) }
         return .success(LayerSpec(name: name, source: source, frame: frame, z: z, gravity: gravity, volume: volume,
-                                  muted: overlay ? true : muted, visible: visible, group: group, isOverlay: overlay))
+                                  muted: overlay ? true : muted, visible: visible, group: group, content: content, style: style))
     }
 }

@@ -1,0 +1,88 @@
+import PlayheadCore
+import PlayheadSys
+import Synchronization
+
+/// A text layer: its line drawn into a picture of the layer's size and handed to the layer's
+/// sink, once for fixed text, and again at each second's turn for a clock when the line changes.
+/// Drawing runs on the overlay's own thread (`ph-text`), never on a player's.
+public final class TextOverlay: Sendable {
+    private let font: FontFile
+    private let content: LayerContent
+    private let style: TextStyle
+    private let size: PixelSize
+    private let sink: any VideoSink
+    private let sleeper = ConditionLock()
+    private let stopping = Atomic(false)
+    private let thread = Mutex<WorkerThread?>(nil)
+    private let drawn = Atomic(0)
+
+    /// A font that cannot be read is a one-line error naming it.
+    public init(content: LayerContent, style: TextStyle, size: PixelSize, sink: any VideoSink) throws(PlaybackError) {
+        font = try FontFile(path: style.font, pixelSize: style.pixelSize(height: size.height))
+        self.content = content
+        self.style = style
+        self.size = size
+        self.sink = sink
+    }
+
+    /// The line to show at `nanoseconds` of the wall clock.
+    func line(at nanoseconds: Int64) -> String {
+        switch content {
+        case .text(let text): return text
+        case .clock(let format): return WallClock.local(format, seconds: nanoseconds / 1_000_000_000)
+        case .media, .image: return ""
+        }
+    }
+
+    /// The line drawn as the layer shows it.
+    func picture(of text: String) -> TextPicture {
+        let glyphs = font.shape(text).map { ($0, font.bitmap($0.glyph)) }
+        return TextPicture(size: size, pixels: TextRaster.draw(glyphs, size: size, ascender: font.ascender, descender: font.descender,
+                                                             color: style.color, background: style.background))
+    }
+
+    public func start() {
+        let worker = WorkerThread(name: "ph-text") { [self] in run() }
+        thread.withLock { $0 = worker }
+    }
+
+    private func run() {
+        var shown: String?
+        var frame: Int64 = 0
+        while !stopping.load(ordering: .acquiring) {
+            let now = WallClock.nanoseconds()
+            let text = line(at: now)
+            if text != shown {
+                shown = text
+                let picture = picture(of: text)
+                sink.present(VideoFrame(pts: MediaTime(value: frame, timescale: 1), duration: MediaTime(value: 1, timescale: 1),
+                                        isKeyframe: true, picture: picture), dueAt: MonotonicClock().now())
+                frame += 1
+                drawn.add(1, ordering: .relaxed)
+            }
+            // Fixed text waits for the end; a clock for the next second's turn.
+            let wait: Int64 = if case .clock = content { 1_000_000_000 - now % 1_000_000_000 + 1_000_000 } else { 3_600_000_000_000 }
+            sleeper.withLock {
+                guard !stopping.load(ordering: .acquiring) else { return }
+                sleeper.wait(untilMonotonic: MonotonicClock().now().nanoseconds + wait)
+            }
+        }
+    }
+
+    /// Ends the thread; the sink is its owner's to close. Again does nothing.
+    public func stop() {
+        let worker = thread.withLock { w in
+            defer { w = nil }
+            return w
+        }
+        worker?.stop {
+            sleeper.withLock {
+                stopping.store(true, ordering: .releasing)
+                sleeper.broadcast()
+            }
+        }
+    }
+
+    /// How many times the line was drawn.
+    public var drawnCount: Int { drawn.load(ordering: .relaxed) }
+}
