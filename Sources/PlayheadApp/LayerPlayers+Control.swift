@@ -3,6 +3,10 @@ import Playhead
 extension LayerPlayers: LayerControl {
     func status(_ name: String) -> ReplyValue? {
         guard names.contains(name) else { return nil }
+        if let text = texts.first(where: { $0.name == name }) {
+            return .object([.init("layer", .string(name)), .init("state", .string("text")), .init("text", .string(text.line)),
+                            .init("drawn", .int(text.overlay.drawnCount))])
+        }
         guard let layer = layers.first(where: { $0.name == name }) else {
             return .object([.init("layer", .string(name)), .init("state", .string("black (nothing to play)"))])
         }
@@ -21,6 +25,7 @@ extension LayerPlayers: LayerControl {
     }
 
     func perform(_ command: LayerCommand, on name: String) -> Reply {
+        if texts.contains(where: { $0.name == name }) { return .error("layer \(name) is text; it takes no commands") }
         guard let layer = layers.first(where: { $0.name == name }) else {
             return names.contains(name) ? .error("layer \(name) has nothing to play; it stays black")
                 : .error("no layer \(name); `layer` lists them (\(names.joined(separator: ", ")))")

@@ -2,6 +2,7 @@ import Playhead
 import PlayheadFFmpeg
 import PlayheadKMS
 import PlayheadSys
+import PlayheadText
 import Synchronization
 
 /// The players of the layers other than the main one: each plays its own source (a playlist,
@@ -16,6 +17,8 @@ final class LayerPlayers: Sendable {
     }
 
     let layers: [Layer]
+    /// The text layers, each drawn by its own thread.
+    let texts: [(name: String, overlay: TextOverlay, line: String)]
     let mainName: String
     /// Every shown layer's name, bottom first; a layer with nothing to play has no player.
     let names: [String]
@@ -26,8 +29,20 @@ final class LayerPlayers: Sendable {
         self.mainName = mainName
         self.names = names
         var players: [Layer] = []
+        var texts: [(name: String, overlay: TextOverlay, line: String)] = []
         for layer in others {
             let spec = layer.spec, sink = layer.sink
+            switch spec.content {
+            case .text(let line), .clock(let line):
+                do {
+                    texts.append((spec.name, try TextOverlay(content: spec.content, style: spec.style, size: layer.size, sink: sink), line))
+                    AppLog.info("layer \(spec.name): text drawn at \(spec.style.pixelSize(height: layer.size.height)) pixels in \(spec.style.font) on \(sink.name)")
+                } catch {
+                    AppLog.warning("layer \(spec.name): \(error.message); the layer stays clear")
+                }
+                continue
+            case .media, .image: break
+            }
             let items = PlaylistLoader(arguments: [spec.source]).expand { AppLog.warning("layer \(spec.name): \($0)") }
             guard !items.isEmpty else {
                 AppLog.warning("layer \(spec.name): nothing to play in \(spec.source); the layer stays black")
@@ -73,10 +88,12 @@ final class LayerPlayers: Sendable {
             players.append(Layer(name: spec.name, player: player, heard: layer.sound != nil))
         }
         self.layers = players
+        self.texts = texts
     }
 
     func start() {
         for layer in layers { layer.player.play() }
+        for text in texts { text.overlay.start() }
     }
 
     /// An overlay's picture stays until playhead stops: its item is shown for a day and then
@@ -88,5 +105,6 @@ final class LayerPlayers: Sendable {
     /// Before the screen is put back: every layer's engine stopped with its sources closed.
     func shutdown() {
         for layer in layers { layer.player.shutdown() }
+        for text in texts { text.overlay.stop() }
     }
 }

@@ -1,4 +1,5 @@
 import Playhead
+import PlayheadCore
 import PlayheadKMS
 
 /// A layer other than the main one, as the outputs opened it: its place on the screen, and its
@@ -7,4 +8,6 @@ struct OtherLayer: Sendable {
     var spec: LayerSpec
     var sink: DRMVideoSink
     var sound: LayerSoundSink?
+    /// Its frame's size on the screen: what a text layer is drawn at.
+    var size: PixelSize
 }

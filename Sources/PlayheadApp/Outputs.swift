@@ -98,7 +98,7 @@ struct Outputs: Sendable {
         }
         for (i, layer) in shown.enumerated() where i != mainShown {
             let sound = layer.heard ? outputs.bus?.sink(for: layer.spec.name, gain: layer.spec.volume) : nil
-            outputs.otherLayers.append(OtherLayer(spec: layer.spec, sink: display.sink(layer: i), sound: sound))
+            outputs.otherLayers.append(OtherLayer(spec: layer.spec, sink: display.sink(layer: i), sound: sound, size: display.frames[i].size))
         }
         return mainSink
     }

@@ -95,6 +95,13 @@ mkdir -p "$root/usr/share/alsa" && cp -a "$alsa/alsa.conf" "$alsa/cards" "$alsa/
 mkdir -p "$root/etc/ssl/certs" && cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/"
 cp "$media/slate.mp4" "$root/usr/share/playhead/"
 cp "$media/demo.mp4" "$media/h264_aac.mp4" "$root/usr/share/playhead/media/"
+# The text layers' default font (TextStyle.defaultFont), from Debian's fonts-dejavu-core, with
+# its copyright beside the other packages' docs.
+font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+[ -e "$font" ] || { echo "image: $font is missing; run 'make deps' (fonts-dejavu-core)" >&2; exit 1; }
+mkdir -p "$root${font%/*}" "$root/usr/share/doc/fonts-dejavu-core"
+cp "$font" "$root$font"
+cp /usr/share/doc/fonts-dejavu-core/copyright "$root/usr/share/doc/fonts-dejavu-core/copyright"
 # Two damaged files in the demo's loop: the appliance plays on past them, and image-test measures
 # what their warnings and the state file write to /data while it loops.
 cp "$media/truncated.mp4" "$root/usr/share/playhead/media/damaged-truncated.mp4"

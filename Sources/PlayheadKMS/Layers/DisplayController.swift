@@ -17,6 +17,8 @@ public final class DisplayController: @unchecked Sendable {
     private let options: DRMOptions
     /// One line per layer: which plane it went on, and why (for `display`).
     public let notes: [String]
+    /// Each layer's frame on the screen, in pixels.
+    public let frames: [PixelRect]
     private var sinks: [(layer: Int, sink: DRMVideoSink)] = []
     private var closed = false
 
@@ -63,6 +65,7 @@ public final class DisplayController: @unchecked Sendable {
         self.drivers = drivers
         self.options = options
         self.notes = notes
+        frames = layers.map { $0.frame.rect(on: screen.size) }
         for line in notes { Log.info("display: layer \(line)") }
         commits.start()
     }

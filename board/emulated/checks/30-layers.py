@@ -7,7 +7,8 @@ least 35 dB in every part. The bottom-right layer alternates its clip with a sti
 shows one of them there (which one depends on when the capture fell; the picture's 1 s is
 checked in the layer's events by the scenario). The image= overlay on top (a PNG whose alpha runs from clear to
 opaque) matches ffmpeg's decode of it blended over the demo's frame as a plane blends:
-colour times alpha, plus what is under it times one less alpha. And the two heard layers' sound, mixed at their levels (mixcheck.py)."""
+colour times alpha, plus what is under it times one less alpha. The two text layers in the bottom
+bar match the same lines drawn on the host (textcheck.py). And the two heard layers' sound, mixed at their levels (mixcheck.py)."""
 import math
 import pathlib
 import subprocess
@@ -15,6 +16,7 @@ import sys
 
 from mixcheck import check as check_mix
 from ppm import read_ppm
+from textcheck import TextCheck
 
 OUT = pathlib.Path(sys.argv[1])
 MEDIA = pathlib.Path(__file__).resolve().parents[3] / "build/media"
@@ -58,6 +60,8 @@ LEFT, RIGHT = (0, 0, 320, 240), (320, 240, 320, 240)
 # Where only the bottom layer shows: the demo (640x360 fit at y 60) beside the two quarters.
 BG_PARTS = [(320, 90, 320, 150), (0, 240, 320, 180)]
 LOGO = (400, 30, 120, 60)
+CLOCK, HELLO = (0, 420, 160, 60), (160, 420, 160, 60)
+texts = TextCheck(OUT)
 left_frames = frames_of(MEDIA / "h264_aac.mp4", LEFT)
 right_frames = frames_of(MEDIA / "loop_1s.mp4", RIGHT)
 still = frames_of(MEDIA / "still.png", RIGHT)[0]
@@ -92,6 +96,7 @@ for ppm in captures:
               f"right ({'still' if still_score > clip_score else 'clip'})": max(clip_score, still_score)}
     for n, part in enumerate(BG_PARTS):
         scores[f"bg{n}"] = psnr(region(got, W, part), region(demo_frames[index], W, part))
+    scores.update(texts.scores(region(got, W, HELLO), region(got, W, CLOCK)))
     scores["logo"] = psnr(region(got, W, LOGO), over(region(demo_frames[index], W, LOGO)))
     # The fourth layer (its file not media) stays black in the top letterbox bar.
     bad = region(got, W, (560, 0, 80, 40))

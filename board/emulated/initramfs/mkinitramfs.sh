@@ -90,6 +90,10 @@ cp "$media"/slate.mp4 "$stage/usr/share/playhead/"
 cp "$media"/demo.mp4 "$media"/h264_aac.mp4 "$media"/tone.wav "$media"/mid_240p30.mp4 "$media"/av_sync.mp4 "$media"/loop_1s.mp4 \
   "$media"/gapless_48k.mkv "$media"/gapless_44k.mkv "$media"/gapless_48k_480p.mkv "$media"/gapless_44k_480p.mkv "$media"/silence_05.wav "$media"/yuv709_480p.mp4 "$media"/yuv601full_480p.mp4 "$media"/rotated90_360p.mp4 "$media"/rotated90.mp4 "$media"/av_sync_15fps.mp4 "$media"/still.png "$media"/logo_alpha.png \
   "$stage/usr/share/playhead/media/"
+# The text layers' default font (TextStyle.defaultFont).
+font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+[ -e "$font" ] || fail "$font is missing; run 'make deps' (fonts-dejavu-core)"
+mkdir -p "$stage${font%/*}" && cp "$font" "$stage$font"
 # The demo playlist's damaged items (rootfs-overlay/etc/playhead/demo.m3u), as on the image.
 cp "$media"/truncated.mp4 "$stage/usr/share/playhead/media/damaged-truncated.mp4"
 cp "$media"/not_media.mp4 "$stage/usr/share/playhead/media/damaged-not-media.mp4"

@@ -10,7 +10,9 @@
 # layer's events (at debug) end the picture at 1.000 s, and captures show it there. On top, an
 # image= overlay: a PNG whose alpha runs from clear to opaque, half over the letterbox bar and
 # half over the demo, blended by the plane (checked against the same blend of ffmpeg's decodes).
-# On the socket, `layer` lists the layers and `layer right pause` pauses that one alone.
+# On the socket, `layer` lists the layers and `layer right pause` pauses that one alone. Two text
+# layers in the bottom bar: a clock and a Hebrew line (right to left), each matching the same
+# line drawn by hb-shape and FreeType on the host (checks/textcheck.py).
 # kernels: 6
 # arches: x86_64
 # time-limit: 120
@@ -28,8 +30,11 @@ layer.left = source=$M/h264_aac.mp4 frame=0,0,320x240 mute=no volume=50
 layer.right = source=$OUT/right.m3u frame=320,240,320x240
 layer.bad = source=$M/damaged-not-media.mp4 frame=560,0,80x40
 layer.logo = image=$M/logo_alpha.png frame=400,30,120x60
+layer.clock = clock="%H:%M:%S" frame=0,420,160x60 size=28 background=20408080
+layer.hello = text="שלום עולם" frame=160,420,160x60 size=28 color=FFD040 background=20408080
 CONF
 sock=/tmp/30-layers.sock
+date +%s > "$OUT/layers-clock-start.txt"
 arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 30 "$OUT/layers-sound.wav" &
 rec=$!
 playhead --config "$OUT/layers.conf" --audio-output alsa --audio-device hw:Loopback,0,0 --socket "$sock" --events none --log-level debug --capture-every 20 --capture-dir "$OUT/frames-layers" 2> "$OUT/layers.err" &
@@ -52,8 +57,9 @@ ph-socket "$sock" "layer bg" > "$OUT/layer-bg.txt"
 if grep -q '"state":"paused"' "$OUT/layer-bg.txt"; then echo "pausing layer right paused the main layer too"; exit 1; fi
 ph-socket "$sock" "layer right play"
 ph-socket "$sock" "layer right volume 0.5" | grep -q "layer right is not heard"
-grep -q '"layers":\["logo: plane [0-9]* (overlay) of its own","bad: plane [0-9]* (overlay) of its own","right: plane [0-9]* (overlay) of its own","left: plane [0-9]* (overlay) of its own","bg: plane [0-9]* (primary) of its own"\]' "$OUT/layers-display.txt"
+grep -q '"layers":\["hello: plane [0-9]* (overlay) of its own","clock: plane [0-9]* (overlay) of its own","logo: plane [0-9]* (overlay) of its own","bad: plane [0-9]* (overlay) of its own","right: plane [0-9]* (overlay) of its own","left: plane [0-9]* (overlay) of its own","bg: plane [0-9]* (primary) of its own"\]' "$OUT/layers-display.txt"
 wait $pid
+date +%s > "$OUT/layers-clock-end.txt"
 kill -INT $rec
 wait $rec || true
 cat "$OUT/layers.err"
@@ -66,7 +72,7 @@ grep -q "layer left: 1 item(s) from $M/h264_aac.mp4" "$OUT/layers.err"
 grep -q "layer right: didPlayToEndTime t=1.000 item=$M/still.png" "$OUT/layers.err"
 grep -q "layer bad: every item of $M/damaged-not-media.mp4 failed in a row; the layer stays black" "$OUT/layers.err"
 test "$(grep -c "warning app: layer bad: .*damaged-not-media.mp4" "$OUT/layers.err")" -le 3
-counts=$(sed -n "s/.*display: \([0-9]*\) commits for 5 layers, \([0-9]*\) of them with several layers' flips.*/\1 \2/p" "$OUT/layers.err")
+counts=$(sed -n "s/.*display: \([0-9]*\) commits for 7 layers, \([0-9]*\) of them with several layers' flips.*/\1 \2/p" "$OUT/layers.err")
 set -- $counts
 test "$#" -eq 2
 echo "RESULT layers: $1 commits, $2 of them with several layers' flips"
