@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 
+import layers_bench
 import peers
 from http_poller import Poller
 from guest import run_guest, show_tail
@@ -66,6 +67,10 @@ def bench(args):
     logged = log_lines(args.log)
     if args.only == "http":
         return http_report(logged, poller, boot)
+    if args.only == "layers":
+        for line in layers_bench.report([t for t in logged if t.startswith("BENCH-LAYERS ")]):
+            print(line)
+        return 0 if boot.in_time else 1
     if args.only in ("peers", "loop"):
         for line in peers.report(share, [t for t in logged if t.startswith("BENCH-PEER")]):
             print(line)
@@ -104,6 +109,8 @@ def bench(args):
           f" presented {number(line, 'presented'):.0f}, dropped {number(line, 'dropped'):.0f}")
     print(f"  sound: underruns {number(line, 'underruns'):.0f}, suspends {number(line, 'suspends'):.0f},"
           f" audio thread CPU {number(line, 'audio-thread-cpu'):.0f} ms per second of sound")
+    for line in layers_bench.report([t for t in logged if t.startswith("BENCH-LAYERS ")]):
+        print(line)
     buttons = [t for t in logged if t.startswith("BENCH-GPIO")]
     if not buttons:
         print("board bench: no button latency (see the console log)", file=sys.stderr)

@@ -202,6 +202,12 @@ run_bench() {
     echo "BOARD-DONE"
     return
   fi
+  . /usr/lib/playhead-board/bench-layers.sh
+  if grep -q "playhead.only=layers" /proc/cmdline; then
+    bench_layers
+    echo "BOARD-DONE"
+    return
+  fi
   for only in peers loop; do
     grep -q "playhead.only=$only" /proc/cmdline || continue
     . /usr/lib/playhead-board/bench-peers.sh
@@ -237,6 +243,7 @@ run_bench() {
   else
     echo "BENCH-ERROR $clip is missing"
   fi
+  bench_layers
   bench_buttons
   bench_http
   # The peers run chrooted into the host's root, which is x86_64's.
