@@ -107,11 +107,7 @@ public final class CommandRouter: Sendable {
             state.withLock { $0.stopped = false }
             player.setRate(r)
         case .volume(let amount):
-            let v: Float
-            switch amount {
-            case .absolute(let a): v = Float(a)
-            case .relative(let d): v = min(max(player.volume + Float(d), 0), 1)
-            }
+            let v = amount.volume(from: player.volume)
             player.volume = v
             let rounded = (Double(v) * 1000).rounded() / 1000
             // `get volume` and `status` then agree with what is heard.

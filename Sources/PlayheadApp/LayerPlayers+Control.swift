@@ -50,11 +50,7 @@ extension LayerPlayers: LayerControl {
         case .volume where !layer.heard, .mute where !layer.heard:
             return .error("layer \(name) is not heard (its line says mute=yes, or it is not the first); give it mute=no to mix its sound")
         case .volume(let amount):
-            let v: Float
-            switch amount {
-            case .absolute(let a): v = Float(a)
-            case .relative(let d): v = min(max(p.volume + Float(d), 0), 1)
-            }
+            let v = amount.volume(from: p.volume)
             p.volume = v
             return .ok(.object([.init("layer", .string(name)), .init("volume", .double((Double(v) * 1000).rounded() / 1000))]))
         case .mute(let m): p.isMuted = m

@@ -11,9 +11,8 @@ public final class TextOverlay: Sendable {
     private let style: TextStyle
     private let size: PixelSize
     private let sink: any VideoSink
-    private let sleeper = ConditionLock()
-    private let stopping = Atomic(false)
-    private let thread = Mutex<WorkerThread?>(nil)
+    private let ticker = TickingThread()
+    private let shown = Mutex<(line: String?, frame: Int64)>((nil, 0))
     private let drawn = Atomic(0)
 
     /// A font that cannot be read is a one-line error naming it.
@@ -42,46 +41,31 @@ public final class TextOverlay: Sendable {
     }
 
     public func start() {
-        let worker = WorkerThread(name: "ph-text") { [self] in run() }
-        thread.withLock { $0 = worker }
+        ticker.start(name: "ph-text") { [self] in tick() }
     }
 
-    private func run() {
-        var shown: String?
-        var frame: Int64 = 0
-        while !stopping.load(ordering: .acquiring) {
-            let now = WallClock.nanoseconds()
-            let text = line(at: now)
-            if text != shown {
-                shown = text
-                let picture = picture(of: text)
-                sink.present(VideoFrame(pts: MediaTime(value: frame, timescale: 1), duration: MediaTime(value: 1, timescale: 1),
-                                        isKeyframe: true, picture: picture), dueAt: MonotonicClock().now())
-                frame += 1
-                drawn.add(1, ordering: .relaxed)
-            }
-            // Fixed text waits for the end; a clock for the next second's turn.
-            let wait: Int64 = if case .clock = content { 1_000_000_000 - now % 1_000_000_000 + 1_000_000 } else { 3_600_000_000_000 }
-            sleeper.withLock {
-                guard !stopping.load(ordering: .acquiring) else { return }
-                sleeper.wait(untilMonotonic: MonotonicClock().now().nanoseconds + wait)
-            }
+    /// Draws and shows the line when it changed; returns how long to wait: a clock till the
+    /// next second's turn, fixed text for good (till stopped).
+    private func tick() -> Int64 {
+        let now = WallClock.nanoseconds()
+        let text = line(at: now)
+        let frame = shown.withLock { s -> Int64? in
+            guard s.line != text else { return nil }
+            s.line = text
+            s.frame += 1
+            return s.frame
         }
+        if let frame {
+            sink.present(VideoFrame(pts: MediaTime(value: frame, timescale: 1), duration: MediaTime(value: 1, timescale: 1),
+                                    isKeyframe: true, picture: picture(of: text)), dueAt: MonotonicClock().now())
+            drawn.add(1, ordering: .relaxed)
+        }
+        if case .clock = content { return 1_000_000_000 - now % 1_000_000_000 + 1_000_000 }
+        return 3_600_000_000_000
     }
 
     /// Ends the thread; the sink is its owner's to close. Again does nothing.
-    public func stop() {
-        let worker = thread.withLock { w in
-            defer { w = nil }
-            return w
-        }
-        worker?.stop {
-            sleeper.withLock {
-                stopping.store(true, ordering: .releasing)
-                sleeper.broadcast()
-            }
-        }
-    }
+    public func stop() { ticker.stop() }
 
     /// How many times the line was drawn.
     public var drawnCount: Int { drawn.load(ordering: .relaxed) }

@@ -56,7 +56,7 @@ import Testing
 
     @Test func layersAreListedAndInStatus() {
         let r = router(layers: layers)
-        r.handle(line: "json", from: session)
+        _ = r.handle(line: "json", from: session)
         let list = r.handle(line: "layer", from: session)
         #expect(list.contains("\"layer\":\"bg\"") && list.contains("\"main\":true") && list.contains("\"layer\":\"left\""), "\(list)")
         let status = r.handle(line: "status", from: session)

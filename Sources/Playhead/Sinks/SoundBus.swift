@@ -14,9 +14,7 @@ public final class SoundBus: Sendable {
     /// Mixed frames the card did not take yet; the bus's thread only.
     private let carry = Mutex<[Float]>([])
     private let handlers = Mutex<[String: @Sendable (Bool) -> Void]>([:])
-    private let sleeper = ConditionLock()
-    private let stopping = Atomic(false)
-    private let thread = Mutex<WorkerThread?>(nil)
+    private let ticker = TickingThread()
 
     /// The bus wakes this often. The card's sink holds its buffer's worth (50 ms by default), so
     /// a wake that comes late by less than that is not heard.
@@ -28,8 +26,10 @@ public final class SoundBus: Sendable {
         state = Mutex(SoundBusState(channels: output.format.channels))
         output.setInterruptionHandler { [weak self] began in self?.interrupted(began) }
         guard threaded else { return }
-        let worker = WorkerThread(name: "ph-mix") { [self] in run() }
-        thread.withLock { $0 = worker }
+        ticker.start(name: "ph-mix") { [self] in
+            step()
+            return Self.cycleNanoseconds
+        }
     }
 
     /// A player's sink on the bus; `gain` is the layer's volume (0...1).
@@ -65,16 +65,6 @@ public final class SoundBus: Sendable {
         }
     }
 
-    private func run() {
-        while !stopping.load(ordering: .acquiring) {
-            step()
-            sleeper.withLock {
-                guard !stopping.load(ordering: .acquiring) else { return }
-                sleeper.wait(untilMonotonic: MonotonicClock().now().nanoseconds + Self.cycleNanoseconds)
-            }
-        }
-    }
-
     /// Waits (at most `milliseconds`) until every layer's queued sound went to the card; the
     /// card's own drain comes after.
     public func drain(milliseconds: Int = 1000) {
@@ -86,18 +76,7 @@ public final class SoundBus: Sendable {
     }
 
     /// Ends the bus's thread; the card's sink is its owner's to close. Again does nothing.
-    public func close() {
-        let worker = thread.withLock { w in
-            defer { w = nil }
-            return w
-        }
-        worker?.stop {
-            sleeper.withLock {
-                stopping.store(true, ordering: .releasing)
-                sleeper.broadcast()
-            }
-        }
-    }
+    public func close() { ticker.stop() }
 
     /// `sound: 2 layers mixed (bg, left), 0 samples clipped`.
     public var summary: String {

@@ -4,6 +4,14 @@ public enum ConsoleCommand: Sendable, Hashable {
     public enum Amount: Sendable, Hashable {
         case absolute(Double)
         case relative(Double)
+
+        /// A volume: this one, or `current` changed by it, kept within 0...1.
+        public func volume(from current: Float) -> Float {
+            switch self {
+            case .absolute(let a): return Float(a)
+            case .relative(let d): return min(max(current + Float(d), 0), 1)
+            }
+        }
     }
 
     case play, pause, toggle, stop, next, previous, restart
