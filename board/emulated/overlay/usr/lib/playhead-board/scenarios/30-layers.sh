@@ -37,7 +37,7 @@ sock=/tmp/30-layers.sock
 date +%s > "$OUT/layers-clock-start.txt"
 arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 30 "$OUT/layers-sound.wav" &
 rec=$!
-playhead --config "$OUT/layers.conf" --audio-output alsa --audio-device hw:Loopback,0,0 --socket "$sock" --events none --log-level debug --capture-every 15 --capture-dir "$OUT/frames-layers" 2> "$OUT/layers.err" &
+playhead --config "$OUT/layers.conf" --audio-output alsa --audio-device hw:Loopback,0,0 --socket "$sock" --events none --log-level debug --capture-every 10 --capture-dir "$OUT/frames-layers" 2> "$OUT/layers.err" &
 pid=$!
 for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
 # `display` says where each layer went.
