@@ -168,6 +168,7 @@ BOOT := flock /tmp/playhead-board.lock python3 $(EMULATED)/boot/boot.py --kernel
 # boot's bound grew by 300 s with scenarios 25 and 26 (about 60 and 100 s each alone), and by
 # 240 s with 28 (Wi-Fi, about 90 s alone, 240 at most).
 board-test: board $(VENV)/.stamp
+	python3 $(EMULATED)/boot/console_check.py
 	$(BOOT) --mode test --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-test.log --timeout 1440 $(if $(ONLY),--only $(ONLY))
 
 board-shell: board

@@ -7,7 +7,6 @@ file (bootcount.env, read with the host's fw_printenv). Python's standard librar
 import functools
 import http.server
 import io
-import itertools
 import os
 import pathlib
 import re
@@ -202,10 +201,8 @@ class Board:
         lines = [m.group(1)]
         self.console.deadline = time.monotonic() + 3
         # The reply came in one write: its other lines are most often read already, in the chunk
-        # whose line matched. The console's reader splits a chunk only when the next one comes,
-        # so after a reply with nothing printed for 3 s those lines were lost (seen once, the
-        # report cut to its first line): they are taken from its buffer first.
-        for text in itertools.chain(self.buffered_lines(), self.console.lines()):
+        # whose line matched; the console hands those out first.
+        for text in self.console.lines():
             self.record(text)
             if not re.match(r"^(?:  )*[a-z][a-z-]*:( |$)", text):
                 break
@@ -214,12 +211,6 @@ class Board:
             if self.console.buffer.lstrip(b"\r").startswith(b"playhead> "):
                 break
         return "\n".join(lines)
-
-    def buffered_lines(self):
-        """The whole lines the console has read but not handed out yet, logged as it logs them."""
-        while b"\n" in self.console.buffer:
-            raw, self.console.buffer = self.console.buffer.split(b"\n", 1)
-            yield self.console.record(raw)
 
     def cut(self):
         """The power: QEMU killed, no shutdown, no sync. Twice is harmless."""

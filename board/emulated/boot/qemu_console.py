@@ -29,8 +29,15 @@ class QemuConsole:
 
     def lines(self):
         """Each whole line QEMU prints, logged first; a last line without its newline comes when
-        QEMU closes its output. Returns at the deadline with QEMU still running."""
-        while self.ended_at is None:
+        QEMU closes its output. Returns at the deadline with QEMU still running. Lines already
+        read come first: a caller that stopped in the middle of a chunk (a reply matched) finds
+        the rest of it at its next call, not only when QEMU next prints."""
+        while True:
+            while b"\n" in self.buffer:
+                raw, self.buffer = self.buffer.split(b"\n", 1)
+                yield self.record(raw)
+            if self.ended_at is not None:
+                return
             left = self.deadline - time.monotonic()
             if left <= 0:
                 return
@@ -44,9 +51,6 @@ class QemuConsole:
                 return
             if chunk:
                 self.buffer += chunk
-                while b"\n" in self.buffer:
-                    raw, self.buffer = self.buffer.split(b"\n", 1)
-                    yield self.record(raw)
 
     def record(self, raw):
         return self.line(raw.decode("utf-8", "replace").rstrip("\r"))
