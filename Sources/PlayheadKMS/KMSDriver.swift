@@ -37,6 +37,10 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
         gravity = options.gravity
         screenTurn = options.screenTurn
         modeFollowsItems = options.modeFollowsItems
+        if place?.composed == true {
+            scalerText.withLock { $0 = "libswscale, composed in software with the layers under it" }
+            return
+        }
         let yuv = YUVPlaneLayout.formats.filter(planeFormats.contains)
         Log.info("display: plane \(id) takes \(yuv.isEmpty ? "no YUV" : yuv.map(\.description).joined(separator: ", "))\(plane.color == nil ? "" : " with COLOR_ENCODING and COLOR_RANGE")")
     }
@@ -100,7 +104,9 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
         let inRegion = screenTurn.uprightRect(for: upright.destination, stored: view)
         let local = PictureLayout(source: upright.source, destination: inRegion.offset(dx: region.x, dy: region.y))
         let layout = PictureLayout(source: local.source, destination: local.destination.offset(dx: area.x, dy: area.y))
-        if case .direct(_, let colorimetry, let source, let destination, let turn) = scanoutChoice(for: picture, layout: layout) {
+        // A composed layer's buffers are read by the compositor, never shown by a plane.
+        let composed = place?.composed ?? false
+        if !composed, case .direct(_, let colorimetry, let source, let destination, let turn) = scanoutChoice(for: picture, layout: layout) {
             // The whole picture goes in as decoded (and as stored: the plane turns it); the
             // plane shows the layout's part of it.
             let b = buffers.direct[i], whole = PixelRect(size: picture.size)
@@ -108,7 +114,7 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
             return KMSPlaneShot(canvas: b.canvas, source: whole, target: whole, drawing: .upright, values: values + plane.colorValues(colorimetry))
         }
         let inSoftware: KMSPlaneShot.Drawing = screenTurn != .none ? .turned : .upright
-        if case .plane(let size, let destination, let turn) = scalerChoice(for: picture, layout: layout) {
+        if !composed, case .plane(let size, let destination, let turn) = scalerChoice(for: picture, layout: layout) {
             let b = buffers.content[i]
             // A plane that turns the picture takes it as stored.
             let asStored = turn != .none

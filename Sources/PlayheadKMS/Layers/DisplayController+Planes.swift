@@ -4,8 +4,11 @@ extension DisplayController {
     /// Each layer's place, and a line per layer saying where it went: PlaneAssigner's layout,
     /// each of its questions answered by a TEST_ONLY modeset with buffers of the sizes the
     /// layers would use.
-    static func assign(_ layers: [LayerSpec], planes: [KMSResources.Plane],
-                       on screen: DRMScreen) throws(PlaybackError) -> (places: [LayerPlace], notes: [String]) {
+    /// `composed`: the layers drawn together in software (the lowest first), onto which plane,
+    /// in which format; nil when every layer has a plane of its own, or one alone is drawn onto
+    /// the primary.
+    static func assign(_ layers: [LayerSpec], planes: [KMSResources.Plane], on screen: DRMScreen) throws(PlaybackError)
+        -> (places: [LayerPlace], notes: [String], composed: ComposedGroup?) {
         let whole = PixelRect(size: screen.size)
         let frames = layers.map { $0.frame.rect(on: screen.size) }
         for (spec, frame) in zip(layers, frames) where frame.isEmpty {
@@ -23,12 +26,15 @@ extension DisplayController {
                 let i = index[name]!
                 return [(i, LayerPlace(plane: plane, format: format, area: frames[i]))]
             case .composed(let names, _, let format):
-                guard names.count == 1, let i = index[names[0]] else {
-                    throw PlaybackError(.deviceFailed, "\(screen.card.path): layers \(names.joined(separator: ", ")) would have to be drawn together "
-                                        + "in software on plane \(use.plane), which is not built yet; give fewer layers, or a card with "
-                                        + "more overlay planes (vkms: enable_overlay=1)")
+                // One layer alone is drawn straight into the plane's screen-sized buffers.
+                if names.count == 1, let i = index[names[0]] {
+                    return [(i, LayerPlace(plane: plane, format: format, area: whole, region: frames[i]))]
                 }
-                return [(i, LayerPlace(plane: plane, format: format, area: whole, region: frames[i]))]
+                return names.map { name in
+                    let i = index[name]!
+                    let own = ComposedGroup.layerFormat(target: format, overlay: layers[i].isOverlay)
+                    return (i, LayerPlace(plane: plane, format: own, area: frames[i], composed: true))
+                }
             }
         }
         let tester = PlaneTester(screen: screen)
@@ -52,10 +58,15 @@ extension DisplayController {
                 action = assigner.tested(tester.test(places))
             case .settled(let layout, let notes):
                 var places = [LayerPlace?](repeating: nil, count: layers.count)
+                var group: ComposedGroup?
                 for use in layout.uses {
-                    for (i, p) in try place(use) { places[i] = p }
+                    let placed = try place(use)
+                    for (i, p) in placed { places[i] = p }
+                    if case .composed(_, let id, let format) = use, placed.count > 1 {
+                        group = ComposedGroup(plane: id, format: format, layers: placed.map(\.0).sorted())
+                    }
                 }
-                return (places.map { $0! }, notes)
+                return (places.map { $0! }, notes, group)
             }
         }
     }

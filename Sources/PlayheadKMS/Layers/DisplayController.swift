@@ -7,13 +7,16 @@ import PlayheadSys
 /// from the top down); each layer's player then presents through its own sink, and every
 /// layer's flips go to the card in one commit per refresh (LayeredCommits).
 ///
-/// Not built yet: layers drawn together in software when there are more layers than planes (the
-/// controller refuses such a layout, naming the layers), a mode that follows the content or a
-/// display that comes and goes (the layers keep the mode of the start).
+/// Where there are more layers than planes, the lowest ones are drawn together in software onto
+/// the primary plane (LayerCompositor) at each commit.
+///
+/// Not built yet: a mode that follows the content, or a display that comes and goes (the layers
+/// keep the mode of the start).
 public final class DisplayController: @unchecked Sendable {
     private let screen: DRMScreen
     private let commits: LayeredCommits
     private let drivers: [KMSDriver]
+    private let compositor: LayerCompositor?
     private let options: DRMOptions
     /// One line per layer: which plane it went on, and why (for `display`).
     public let notes: [String]
@@ -40,13 +43,15 @@ public final class DisplayController: @unchecked Sendable {
         }
         let places: [LayerPlace]
         let notes: [String]
+        let group: ComposedGroup?
         do throws(PlaybackError) {
-            (places, notes) = try Self.assign(layers, planes: planes, on: screen)
+            (places, notes, group) = try Self.assign(layers, planes: planes, on: screen)
         } catch {
             screen.restore(planesOff: []) {}
             throw error
         }
         var drivers: [KMSDriver] = []
+        var compositor: LayerCompositor?
         let commits: LayeredCommits
         do throws(PlaybackError) {
             commits = try LayeredCommits(screen: screen)
@@ -55,14 +60,28 @@ public final class DisplayController: @unchecked Sendable {
                 own.gravity = spec.gravity
                 drivers.append(try KMSDriver(screen: screen, options: own, place: place, channel: commits.channel(layer: i)))
             }
-            try screen.modeset(plane: drivers.flatMap { $0.planeValues(buffer: 0) }, attachWriteback: true)
+            var first = drivers.filter { $0.place?.composed != true }.flatMap { $0.planeValues(buffer: 0) }
+            if let group {
+                let made = try LayerCompositor(screen: screen, plane: group.plane, format: group.format, layers: group.layers.map {
+                    LayerCompositor.Layer(index: $0, driver: drivers[$0], blends: layers[$0].isOverlay)
+                })
+                compositor = made
+                commits.compose(with: made)
+                first += made.firstValues()
+            }
+            try screen.modeset(plane: first, attachWriteback: true)
         } catch {
-            screen.restore(planesOff: drivers.flatMap(\.plane.off)) { for d in drivers { d.buffers.releaseAll() } }
+            let off = drivers.filter { $0.place?.composed != true }.flatMap(\.plane.off) + (compositor?.off ?? [])
+            screen.restore(planesOff: off) {
+                for d in drivers { d.buffers.releaseAll() }
+                compositor?.release()
+            }
             throw error
         }
         self.screen = screen
         self.commits = commits
         self.drivers = drivers
+        self.compositor = compositor
         self.options = options
         self.notes = notes
         frames = layers.map { $0.frame.rect(on: screen.size) }
@@ -98,7 +117,12 @@ public final class DisplayController: @unchecked Sendable {
         }
         let (made, shared) = commits.counts
         Log.info("display: \(made) commits for \(drivers.count) layers, \(shared) of them with several layers' flips")
-        screen.restore(planesOff: drivers.flatMap(\.plane.off)) { for d in drivers { d.buffers.releaseAll() } }
+        if let compositor { Log.info("display: \(compositor.compositions) pictures composed in software") }
+        let off = drivers.filter { $0.place?.composed != true }.flatMap(\.plane.off) + (compositor?.off ?? [])
+        screen.restore(planesOff: off) {
+            for d in drivers { d.buffers.releaseAll() }
+            compositor?.release()
+        }
     }
 
     deinit { close() }

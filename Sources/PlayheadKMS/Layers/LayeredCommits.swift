@@ -37,6 +37,9 @@ final class LayeredCommits: @unchecked Sendable {
     /// is waited for.
     private var heldFence: Int32 = -1
     private var heldSince: Int64 = 0
+    /// The layers drawn together in software, if any: their flips' values are not the card's;
+    /// the display thread draws them into one picture on the lowest plane at each commit.
+    private var compositor: LayerCompositor?
 
     init(screen: DRMScreen) throws(PlaybackError) {
         guard let wake = WakeSignal() else { throw PlaybackError(.deviceFailed, "out of descriptors for the display's thread") }
@@ -44,6 +47,9 @@ final class LayeredCommits: @unchecked Sendable {
         self.wake = wake
         batcher = CommitBatcher(refreshNanoseconds: screen.refreshNanoseconds)
     }
+
+    /// Before `start`: the composed layers' compositor.
+    func compose(with compositor: LayerCompositor) { self.compositor = compositor }
 
     func start() {
         thread = WorkerThread(name: "ph-display") { [self] in run() }
@@ -142,12 +148,20 @@ final class LayeredCommits: @unchecked Sendable {
     /// One commit of every layer's values in `batch`, with the capture one of them asked for.
     private func commit(_ batch: [CommitBatcher.Entry]) {
         let (planes, captureLayer): ([AtomicValue], Int?) = lock.withLock {
-            let planes = batch.flatMap { values.removeValue(forKey: $0.layer) ?? [] }
+            let planes = batch.flatMap { entry in
+                let given = values.removeValue(forKey: entry.layer) ?? []
+                return compositor?.isComposed(entry.layer) == true ? [] : given
+            }
             let layer = capturing.flatMap { c in batch.contains { $0.layer == c } ? c : nil }
             if layer != nil { capturing = nil }
             return (planes, layer)
         }
-        let (error, fence) = screen.flip(planes, userData: UInt64(batch.count), capture: captureLayer != nil)
+        // A composed layer's flip names its buffer; one that is not a buffer (Int32.max) commits
+        // what it shows.
+        let composed = compositor?.values(for: batch.map { entry in
+            (layer: entry.layer, buffer: entry.tag < UInt64(Int32.max) ? Int(entry.tag) : nil)
+        }) ?? []
+        let (error, fence) = screen.flip(planes + composed, userData: UInt64(batch.count), capture: captureLayer != nil)
         if error == nil, let fence, heldFence < 0 {
             heldFence = screen.card.duplicateFence(fence)
             heldSince = clock.now().nanoseconds
