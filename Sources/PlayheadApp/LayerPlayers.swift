@@ -52,6 +52,7 @@ final class LayerPlayers: Sendable {
             var environment = PlaybackEnvironment(backend: backend, videoSink: sink, audioSink: layer.sound ?? NullAudioSink(clock: clock), clock: clock,
                                                   sourceOptions: PlaybackSetup.sourceOptions(settings))
             PlaybackSetup.apply(settings, to: &environment)
+            environment.startGroup = layer.startGroup
             let player = QueuePlayer(environment: environment,
                                      items: items.map { PlayerItem(asset: Asset(url: $0.location, backend: backend),
                                                                   stillDuration: Self.stillDuration(spec, $0.duration)) })

@@ -10,4 +10,6 @@ struct OtherLayer: Sendable {
     var sound: LayerSoundSink?
     /// Its frame's size on the screen: what a text layer is drawn at.
     var size: PixelSize
+    /// The players it starts together with (its `group=`).
+    var startGroup: StartGroupMember?
 }

@@ -96,11 +96,28 @@ struct Outputs: Sendable {
             outputs.environment.audioSink = bus.sink(for: shown[mainShown].spec.name, gain: shown[mainShown].spec.volume)
             AppLog.info("sound: \(heard.map { "\($0.spec.name) at \(Int(($0.spec.volume * 100).rounded()))%" }.joined(separator: ", ")) mixed on \(alsa.name)")
         }
+        let groups = startGroups(shown.map(\.spec))
+        outputs.environment.startGroup = groups[mainShown]
         for (i, layer) in shown.enumerated() where i != mainShown {
             let sound = layer.heard ? outputs.bus?.sink(for: layer.spec.name, gain: layer.spec.volume) : nil
-            outputs.otherLayers.append(OtherLayer(spec: layer.spec, sink: display.sink(layer: i), sound: sound, size: display.frames[i].size))
+            outputs.otherLayers.append(OtherLayer(spec: layer.spec, sink: display.sink(layer: i), sound: sound, size: display.frames[i].size,
+                                                  startGroup: groups[i]))
         }
         return mainSink
+    }
+
+    /// Each layer's place in its start group (`group=`), by the layer's index in `layers`: the
+    /// members in drawing order. ScreenLayout refused a group of one.
+    static func startGroups(_ layers: [LayerSpec]) -> [Int: StartGroupMember] {
+        var byName: [String: [Int]] = [:]
+        for (i, spec) in layers.enumerated() { if let g = spec.group { byName[g, default: []].append(i) } }
+        var members: [Int: StartGroupMember] = [:]
+        for (name, indices) in byName.sorted(by: { $0.key < $1.key }) where indices.count > 1 {
+            let group = StartGroup(name: name, members: indices.map { layers[$0].name })
+            for (k, i) in indices.enumerated() { members[i] = group.member(k) }
+            AppLog.info("group \(name): \(indices.map { layers[$0].name }.joined(separator: ", ")) start together")
+        }
+        return members
     }
 
     /// The first candidate that opens (see AudioDeviceChoice); the first one's error when none does.

@@ -21,7 +21,8 @@ public final class PlayerHarness: Sendable {
                 routeMonitor: (any AudioRouteMonitor)? = nil, routePreferences: [String] = [],
                 displayReports: Bool = false, timeStretcher: AudioTimeStretcherFactory? = nil,
                 keepsPictures: Bool = false, restart: RestartPolicy.Settings = .never,
-                sourceOptions: SourceOptions = SourceOptions(), stallLimitNanoseconds: Int64? = nil, stepped: Bool = true) {
+                sourceOptions: SourceOptions = SourceOptions(), stallLimitNanoseconds: Int64? = nil, stepped: Bool = true,
+                startGroup: StartGroupMember? = nil) {
         self.clock = clock
         self.stepped = stepped
         video = RecordingVideoSink(reportsDisplay: displayReports, keepsPictures: keepsPictures)
@@ -33,6 +34,7 @@ public final class PlayerHarness: Sendable {
         environment.restart = restart
         environment.stallLimitNanoseconds = stallLimitNanoseconds
         environment.stepped = stepped
+        environment.startGroup = startGroup
         player = QueuePlayer(environment: environment, items: [])
         player.onEvent = { [recorded] event in recorded.append(event) }
         player.insertAll(urls.map { PlayerItem(asset: Asset(url: $0, backend: backend)) })

@@ -25,6 +25,8 @@ public struct PlaybackEnvironment: Sendable {
     public var stallLimitNanoseconds: Int64?
     /// Play again when the sound card whose loss paused playback comes back (see RoutePolicy).
     public var resumeWhenRouteReturns = false
+    /// Players that start together (a `group=` of layers): this one's place among them.
+    public var startGroup: StartGroupMember?
     /// Tests: no engine thread; the loop runs one pass per `Player.step()`, items open and time
     /// observers are called within the step, and the test moves the (virtual) clock itself.
     @_spi(Testing) public var stepped = false

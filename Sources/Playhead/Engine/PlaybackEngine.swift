@@ -55,8 +55,10 @@ final class PlaybackEngine: @unchecked Sendable {
         let routing = env.routeMonitor == nil ? nil : env.audioSink as? any AudioRouting
         let ports = EnginePorts(clock: env.clock, audioSink: env.audioSink, routing: routing, timeStretcher: env.timeStretcher,
                                 observers: observers, reportsDisplay: env.videoSink.reportsDisplay,
-                                stallLimitNanoseconds: env.stallLimitNanoseconds, wake: { [inbox] in inbox.wake() })
+                                stallLimitNanoseconds: env.stallLimitNanoseconds, startGroup: env.startGroup,
+                                wake: { [inbox] in inbox.wake() })
         self.core = PlaybackCore(ports: ports, actionAtItemEnd: actionAtItemEnd, restart: env.restart)
+        env.startGroup.map { $0.group.register($0.index, wake: ports.wake) }
         // Closing waits while playback needs the processor: it runs at a join, when the next
         // item's first pictures are due (on the 7.x board a join's first picture still came a
         // frame late now and then while the closing ran beside it).
@@ -123,6 +125,7 @@ final class PlaybackEngine: @unchecked Sendable {
             switch command {
             case .shutdown:
                 tearDown()
+                env.startGroup.map { $0.group.leave($0.index) }
                 ended = true
                 return EngineStep(deadline: nil, waitsForData: false, ended: true)
             case .opened(let item, let result, let attempt):

@@ -9,11 +9,10 @@ checked in the layer's events by the scenario). The image= overlay on top (a PNG
 opaque) matches ffmpeg's decode of it blended over the demo's frame as a plane blends:
 colour times alpha, plus what is under it times one less alpha. The two text layers in the bottom
 bar match the same lines drawn on the host (textcheck.py). And the two heard layers' sound, mixed at their levels (mixcheck.py)."""
-import math
 import pathlib
-import subprocess
 import sys
 
+from layercheck import best_match, decode, frames_of, over, psnr, region
 from mixcheck import check as check_mix
 from ppm import read_ppm
 from textcheck import TextCheck
@@ -21,39 +20,6 @@ from textcheck import TextCheck
 OUT = pathlib.Path(sys.argv[1])
 MEDIA = pathlib.Path(__file__).resolve().parents[3] / "build/media"
 W, H = 640, 480
-
-
-def decode(clip, vf):
-    """Every frame of `clip` through `vf`, as rgb24 frames."""
-    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", str(clip), "-vf", vf, "-pix_fmt", "rgb24", "-f", "rawvideo", "-"],
-                         capture_output=True, check=True).stdout
-    return raw
-
-
-def region(pixels, width, box):
-    x, y, w, h = box
-    return b"".join(pixels[(y + r) * width * 3 + x * 3:(y + r) * width * 3 + (x + w) * 3] for r in range(h))
-
-
-def psnr(a, b):
-    squared = sum((p - q) ** 2 for p, q in zip(a, b))
-    return 99.0 if squared == 0 else 10 * math.log10(255 * 255 / (squared / len(a)))
-
-
-def best_match(got, frames, box):
-    """The PSNR of the clip's frame nearest to `got`: picked on every 8th row, then measured."""
-    w, h = box[2], box[3]
-    rows = range(0, h, 8)
-    def rough(f):
-        return sum(sum((p - q) ** 2 for p, q in zip(got[r * w * 3:(r + 1) * w * 3], f[r * w * 3:(r + 1) * w * 3])) for r in rows)
-    nearest = min(frames, key=rough)
-    return psnr(got, nearest)
-
-
-def frames_of(clip, box):
-    size = box[2] * box[3] * 3
-    raw = decode(clip, f"scale={box[2]}:{box[3]}:flags=fast_bilinear")
-    return [raw[i:i + size] for i in range(0, len(raw), size)]
 
 
 LEFT, RIGHT = (0, 0, 320, 240), (320, 240, 320, 240)
@@ -66,18 +32,7 @@ left_frames = frames_of(MEDIA / "h264_aac.mp4", LEFT)
 right_frames = frames_of(MEDIA / "loop_1s.mp4", RIGHT)
 still = frames_of(MEDIA / "still.png", RIGHT)[0]
 shown_right = set()
-logo_rgba = subprocess.run(["ffmpeg", "-v", "error", "-i", str(MEDIA / "logo_alpha.png"), "-pix_fmt", "rgba", "-f", "rawvideo", "-"],
-                           capture_output=True, check=True).stdout
-
-
-def over(under):
-    """The logo blended over `under` (its region's rgb24 bytes)."""
-    out = bytearray(len(under))
-    for i in range(len(under) // 3):
-        a = logo_rgba[i * 4 + 3]
-        for c in range(3):
-            out[i * 3 + c] = min(255, round(logo_rgba[i * 4 + c] * a / 255 + under[i * 3 + c] * (255 - a) / 255))
-    return bytes(out)
+logo_rgba = decode(MEDIA / "logo_alpha.png", "null", "rgba")
 
 
 demo = decode(MEDIA / "demo.mp4", f"scale=640:360:flags=fast_bilinear,pad={W}:{H}:0:60:black")
@@ -97,7 +52,7 @@ for ppm in captures:
     for n, part in enumerate(BG_PARTS):
         scores[f"bg{n}"] = psnr(region(got, W, part), region(demo_frames[index], W, part))
     scores.update(texts.scores(region(got, W, HELLO), region(got, W, CLOCK)))
-    scores["logo"] = psnr(region(got, W, LOGO), over(region(demo_frames[index], W, LOGO)))
+    scores["logo"] = psnr(region(got, W, LOGO), over(logo_rgba, region(demo_frames[index], W, LOGO)))
     # The fourth layer (its file not media) stays black in the top letterbox bar.
     bad = region(got, W, (560, 0, 80, 40))
     scores["bad black"] = 99.0 if not any(bad) else 0.0

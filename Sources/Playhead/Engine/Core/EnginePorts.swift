@@ -15,6 +15,8 @@ struct EnginePorts {
     /// frame handed to it counts as shown.
     let reportsDisplay: Bool
     let stallLimitNanoseconds: Int64?
+    /// Players this one starts together with.
+    let startGroup: StartGroupMember?
     /// Handed to each source: decoded data arrived, the loop should look again.
     let wake: @Sendable () -> Void
 }

@@ -28,6 +28,7 @@ extension PlaybackCore {
         syncClockToAudio(now)
         forgetHeardAudio()
         var deadlines: [HostTime?] = [presentVideo(now, lead: videoLeadNanoseconds), retryBusyRoute(now)]
+        if phase.isStarting, let until = groupWaitUntil { deadlines.append(until) }
         if let since = phase.stalledSince, let limit = ports.stallLimitNanoseconds {
             deadlines.append(HostTime(nanoseconds: since.nanoseconds + limit))
         }
@@ -51,7 +52,8 @@ extension PlaybackCore {
         let wake = PassWake.decide(.init(
             now: now, deadlines: deadlines.compactMap { $0 }, videoPending: videoPending, videoLineEmpty: video.isEmpty,
             audioPending: audioPending, deviceEmpty: sink.writtenFrames() <= sink.playedFrames(), soundPlays: audioPlays,
-            starting: phase.isStarting, opening: !opening.isEmpty, virtualClock: ports.clock.isVirtual, paused: rate.isPaused))
+            // Waiting for its start group, it has what it needs: time may pass (the wait's limit).
+            starting: phase.isStarting && groupWaitUntil == nil, opening: !opening.isEmpty, virtualClock: ports.clock.isVirtual, paused: rate.isPaused))
         awaitingWake = wake.awaitsWake
         return wake.next
     }
@@ -162,6 +164,16 @@ extension PlaybackCore {
         case .wait(let since):
             phase = .starting(firstPictureSince: since)
         case .start:
+            // Players of a group start together: the last one ready wakes the others.
+            if let member = ports.startGroup {
+                if rate.isPaused {
+                    member.group.leave(member.index)
+                } else if case .wait(let until) = member.group.arrive(member.index, now: now) {
+                    groupWaitUntil = until
+                    return
+                }
+            }
+            groupWaitUntil = nil
             phase = .running
             clock.setRate(rate, at: now)
         }

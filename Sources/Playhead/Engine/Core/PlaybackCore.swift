@@ -67,6 +67,8 @@ struct PlaybackCore {
     var phase = PlaybackPhase.starting(firstPictureSince: nil)
     /// The last pass ended waiting for a source's data, not for a time.
     var awaitingWake = false
+    /// Ready to start and waiting for the rest of its start group, until then at most.
+    var groupWaitUntil: HostTime?
     var pendingSeek: SeekRequest?
     var lastPresentedEnd: MediaTime?
     /// The frame on screen, in its item's own time: where a change of direction starts from.

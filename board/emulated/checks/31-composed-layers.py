@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Each screen captured while four layers shared a card with one overlay plane: the top clip (on
+the overlay plane) and the three layers under it, drawn together in software onto the primary
+plane, each match ffmpeg's decodes in their frames: the demo where no layer covers it (its frame
+at the capture's media time), the top-left clip (one of its frames), the image overlay blended
+over the demo as a plane blends it, and the bottom-right clip. PSNR at least 35 dB each. The two
+clips are one start group playing the same file: in every capture both show the same frame."""
+import pathlib
+import sys
+
+from layercheck import decode, frames_of, over, psnr, region
+from ppm import read_ppm
+
+OUT = pathlib.Path(sys.argv[1])
+MEDIA = pathlib.Path(__file__).resolve().parents[3] / "build/media"
+W, H = 640, 480
+LEFT, RIGHT, LOGO = (0, 0, 320, 240), (320, 240, 320, 240), (400, 30, 120, 60)
+# Where only the bottom layer shows: the demo (640x360 fit at y 60) beside the two quarters.
+BG_PARTS = [(320, 90, 320, 150), (0, 240, 320, 180)]
+
+clip_frames = frames_of(MEDIA / "video_only.mp4", LEFT)
+
+
+def nearest(got):
+    """The index of the clip's frame nearest to `got`, and its PSNR."""
+    scores = [psnr(got, f) for f in clip_frames]
+    best = max(range(len(scores)), key=scores.__getitem__)
+    return best, scores[best]
+
+
+apart = []
+logo_rgba = decode(MEDIA / "logo_alpha.png", "null", "rgba")
+demo = decode(MEDIA / "demo.mp4", f"scale=640:360:flags=fast_bilinear,pad={W}:{H}:0:60:black")
+demo_frames = [demo[i:i + W * H * 3] for i in range(0, len(demo), W * H * 3)]
+
+captures = sorted((OUT / "frames-composed").glob("frame-*.ppm"))
+failures = 0 if len(captures) >= 2 else 1
+for ppm in captures:
+    width, height, got = read_ppm(ppm)
+    assert (width, height) == (W, H), f"{ppm.name} is {width}x{height}"
+    # The bottom layer plays the demo four times over: its frame within the item.
+    index = round(int(ppm.stem.split("-")[1]) * 25 / 1000) % len(demo_frames)
+    (left, left_score), (right, right_score) = nearest(region(got, W, LEFT)), nearest(region(got, W, RIGHT))
+    apart.append(right - left)
+    scores = {"left": left_score, "right": right_score,
+              "logo": psnr(region(got, W, LOGO), over(logo_rgba, region(demo_frames[index], W, LOGO)))}
+    for n, part in enumerate(BG_PARTS):
+        scores[f"bg{n}"] = psnr(region(got, W, part), region(demo_frames[index], W, part))
+    ok = all(s >= 35 for s in scores.values()) and left == right
+    failures += not ok
+    print(f"{ppm.name}: " + ", ".join(f"{k} {v:.1f} dB" for k, v in scores.items())
+          + f"; frames left {left}, right {right}" + (" ok" if ok else " FAIL"))
+print(f"the grouped clips' frames apart (right minus left) in each capture: {apart}")
+sys.exit(1 if failures else 0)

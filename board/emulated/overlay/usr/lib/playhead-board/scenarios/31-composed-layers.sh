@@ -1,0 +1,82 @@
+# The kiosk, with more layers than planes (issue 34): a card built through vkms's configfs (7.x)
+# with a primary plane, one overlay plane and a writeback connector. Four layers: the demo full
+# screen (looped four times, 20 s), a clip in the top-left quarter, an image= overlay with alpha,
+# and the same clip in the bottom-right quarter on top. The top one gets the overlay plane; the
+# three under it are drawn together in software onto the primary plane at each commit, the
+# overlay blended over the videos as a plane would. The two clips are one group: they start on
+# the same refresh and stay in step, whichever plane shows them. `display` says which layer went
+# where and why; the kernel's state shows the primary plane holding a screen-sized RGB picture;
+# writeback captures of the whole screen match ffmpeg's decodes of the same frames in each
+# layer's frame, and show both clips at the same frame (checks/31-composed-layers.py).
+# kernels: 7
+# time-limit: 120
+. /usr/lib/playhead-board/board.sh
+M=/usr/share/playhead/media
+V=/sys/kernel/config/vkms/composed
+[ -d /sys/kernel/config/vkms ] || { echo "vkms offers no configfs here (/sys/kernel/config/vkms is missing)"; exit 1; }
+
+before=$(ls -d /sys/class/drm/card? | tr '\n' ' ')
+mkdir $V $V/planes/primary $V/planes/overlay $V/crtcs/crtc $V/encoders/encoder $V/connectors/connector
+# DRM's plane types: 0 overlay, 1 primary. Connector status: 1 connected.
+echo 1 > $V/planes/primary/type
+echo 0 > $V/planes/overlay/type
+echo 1 > $V/crtcs/crtc/writeback
+ln -s $V/crtcs/crtc $V/planes/primary/possible_crtcs/crtc
+ln -s $V/crtcs/crtc $V/planes/overlay/possible_crtcs/crtc
+ln -s $V/crtcs/crtc $V/encoders/encoder/possible_crtcs/crtc
+ln -s $V/encoders/encoder $V/connectors/connector/possible_encoders/encoder
+echo 1 > $V/connectors/connector/status
+echo 1 > $V/enabled
+mdev -s 2>/dev/null || true
+card=
+for c in /sys/class/drm/card?; do
+  case " $before " in *" $c "*) ;; *) card=${c##*/} ;; esac
+done
+[ -n "$card" ] || { echo "enabling the configfs device made no new card (before: $before)"; exit 1; }
+[ -e /dev/dri/$card ] || { echo "/dev/dri/$card did not appear"; exit 1; }
+state=/sys/kernel/debug/dri/${card#card}/state
+
+mkdir -p "$OUT/frames-composed"
+printf '%s\n' "$M/demo.mp4" "$M/demo.mp4" "$M/demo.mp4" "$M/demo.mp4" > "$OUT/bg.m3u"
+cat > "$OUT/composed.conf" <<CONF
+video-output = drm
+drm-card = /dev/dri/$card
+display-mode = 640x480
+layer.bg = source=$OUT/bg.m3u
+layer.left = source=$M/video_only.mp4 frame=0,0,320x240 group=pair
+layer.logo = image=$M/logo_alpha.png frame=400,30,120x60
+layer.right = source=$M/video_only.mp4 frame=320,240,320x240 group=pair
+CONF
+sock=/tmp/31-composed.sock
+playhead --config "$OUT/composed.conf" --audio-output none --socket "$sock" --events none --capture-every 40 \
+  --capture-dir "$OUT/frames-composed" 2> "$OUT/composed.err" &
+pid=$!
+for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
+ph-socket "$sock" display > "$OUT/composed-display.txt"
+cat "$OUT/composed-display.txt"
+: > "$OUT/composed.state"
+for i in $(seq 30); do
+  grep -q "format=XR24" $state && { cat $state > "$OUT/composed.state"; break; }
+  sleep 0.1
+done
+wait $pid
+cat "$OUT/composed.err"
+echo 0 > $V/enabled
+
+grep -q '"layers":\["right: plane [0-9]* (overlay) of its own","logo: composed on plane [0-9]* (primary): no plane left for it","left: composed on plane [0-9]* (primary): under logo, which is composed","bg: composed on plane [0-9]* (primary): under logo, which is composed"\]' "$OUT/composed-display.txt"
+grep -q "display: layer logo: composed on plane [0-9]* (primary): no plane left for it" "$OUT/composed.err"
+grep -q "group pair: left, right start together" "$OUT/composed.err"
+if grep -q "group pair: .* starts without them" "$OUT/composed.err"; then echo "a member of the group started alone"; exit 1; fi
+# The primary plane shows one screen-sized RGB picture.
+primary=$(sed -n 's/.*display: layer bg: composed on plane \([0-9]*\) (primary).*/\1/p' "$OUT/composed.err")
+[ -n "$primary" ] || { echo "playhead did not say which plane the layers were composed on"; exit 1; }
+awk -v want="plane[$primary]:" '/^plane\[/ { on = ($1 == want) } on' "$OUT/composed.state" > "$OUT/composed.primary"
+cat "$OUT/composed.primary"
+grep -q "format=XR24" "$OUT/composed.primary"
+grep -q "size=640x480" "$OUT/composed.primary"
+composed=$(sed -n 's/.*display: \([0-9]*\) pictures composed in software.*/\1/p' "$OUT/composed.err")
+[ -n "$composed" ] || { echo "playhead did not say how many pictures it composed"; exit 1; }
+echo "RESULT composed-layers: $composed pictures composed in software"
+# The demo's 20 s at 25 fps alone makes hundreds of commits with a composed layer's flip.
+test "$composed" -ge 400
+test "$(ls "$OUT/frames-composed" | wc -l)" -ge 2
