@@ -21,14 +21,19 @@ def psnr(a, b):
     return 99.0 if squared == 0 else 10 * math.log10(255 * 255 / (squared / len(a)))
 
 
-def best_match(got, frames, box):
-    """The PSNR of the clip's frame nearest to `got`: picked on every 8th row, then measured."""
+def nearest(got, frames, box):
+    """The index of the clip's frame nearest to `got` (picked on every 8th row), and its PSNR."""
     w, h = box[2], box[3]
     rows = range(0, h, 8)
     def rough(f):
         return sum(sum((p - q) ** 2 for p, q in zip(got[r * w * 3:(r + 1) * w * 3], f[r * w * 3:(r + 1) * w * 3])) for r in rows)
-    nearest = min(frames, key=rough)
-    return psnr(got, nearest)
+    best = min(range(len(frames)), key=lambda i: rough(frames[i]))
+    return best, psnr(got, frames[best])
+
+
+def best_match(got, frames, box):
+    """The PSNR of the clip's frame nearest to `got`."""
+    return nearest(got, frames, box)[1]
 
 
 def frames_of(clip, box):

@@ -43,12 +43,12 @@ video-output = drm
 drm-card = /dev/dri/$card
 display-mode = 640x480
 layer.bg = source=$OUT/bg.m3u
-layer.left = source=$M/video_only.mp4 frame=0,0,320x240 group=pair
+layer.left = source=$M/h264_aac.mp4 frame=0,0,320x240 group=pair
 layer.logo = image=$M/logo_alpha.png frame=400,30,120x60
-layer.right = source=$M/video_only.mp4 frame=320,240,320x240 group=pair
+layer.right = source=$M/h264_aac.mp4 frame=320,240,320x240 group=pair
 CONF
 sock=/tmp/31-composed.sock
-playhead --config "$OUT/composed.conf" --audio-output none --socket "$sock" --events none --capture-every 40 \
+playhead --config "$OUT/composed.conf" --audio-output null --socket "$sock" --events none --capture-every 40 \
   --capture-dir "$OUT/frames-composed" 2> "$OUT/composed.err" &
 pid=$!
 for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
@@ -66,6 +66,7 @@ echo 0 > $V/enabled
 grep -q '"layers":\["right: plane [0-9]* (overlay) of its own","logo: composed on plane [0-9]* (primary): no plane left for it","left: composed on plane [0-9]* (primary): under logo, which is composed","bg: composed on plane [0-9]* (primary): under logo, which is composed"\]' "$OUT/composed-display.txt"
 grep -q "display: layer logo: composed on plane [0-9]* (primary): no plane left for it" "$OUT/composed.err"
 grep -q "group pair: left, right start together" "$OUT/composed.err"
+if grep -q "warning app: layer" "$OUT/composed.err"; then echo "a layer did not play"; exit 1; fi
 if grep -q "group pair: .* starts without them" "$OUT/composed.err"; then echo "a member of the group started alone"; exit 1; fi
 # The primary plane shows one screen-sized RGB picture.
 primary=$(sed -n 's/.*display: layer bg: composed on plane \([0-9]*\) (primary).*/\1/p' "$OUT/composed.err")
