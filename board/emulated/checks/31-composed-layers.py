@@ -29,7 +29,7 @@ failures = 0 if len(captures) >= 2 else 1
 for ppm in captures:
     width, height, got = read_ppm(ppm)
     assert (width, height) == (W, H), f"{ppm.name} is {width}x{height}"
-    # The bottom layer plays the demo four times over: its frame within the item.
+    # The bottom layer plays the demo twice over: its frame within the item.
     index = round(int(ppm.stem.split("-")[1]) * 25 / 1000) % len(demo_frames)
     left, left_score = nearest(region(got, W, LEFT), clip_frames, LEFT)
     right, right_score = nearest(region(got, W, RIGHT), clip_frames, RIGHT)

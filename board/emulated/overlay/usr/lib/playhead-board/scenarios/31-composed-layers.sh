@@ -1,6 +1,6 @@
 # The kiosk, with more layers than planes (issue 34): a card built through vkms's configfs (7.x)
 # with a primary plane, one overlay plane and a writeback connector. Four layers: the demo full
-# screen (looped four times, 20 s), a clip in the top-left quarter, an image= overlay with alpha,
+# screen (twice over, 10 s), a clip in the top-left quarter, an image= overlay with alpha,
 # and the same clip in the bottom-right quarter on top. The top one gets the overlay plane; the
 # three under it are drawn together in software onto the primary plane at each commit, the
 # overlay blended over the videos as a plane would. The two clips are one group: they start on
@@ -37,7 +37,7 @@ done
 state=/sys/kernel/debug/dri/${card#card}/state
 
 mkdir -p "$OUT/frames-composed"
-printf '%s\n' "$M/demo.mp4" "$M/demo.mp4" "$M/demo.mp4" "$M/demo.mp4" > "$OUT/bg.m3u"
+printf '%s\n' "$M/demo.mp4" "$M/demo.mp4" > "$OUT/bg.m3u"
 cat > "$OUT/composed.conf" <<CONF
 video-output = drm
 drm-card = /dev/dri/$card
@@ -48,7 +48,7 @@ layer.logo = image=$M/logo_alpha.png frame=400,30,120x60
 layer.right = source=$M/h264_aac.mp4 frame=320,240,320x240 group=pair
 CONF
 sock=/tmp/31-composed.sock
-playhead --config "$OUT/composed.conf" --audio-output null --socket "$sock" --events none --capture-every 40 \
+playhead --config "$OUT/composed.conf" --audio-output null --socket "$sock" --events none --capture-every 25 \
   --capture-dir "$OUT/frames-composed" 2> "$OUT/composed.err" &
 pid=$!
 for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
@@ -78,6 +78,6 @@ grep -q "size=640x480" "$OUT/composed.primary"
 composed=$(sed -n 's/.*display: \([0-9]*\) pictures composed in software.*/\1/p' "$OUT/composed.err")
 [ -n "$composed" ] || { echo "playhead did not say how many pictures it composed"; exit 1; }
 echo "RESULT composed-layers: $composed pictures composed in software"
-# The demo's 20 s at 25 fps alone makes hundreds of commits with a composed layer's flip.
-test "$composed" -ge 400
+# The demo's 10 s at 25 fps alone makes hundreds of commits with a composed layer's flip.
+test "$composed" -ge 200
 test "$(ls "$OUT/frames-composed" | wc -l)" -ge 2
