@@ -53,6 +53,7 @@ final class LayerPlayers: Sendable {
                                                   sourceOptions: PlaybackSetup.sourceOptions(settings))
             PlaybackSetup.apply(settings, to: &environment)
             environment.startGroup = layer.startGroup
+            environment.decodeBudget = layer.decodeBudget
             let player = QueuePlayer(environment: environment,
                                      items: items.map { PlayerItem(asset: Asset(url: $0.location, backend: backend),
                                                                   stillDuration: Self.stillDuration(spec, $0.duration)) })

@@ -12,4 +12,6 @@ struct OtherLayer: Sendable {
     var size: PixelSize
     /// The players it starts together with (its `group=`).
     var startGroup: StartGroupMember?
+    /// Its place in the board's decode budget (`decode-capacity`).
+    var decodeBudget: DecodeBudgetMember?
 }

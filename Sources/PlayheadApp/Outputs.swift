@@ -69,6 +69,7 @@ struct Outputs: Sendable {
             outputs.environment.videoSink = sink
             AppLog.info("video on \(sink.name)")
         }
+        outputs.shareDecoding(settings[PlayerOptions.decodeCapacity], mainName: layout.map { $0.layers[LayerOptions.mainIndex($0)].spec.name })
         return .success(outputs)
     }
 
@@ -104,6 +105,15 @@ struct Outputs: Sendable {
                                                   startGroup: groups[i]))
         }
         return mainSink
+    }
+
+    /// With `decode-capacity`: one budget shared by the main player and every other layer's.
+    private mutating func shareDecoding(_ text: String?, mainName: String?) {
+        guard let text, case .success(let capacity) = DecodeCapacity.parse(text) else { return }
+        let share = DecodeBudgetShare(capacity: capacity)
+        environment.decodeBudget = share.member(name: mainName ?? "playhead")
+        for i in otherLayers.indices { otherLayers[i].decodeBudget = share.member(name: otherLayers[i].spec.name) }
+        AppLog.info("decode budget: \(capacity) per second, shared by \(otherLayers.count + 1) player(s)")
     }
 
     /// Each layer's place in its start group (`group=`), by the layer's index in `layers`: the

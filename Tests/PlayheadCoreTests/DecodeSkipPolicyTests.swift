@@ -74,4 +74,13 @@ import Testing
         policy.observe(pts: MediaTime(value: 3, timescale: 1), isKeyframe: true)
         #expect(policy.keyframeSpacing == MediaTime(value: 2, timescale: 1))
     }
+
+    /// The decode budget's keyframes-only holds whether the pictures are on time or late.
+    @Test func aFloorHoldsOnTimeAndLate() {
+        var policy = DecodeSkipPolicy(floor: .nonKey)
+        #expect(policy.level == .nonKey)
+        let changes = [0, 100_000_000, 0].map { policy.update(latenessNanoseconds: $0) }
+        #expect(changes == [false, false, false])
+        #expect(policy.level == .nonKey)
+    }
 }

@@ -105,6 +105,8 @@ public final class FakeSource: MediaSource {
         }
     }
 
+    public func setDecodeSkip(_ skip: DecodeSkip) { gate?.noteSkip(skip) }
+
     public func setEnabled(_ enabled: Bool, mediaType: MediaType) {
         state.withLock { s in
             if mediaType == .video { s.videoEnabled = enabled }
@@ -201,6 +203,11 @@ public final class FakeGate: Sendable {
     }
 
     func register(_ wake: @escaping @Sendable () -> Void) { state.withLock { $0.wakes.append(wake) } }
+
+    private let skips = Mutex([DecodeSkip]())
+    /// Every decode skip level the sources behind this gate were told, in order.
+    public var decodeSkips: [DecodeSkip] { skips.withLock { $0 } }
+    func noteSkip(_ skip: DecodeSkip) { skips.withLock { $0.append(skip) } }
 
     private let closes = Mutex((held: false, started: 0, finished: 0, nices: [Int]()))
 

@@ -22,7 +22,7 @@ public final class PlayerHarness: Sendable {
                 displayReports: Bool = false, timeStretcher: AudioTimeStretcherFactory? = nil,
                 keepsPictures: Bool = false, restart: RestartPolicy.Settings = .never,
                 sourceOptions: SourceOptions = SourceOptions(), stallLimitNanoseconds: Int64? = nil, stepped: Bool = true,
-                startGroup: StartGroupMember? = nil) {
+                startGroup: StartGroupMember? = nil, decodeBudget: DecodeBudgetMember? = nil) {
         self.clock = clock
         self.stepped = stepped
         video = RecordingVideoSink(reportsDisplay: displayReports, keepsPictures: keepsPictures)
@@ -35,6 +35,7 @@ public final class PlayerHarness: Sendable {
         environment.stallLimitNanoseconds = stallLimitNanoseconds
         environment.stepped = stepped
         environment.startGroup = startGroup
+        environment.decodeBudget = decodeBudget
         player = QueuePlayer(environment: environment, items: [])
         player.onEvent = { [recorded] event in recorded.append(event) }
         player.insertAll(urls.map { PlayerItem(asset: Asset(url: $0, backend: backend)) })

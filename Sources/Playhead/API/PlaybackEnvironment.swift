@@ -27,6 +27,8 @@ public struct PlaybackEnvironment: Sendable {
     public var resumeWhenRouteReturns = false
     /// Players that start together (a `group=` of layers): this one's place among them.
     public var startGroup: StartGroupMember?
+    /// The board's decoding, shared with the other players on it: this one's place in it.
+    public var decodeBudget: DecodeBudgetMember?
     /// Tests: no engine thread; the loop runs one pass per `Player.step()`, items open and time
     /// observers are called within the step, and the test moves the (virtual) clock itself.
     @_spi(Testing) public var stepped = false

@@ -30,12 +30,19 @@ public enum PlayerOptions {
                                                help: "the colour the screen shows while a failed item waits to be tried again")
     public static let imageDuration = OptionKey.number("image-duration", 0.1...86_400, default: 10, group: "player",
                                                     help: "seconds a still picture (JPEG, PNG, WebP) shows when its playlist gives no duration")
+    public static let decodeCapacity = OptionKey<String?>.text(
+        "decode-capacity", placeholder: "CODEC=PIXELS/S ...", group: "player",
+        help: "what this board decodes in real time, as make bench measures it (h264=26M vp9=9M *=20M): an item beyond what is left "
+            + "plays its key frames only, or is refused, with one line; unset: not limited") { text in
+        if case .failure(let e) = DecodeCapacity.parse(text) { return e.message }
+        return nil
+    }
 
     public static let declarations: [OptionDeclaration] = [
         volume.declaration, mute.declaration, rate.declaration, loop.declaration, start.declaration, untimed.declaration,
         decodeThreads.declaration, networkTimeout.declaration, reconnect.declaration, reconnectDelayMax.declaration,
         tlsVerify.declaration, tlsCAFile.declaration, restartAttempts.declaration, restartDelayMax.declaration, stallLimit.declaration, slateColor.declaration,
-        imageDuration.declaration,
+        imageDuration.declaration, decodeCapacity.declaration,
     ]
 
     /// The restart settings the options give.

@@ -55,7 +55,7 @@ final class PlaybackEngine: @unchecked Sendable {
         let routing = env.routeMonitor == nil ? nil : env.audioSink as? any AudioRouting
         let ports = EnginePorts(clock: env.clock, audioSink: env.audioSink, routing: routing, timeStretcher: env.timeStretcher,
                                 observers: observers, reportsDisplay: env.videoSink.reportsDisplay,
-                                stallLimitNanoseconds: env.stallLimitNanoseconds, startGroup: env.startGroup,
+                                stallLimitNanoseconds: env.stallLimitNanoseconds, startGroup: env.startGroup, decodeBudget: env.decodeBudget,
                                 wake: { [inbox] in inbox.wake() })
         self.core = PlaybackCore(ports: ports, actionAtItemEnd: actionAtItemEnd, restart: env.restart)
         env.startGroup.map { $0.group.register($0.index, wake: ports.wake) }
@@ -126,6 +126,7 @@ final class PlaybackEngine: @unchecked Sendable {
             case .shutdown:
                 tearDown()
                 env.startGroup.map { $0.group.leave($0.index) }
+                env.decodeBudget.map { $0.share.release($0.index) }
                 ended = true
                 return EngineStep(deadline: nil, waitsForData: false, ended: true)
             case .opened(let item, let result, let attempt):

@@ -16,8 +16,13 @@ public struct DecodeSkipPolicy: Sendable {
     private var lastFrame: MediaTime?
 
     static let closeKeyframes = MediaTime(value: 2, timescale: 1)
+    /// The least it leaves out, whatever the lateness: the decode budget's keyframes-only.
+    public let floor: DecodeSkip
 
-    public init() {}
+    public init(floor: DecodeSkip = .none) {
+        self.floor = floor
+        level = floor
+    }
 
     /// Notes a decoded frame, in presentation order; a time going back (a seek, a loop)
     /// starts the spacing afresh from that keyframe.
@@ -43,6 +48,7 @@ public struct DecodeSkipPolicy: Sendable {
         } else if late > 80_000_000 {
             level = max(level, .nonReference)
         }
+        level = max(level, floor)
         return level != before
     }
 

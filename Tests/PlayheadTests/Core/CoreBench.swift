@@ -14,7 +14,7 @@ struct CoreBench {
 
     init(actionAtItemEnd: ActionAtItemEnd = .advance, restart: RestartPolicy.Settings = .never) {
         let ports = EnginePorts(clock: clock, audioSink: NullAudioSink(clock: clock), routing: nil, timeStretcher: nil,
-                                observers: ObserverBook(), reportsDisplay: false, stallLimitNanoseconds: nil, startGroup: nil, wake: {})
+                                observers: ObserverBook(), reportsDisplay: false, stallLimitNanoseconds: nil, startGroup: nil, decodeBudget: nil, wake: {})
         core = PlaybackCore(ports: ports, actionAtItemEnd: actionAtItemEnd, restart: restart)
     }
 

@@ -17,6 +17,8 @@ struct EnginePorts {
     let stallLimitNanoseconds: Int64?
     /// Players this one starts together with.
     let startGroup: StartGroupMember?
+    /// The decoding this player shares with the others on the board.
+    let decodeBudget: DecodeBudgetMember?
     /// Handed to each source: decoded data arrived, the loop should look again.
     let wake: @Sendable () -> Void
 }

@@ -173,7 +173,7 @@ extension PlaybackCore {
             if case .success(let s) = result { act(.close(s)) }
             return
         }
-        opened[item] = result
+        opened[item] = budgeted(item, result)
         if segments.isEmpty && queue.current == item { startCurrent() }
     }
 }

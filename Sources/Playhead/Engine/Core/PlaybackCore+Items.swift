@@ -51,7 +51,9 @@ extension PlaybackCore {
         }
         source.start(wake: ports.wake)
         defer { nextSegmentID += 1 }
-        return Segment(id: nextSegmentID, item: item, source: source, offset: offset)
+        var segment = Segment(id: nextSegmentID, item: item, source: source, offset: offset)
+        if keyFramesOnly.remove(item) != nil { segment.decodeSkip = DecodeSkipPolicy(floor: .nonKey) }
+        return segment
     }
 
     /// Stops the current item (replaced, removed): its source is closed, its seeks cancelled.

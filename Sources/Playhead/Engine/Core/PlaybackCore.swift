@@ -69,6 +69,8 @@ struct PlaybackCore {
     var awaitingWake = false
     /// Ready to start and waiting for the rest of its start group, until then at most.
     var groupWaitUntil: HostTime?
+    /// Opened items the decode budget lets play their key frames only.
+    var keyFramesOnly: Set<PlayerItem> = []
     var pendingSeek: SeekRequest?
     var lastPresentedEnd: MediaTime?
     /// The frame on screen, in its item's own time: where a change of direction starts from.

@@ -7,7 +7,8 @@
 # the same refresh and stay in step, whichever plane shows them. `display` says which layer went
 # where and why; the kernel's state shows the primary plane holding a screen-sized RGB picture;
 # writeback captures of the whole screen match ffmpeg's decodes of the same frames in each
-# layer's frame, and show both clips at the same frame (checks/31-composed-layers.py).
+# layer's frame, and show both clips at the same frame (checks/31-composed-layers.py). Then the
+# decode budget: a second layer beyond what the board is said to decode shows its key frames only.
 # kernels: 7
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
@@ -61,7 +62,30 @@ for i in $(seq 30); do
 done
 wait $pid
 cat "$OUT/composed.err"
+
+# The decode budget: a board said to decode 2.5 M pixels of H.264 a second, and two layers each
+# playing a 320x240 clip at 25 fps (1.92 M). The first to open fits; the other does not in what
+# is left, so it shows its key frames only (one in 12), with one line saying why.
+cat > "$OUT/budget.conf" <<CONF
+video-output = drm
+drm-card = /dev/dri/$card
+display-mode = 640x480
+decode-capacity = h264=2.5M
+layer.one = source=$M/h264_aac.mp4 frame=0,0,320x240
+layer.two = source=$M/h264_aac.mp4 frame=320,240,320x240
+CONF
+playhead --config "$OUT/budget.conf" --audio-output null --events none 2> "$OUT/budget.err"
+cat "$OUT/budget.err"
 echo 0 > $V/enabled
+test "$(grep -c "decode budget: .*its key frames only are shown" "$OUT/budget.err")" = 1
+keys=$(sed -n "s|.*decode budget: \([a-z]*\): $M/h264_aac.mp4: h264 320x240 at 25 fps needs 77% of what the board decodes (decode-capacity h264=2.5M), 23% is left; its key frames only are shown|\1|p" "$OUT/budget.err")
+case "$keys" in one) whole=0+0 keyed=320+240 ;; two) whole=320+240 keyed=0+0 ;; *) echo "no layer was said to show its key frames only"; exit 1 ;; esac
+flips() { sed -n "s/.*display: drm .* at 320x240+$1: \([0-9]*\) flips given.*/\1/p" "$OUT/budget.err"; }
+full=$(flips $whole) few=$(flips $keyed)
+echo "RESULT decode-budget: the whole clip $full flips, the one with key frames only ($keys) $few"
+test "$full" -ge 40
+test "$few" -ge 1
+test "$few" -le 10
 
 grep -q '"layers":\["right: plane [0-9]* (overlay) of its own","logo: composed on plane [0-9]* (primary): no plane left for it","left: composed on plane [0-9]* (primary): under logo, which is composed","bg: composed on plane [0-9]* (primary): under logo, which is composed"\]' "$OUT/composed-display.txt"
 grep -q "display: layer logo: composed on plane [0-9]* (primary): no plane left for it" "$OUT/composed.err"

@@ -1,0 +1,44 @@
+@_spi(Testing) import Playhead
+import PlayheadCore
+import PlayheadTestSupport
+import Testing
+
+/// Players sharing a decode budget: the fake items are 16x16 at 25 fps, 6400 pixels a second.
+@Suite struct DecodeBudgetEngineTests {
+    private func share(_ text: String) -> DecodeBudgetShare {
+        guard case .success(let c) = DecodeCapacity.parse(text) else { fatalError("\(text)") }
+        return DecodeBudgetShare(capacity: c)
+    }
+
+    @Test func anItemBeyondWhatIsLeftPlaysItsKeyFramesOnlyToItsEnd() async {
+        let budget = share("fake=9600")
+        let gateA = FakeGate(), gateB = FakeGate()
+        let a = PlayerHarness(urls: ["fake-50"], backend: FakeBackend(gate: gateA), decodeBudget: budget.member(name: "a"))
+        let b = PlayerHarness(urls: ["fake-50"], backend: FakeBackend(gate: gateB), decodeBudget: budget.member(name: "b"))
+        a.player.play()
+        #expect(await a.waitFor { $0.contains { $0.name == "readyForDisplay" } })
+        b.player.play()
+        #expect(await b.waitFor { $0.contains { $0.name == "didPlayToEndTime" } })
+        // a took two thirds; b's whole item does not fit in the third left, its key frames do.
+        #expect(gateA.decodeSkips.isEmpty)
+        #expect(gateB.decodeSkips.first == .nonKey)
+        #expect(!gateB.decodeSkips.contains { $0 < .nonKey }, "b's source was let decode more: \(gateB.decodeSkips)")
+        a.player.shutdown()
+        b.player.shutdown()
+        #expect(budget.used == 0)
+    }
+
+    @Test func anItemWhoseKeyFramesDoNotFitIsRefusedWithOneLine() async {
+        let budget = share("fake=200")
+        let h = PlayerHarness(urls: ["fake-50"], decodeBudget: budget.member(name: "a"))
+        h.player.play()
+        #expect(await h.waitFor { $0.contains { $0.name == "failedToPlayToEndTime" } })
+        let failure = h.events.compactMap { event -> String? in
+            if case .failedToPlayToEndTime(let error) = event.kind { return error.message }
+            return nil
+        }.first
+        #expect(failure == "fake-50: fake 16x16 at 25 fps needs 3200% of what the board decodes (decode-capacity fake=200), 100% is left; "
+                + "it is not played (give a smaller item, fewer layers, or a board that decodes more)")
+        h.player.shutdown()
+    }
+}
