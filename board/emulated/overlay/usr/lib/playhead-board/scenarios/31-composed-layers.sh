@@ -79,7 +79,7 @@ cat "$OUT/budget.err"
 echo 0 > $V/enabled
 test "$(grep -c "decode budget: .*its key frames only are shown" "$OUT/budget.err")" = 1
 keys=$(sed -n "s|.*decode budget: \([a-z]*\): $M/h264_aac.mp4: h264 320x240 at 25 fps needs 77% of what the board decodes (decode-capacity h264=2.5M), 23% is left; its key frames only are shown|\1|p" "$OUT/budget.err")
-case "$keys" in one) whole=0+0 keyed=320+240 ;; two) whole=320+240 keyed=0+0 ;; *) echo "no layer was said to show its key frames only"; exit 1 ;; esac
+case "$keys" in one) whole=320+240 keyed=0+0 ;; two) whole=0+0 keyed=320+240 ;; *) echo "no layer was said to show its key frames only"; exit 1 ;; esac
 flips() { sed -n "s/.*display: drm .* at 320x240+$1: \([0-9]*\) flips given.*/\1/p" "$OUT/budget.err"; }
 full=$(flips $whole) few=$(flips $keyed)
 echo "RESULT decode-budget: the whole clip $full flips, the one with key frames only ($keys) $few"
