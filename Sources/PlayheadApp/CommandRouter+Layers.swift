@@ -14,6 +14,7 @@ extension CommandRouter {
         }
         guard name == layers.mainName else { return layers.perform(command, on: name) }
         switch command {
+        case .visible(let v): return layers.setVisible(v, name)
         case .play:
             state.withLock { $0.stopped = false }
             player.play()
@@ -44,6 +45,7 @@ extension CommandRouter {
             .init("volume", .double((Double(player.volume) * 1000).rounded() / 1000)),
             .init("muted", .bool(player.isMuted)),
             .init("main", .bool(true)),
+            .init("visible", .bool(layers.isVisible(name) ?? true)),
         ])
     }
 }

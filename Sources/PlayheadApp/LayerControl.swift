@@ -11,6 +11,10 @@ public protocol LayerControl: AnyObject, Sendable {
     func status(_ name: String) -> ReplyValue?
     /// Carries out a command on a layer other than the main one.
     func perform(_ command: LayerCommand, on name: String) -> Reply
+    /// Shows or hides any layer, the main one included (`layer NAME show|hide`).
+    func setVisible(_ visible: Bool, _ name: String) -> Reply
+    /// Whether a layer is shown (nil: no such layer).
+    func isVisible(_ name: String) -> Bool?
     func playAll()
     func pauseAll()
 }

@@ -5,10 +5,11 @@ extension LayerPlayers: LayerControl {
         guard names.contains(name) else { return nil }
         if let text = texts.first(where: { $0.name == name }) {
             return .object([.init("layer", .string(name)), .init("state", .string("text")), .init("text", .string(text.line)),
-                            .init("drawn", .int(text.overlay.drawnCount))])
+                            .init("drawn", .int(text.overlay.drawnCount)), .init("visible", .bool(isVisible(name) ?? true))])
         }
         guard let layer = layers.first(where: { $0.name == name }) else {
-            return .object([.init("layer", .string(name)), .init("state", .string("black (nothing to play)"))])
+            return .object([.init("layer", .string(name)), .init("state", .string("black (nothing to play)")),
+                            .init("visible", .bool(isVisible(name) ?? true))])
         }
         let p = layer.player
         let state = PlayerState.decide(playerFailed: p.status == .failed, item: p.currentItem?.status, timeControl: p.timeControl)
@@ -21,10 +22,12 @@ extension LayerPlayers: LayerControl {
             .init("volume", .double((Double(p.volume) * 1000).rounded() / 1000)),
             .init("muted", .bool(p.isMuted)),
             .init("heard", .bool(layer.heard)),
+            .init("visible", .bool(isVisible(name) ?? true)),
         ])
     }
 
     func perform(_ command: LayerCommand, on name: String) -> Reply {
+        if case .visible(let v) = command { return setVisible(v, name) }
         if texts.contains(where: { $0.name == name }) { return .error("layer \(name) is text; it takes no commands") }
         guard let layer = layers.first(where: { $0.name == name }) else {
             return names.contains(name) ? .error("layer \(name) has nothing to play; it stays black")
@@ -54,8 +57,23 @@ extension LayerPlayers: LayerControl {
             p.volume = v
             return .ok(.object([.init("layer", .string(name)), .init("volume", .double((Double(v) * 1000).rounded() / 1000))]))
         case .mute(let m): p.isMuted = m
+        case .visible(let v): return setVisible(v, name)
         }
         return .done
+    }
+
+    func setVisible(_ visible: Bool, _ name: String) -> Reply {
+        guard let index = names.firstIndex(of: name), let display else {
+            return .error("no layer \(name); `layer` lists them (\(names.joined(separator: ", ")))")
+        }
+        if let why = display.setVisible(visible, layer: index) { return .error("layer \(name) cannot be hidden: \(why)") }
+        AppLog.info("layer \(name): \(visible ? "shown" : "hidden")")
+        return .done
+    }
+
+    func isVisible(_ name: String) -> Bool? {
+        guard let index = names.firstIndex(of: name), let display else { return nil }
+        return display.isVisible(layer: index)
     }
 
     func playAll() { for layer in layers { layer.player.play() } }

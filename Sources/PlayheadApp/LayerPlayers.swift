@@ -22,12 +22,15 @@ final class LayerPlayers: Sendable {
     let mainName: String
     /// Every shown layer's name, bottom first; a layer with nothing to play has no player.
     let names: [String]
+    /// The screen the layers share, in `names`' order: shows and hides them.
+    let display: DisplayController?
 
     /// A layer whose source has nothing to play says so and stays black. Nothing plays until
     /// `start`.
-    init(_ others: [OtherLayer], mainName: String, names: [String], backend: FFmpegBackend, settings: Settings) {
+    init(_ others: [OtherLayer], mainName: String, names: [String], display: DisplayController?, backend: FFmpegBackend, settings: Settings) {
         self.mainName = mainName
         self.names = names
+        self.display = display
         var players: [Layer] = []
         var texts: [(name: String, overlay: TextOverlay, line: String)] = []
         for layer in others {

@@ -16,6 +16,11 @@ import Testing
             calls.withLock { $0.append("\(name) \(command)") }
             return .done
         }
+        func setVisible(_ visible: Bool, _ name: String) -> Reply {
+            calls.withLock { $0.append("\(name) \(visible ? "show" : "hide")") }
+            return name == "bg" && !visible ? .error("layer bg cannot be hidden: it is on the primary plane") : .done
+        }
+        func isVisible(_ name: String) -> Bool? { names.contains(name) ? true : nil }
         func playAll() { calls.withLock { $0.append("play all") } }
         func pauseAll() { calls.withLock { $0.append("pause all") } }
     }
@@ -52,6 +57,16 @@ import Testing
         #expect(r.handle(line: "layer bg pause", from: session) == "ok")
         #expect(player.calls.last == "pause")
         #expect(layers.calls.withLock { $0 }.isEmpty)
+    }
+
+    /// Showing and hiding is the screen's, the main layer's included, never a player's.
+    @Test func showAndHideReachTheScreenForEveryLayer() {
+        let r = router(layers: layers)
+        #expect(r.handle(line: "layer logo hide", from: session) == "ok")
+        #expect(r.handle(line: "layer bg hide", from: session) == "error: layer bg cannot be hidden: it is on the primary plane")
+        #expect(r.handle(line: "layer logo show", from: session) == "ok")
+        #expect(layers.calls.withLock { $0 } == ["logo visible(false)", "bg hide", "logo visible(true)"])
+        #expect(!player.calls.contains("pause"))
     }
 
     @Test func layersAreListedAndInStatus() {

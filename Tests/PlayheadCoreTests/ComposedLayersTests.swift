@@ -34,6 +34,16 @@ import Testing
         #expect(targets == [1, 2, 0, 1, 2, 0])
     }
 
+    @Test func aHiddenLayerIsLeftOutAndItsChangeDrawsThePictureAgain() {
+        var c = ComposedLayers(layers: [0, 1, 2])
+        _ = c.compose(for: [(layer: 1, buffer: 2)])
+        let hidden = c.compose(for: [(layer: 1, buffer: nil)], hidden: [1])
+        #expect(hidden?.sources == [Source(layer: 0, buffer: 0), Source(layer: 2, buffer: 0)])
+        // Shown again: its latest buffer is back.
+        let shown = c.compose(for: [(layer: 1, buffer: nil)])
+        #expect(shown?.sources == [Source(layer: 0, buffer: 0), Source(layer: 1, buffer: 2), Source(layer: 2, buffer: 0)])
+    }
+
     @Test func aRecommitOfWhatIsShownKeepsTheLayersBufferAndComposesAgain() {
         var c = ComposedLayers(layers: [0, 1])
         _ = c.compose(for: [(layer: 1, buffer: 2)])

@@ -12,6 +12,8 @@ import Testing
         #expect(try parse("layer left volume 0.5").get() == .layer("left", .volume(.absolute(0.5))))
         #expect(try parse("layer left seek +10 fast").get() == .layer("left", .seek(.relative(10), exact: false)))
         #expect(try parse("layer left unmute").get() == .layer("left", .mute(false)))
+        #expect(try parse("layer logo hide").get() == .layer("logo", .visible(false)))
+        #expect(try parse("layer logo SHOW").get() == .layer("logo", .visible(true)))
     }
 
     @Test func whatIsForTheWholeScreenOrWrongIsSaidSo() {
@@ -21,6 +23,8 @@ import Testing
         #expect(volume.message.hasPrefix("layer left: a volume is from 0 to 1"), "\(volume.message)")
         guard case .failure(let nested) = parse("layer left layer right pause") else { return #expect(Bool(false)) }
         #expect(nested.message.hasPrefix("layer left: a layer's command is one of"), "\(nested.message)")
+        guard case .failure(let hide) = parse("layer logo hide now") else { return #expect(Bool(false)) }
+        #expect(hide.message == "layer logo: hide takes nothing after it")
         guard case .failure(let name) = parse("layer ../x pause") else { return #expect(Bool(false)) }
         #expect(name.message.contains("is not a name"), "\(name.message)")
     }

@@ -6,13 +6,20 @@ public enum LayerCommand: Sendable, Hashable {
     case seek(ConsoleCommand.Amount, exact: Bool)
     case volume(ConsoleCommand.Amount)
     case mute(Bool)
+    /// `show` and `hide`: the layer stays where it is and plays on, seen or not (AVPlayerLayer's
+    /// isHidden).
+    case visible(Bool)
 
-    public static let words = "play, pause, toggle, next, restart, seek, volume, mute or unmute"
+    public static let words = "play, pause, toggle, next, restart, seek, volume, mute, unmute, show or hide"
 
     /// The words after the layer's name.
     static func parse(_ words: [String]) -> Result<LayerCommand, CommandError> {
         guard let first = words.first?.lowercased() else { return .failure(CommandError("give a command after the layer's name")) }
         guard first != "layer" else { return .failure(CommandError("a layer's command is one of \(Self.words)")) }
+        if first == "show" || first == "hide" {
+            guard words.count == 1 else { return .failure(CommandError("\(first) takes nothing after it")) }
+            return .success(.visible(first == "show"))
+        }
         switch CommandGrammar.parse(words.joined(separator: " ")) {
         case .failure(let e): return .failure(e)
         case .success(let command):

@@ -50,7 +50,9 @@ public struct ComposedLayers: Sendable {
     /// them is a composed layer's. `buffer` nil: the layer commits what it shows already (a
     /// screenshot of a still screen), which changes nothing but is composed again so that the
     /// commit carries the picture.
-    public mutating func compose(for flips: [(layer: Int, buffer: Int?)]) -> Composition? {
+    /// `hidden`: composed layers left out of the picture (AVPlayerLayer's isHidden); a layer whose
+    /// visibility changed is passed as a flip with no buffer, so that the picture is drawn again.
+    public mutating func compose(for flips: [(layer: Int, buffer: Int?)], hidden: Set<Int> = []) -> Composition? {
         var touched = false
         for flip in flips where isComposed(flip.layer) {
             touched = true
@@ -59,6 +61,6 @@ public struct ComposedLayers: Sendable {
         guard touched else { return nil }
         shown = (shown + 1) % targetCount
         compositions += 1
-        return Composition(target: shown, sources: layers.map { Source(layer: $0, buffer: latest[$0]!) })
+        return Composition(target: shown, sources: layers.filter { !hidden.contains($0) }.map { Source(layer: $0, buffer: latest[$0]!) })
     }
 }

@@ -60,7 +60,11 @@ public final class DisplayController: @unchecked Sendable {
                 own.gravity = spec.gravity
                 drivers.append(try KMSDriver(screen: screen, options: own, place: place, channel: commits.channel(layer: i)))
             }
-            var first = drivers.filter { $0.place?.composed != true }.flatMap { $0.planeValues(buffer: 0) }
+            var first: [AtomicValue] = []
+            for (i, d) in drivers.enumerated() where d.place?.composed != true {
+                first += d.planeValues(buffer: 0)
+                commits.place(layer: i, first: d.planeValues(buffer: 0), off: d.plane.off)
+            }
             if let group {
                 let made = try LayerCompositor(screen: screen, plane: group.plane, format: group.format, layers: group.layers.map {
                     LayerCompositor.Layer(index: $0, driver: drivers[$0], blends: layers[$0].isOverlay)
@@ -94,6 +98,20 @@ public final class DisplayController: @unchecked Sendable {
 
     /// Commits made for the layers, and how many carried several layers' flips.
     public var commitCounts: (commits: Int, shared: Int) { commits.counts }
+
+    /// Shows or hides layer `index` (AVPlayerLayer's isHidden) from the next refresh on; it plays
+    /// on either way. Nil when done, else why not: the primary plane under every layer cannot be
+    /// switched off (some drivers, vkms among them, refuse a screen without it).
+    public func setVisible(_ visible: Bool, layer index: Int) -> String? {
+        guard drivers.indices.contains(index) else { return "no such layer" }
+        if let place = drivers[index].place, !place.composed, place.plane.kind == .primary {
+            return "it is on the primary plane, under every other layer, which the screen cannot do without; hide the layers over it instead"
+        }
+        commits.setVisible(visible, layer: index)
+        return nil
+    }
+
+    public func isVisible(layer index: Int) -> Bool { commits.isVisible(index) }
 
     /// The sink that shows layer `index` (in the order given: the lowest first). Only the first
     /// one made captures the screen (screenshots, `--capture-every`): a capture is of the whole

@@ -57,8 +57,8 @@ final class LayerCompositor: @unchecked Sendable {
     /// The lowest plane's values for a commit carrying these flips (a layer's buffer index, or
     /// nil for a commit of what it shows), the picture drawn; nil when no composed layer is
     /// among them.
-    func values(for flips: [(layer: Int, buffer: Int?)]) -> [AtomicValue]? {
-        state.compose(for: flips).map(draw)
+    func values(for flips: [(layer: Int, buffer: Int?)], hidden: Set<Int>) -> [AtomicValue]? {
+        state.compose(for: flips, hidden: hidden).map(draw)
     }
 
     private func draw(_ composition: ComposedLayers.Composition) -> [AtomicValue] {

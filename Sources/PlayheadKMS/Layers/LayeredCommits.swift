@@ -40,6 +40,16 @@ final class LayeredCommits: @unchecked Sendable {
     /// The layers drawn together in software, if any: their flips' values are not the card's;
     /// the display thread draws them into one picture on the lowest plane at each commit.
     private var compositor: LayerCompositor?
+    /// Hidden layers (AVPlayerLayer's isHidden): a plane's layer is switched off, a composed one
+    /// left out of the picture; they play on. `changed`: not yet committed.
+    private var hidden: Set<Int> = []
+    private var changed: Set<Int> = []
+    /// Each layer on a plane of its own: its plane switched off, and its latest values (shown
+    /// again with them).
+    private var offValues: [Int: [AtomicValue]] = [:]
+    private var shownValues: [Int: [AtomicValue]] = [:]
+    /// The entry that carries a change of visibility to the batcher, as a flip no layer waits for.
+    static let visibilityEntry = CommitBatcher.Entry(layer: -1, tag: 0)
 
     init(screen: DRMScreen) throws(PlaybackError) {
         guard let wake = WakeSignal() else { throw PlaybackError(.deviceFailed, "out of descriptors for the display's thread") }
@@ -50,6 +60,26 @@ final class LayeredCommits: @unchecked Sendable {
 
     /// Before `start`: the composed layers' compositor.
     func compose(with compositor: LayerCompositor) { self.compositor = compositor }
+
+    /// Before `start`: a layer on a plane of its own, as the modeset shows it, and its plane off.
+    func place(layer: Int, first: [AtomicValue], off: [AtomicValue]) {
+        shownValues[layer] = first
+        offValues[layer] = off
+    }
+
+    func isVisible(_ layer: Int) -> Bool { lock.withLock { !hidden.contains(layer) } }
+
+    /// Shows or hides a layer at the next refresh, whether or not any layer flips then.
+    func setVisible(_ visible: Bool, layer: Int) {
+        lock.withLock {
+            let was = !hidden.contains(layer)
+            guard was != visible else { return }
+            if visible { hidden.remove(layer) } else { hidden.insert(layer) }
+            changed.insert(layer)
+            given.append(Self.visibilityEntry)
+            wake.signal()
+        }
+    }
 
     func start() {
         thread = WorkerThread(name: "ph-display") { [self] in run() }
@@ -134,7 +164,7 @@ final class LayeredCommits: @unchecked Sendable {
     private func flipped(_ flip: FlipEvent) {
         let next: [CommitBatcher.Entry]? = lock.withLock {
             let (shown, next) = batcher.flipped(vblank: flip.vblankNanoseconds, now: clock.now().nanoseconds)
-            for entry in shown {
+            for entry in shown where entry != Self.visibilityEntry {
                 shownCount[entry.layer, default: 0] += 1
                 events[entry.layer, default: []].append(FlipEvent(userData: entry.tag, vblankNanoseconds: flip.vblankNanoseconds,
                                                                   sequence: flip.sequence))
@@ -147,20 +177,39 @@ final class LayeredCommits: @unchecked Sendable {
 
     /// One commit of every layer's values in `batch`, with the capture one of them asked for.
     private func commit(_ batch: [CommitBatcher.Entry]) {
-        let (planes, captureLayer): ([AtomicValue], Int?) = lock.withLock {
-            let planes = batch.flatMap { entry in
+        let (planes, captureLayer, hiddenNow, redraw): ([AtomicValue], Int?, Set<Int>, [Int]) = lock.withLock {
+            var planes: [AtomicValue] = []
+            for entry in batch where entry != Self.visibilityEntry {
                 let given = values.removeValue(forKey: entry.layer) ?? []
-                return compositor?.isComposed(entry.layer) == true ? [] : given
+                guard compositor?.isComposed(entry.layer) != true else { continue }
+                if !given.isEmpty { shownValues[entry.layer] = given }
+                planes += hidden.contains(entry.layer) ? offValues[entry.layer] ?? [] : given
             }
+            // Layers shown or hidden since the last commit, that did not flip in this one.
+            var redraw: [Int] = []
+            for layer in changed where !batch.contains(where: { $0.layer == layer }) {
+                if compositor?.isComposed(layer) == true {
+                    redraw.append(layer)
+                } else {
+                    planes += (hidden.contains(layer) ? offValues[layer] : shownValues[layer]) ?? []
+                }
+            }
+            changed = []
             let layer = capturing.flatMap { c in batch.contains { $0.layer == c } ? c : nil }
             if layer != nil { capturing = nil }
-            return (planes, layer)
+            return (planes, layer, hidden, redraw)
         }
         // A composed layer's flip names its buffer; one that is not a buffer (Int32.max) commits
         // what it shows.
-        let composed = compositor?.values(for: batch.map { entry in
+        let flips = batch.filter { $0 != Self.visibilityEntry }.map { entry in
             (layer: entry.layer, buffer: entry.tag < UInt64(Int32.max) ? Int(entry.tag) : nil)
-        }) ?? []
+        } + redraw.map { (layer: $0, buffer: Int?.none) }
+        let composed = compositor?.values(for: flips, hidden: hiddenNow) ?? []
+        if planes.isEmpty && composed.isEmpty {
+            // A change of visibility an earlier commit carried already: nothing to commit.
+            lock.withLock { _ = batcher.refused(now: clock.now().nanoseconds) }
+            return
+        }
         let (error, fence) = screen.flip(planes + composed, userData: UInt64(batch.count), capture: captureLayer != nil)
         if error == nil, let fence, heldFence < 0 {
             heldFence = screen.card.duplicateFence(fence)
@@ -169,7 +218,7 @@ final class LayeredCommits: @unchecked Sendable {
         lock.withLock {
             if heldFence >= 0 { batcher.hold() }
             if error != nil { _ = batcher.refused(now: clock.now().nanoseconds) }
-            for entry in batch { answers[entry.layer] = (error, entry.layer == captureLayer ? fence : nil) }
+            for entry in batch where entry != Self.visibilityEntry { answers[entry.layer] = (error, entry.layer == captureLayer ? fence : nil) }
             lock.broadcast()
         }
     }

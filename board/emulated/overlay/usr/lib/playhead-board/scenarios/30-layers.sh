@@ -10,7 +10,8 @@
 # layer's events (at debug) end the picture at 1.000 s, and captures show it there. On top, an
 # image= overlay: a PNG whose alpha runs from clear to opaque, half over the letterbox bar and
 # half over the demo, blended by the plane (checked against the same blend of ffmpeg's decodes).
-# On the socket, `layer` lists the layers and `layer right pause` pauses that one alone. Two text
+# On the socket, `layer` lists the layers and `layer right pause` pauses that one alone; `layer logo
+# hide` switches the logo's plane off and `show` on again (the kernel's state says so). Two text
 # layers in the bottom bar: a clock and a Hebrew line (right to left), each matching the same
 # line drawn by hb-shape and FreeType on the host (checks/textcheck.py).
 # kernels: 6
@@ -57,6 +58,24 @@ ph-socket "$sock" "layer bg" > "$OUT/layer-bg.txt"
 if grep -q '"state":"paused"' "$OUT/layer-bg.txt"; then echo "pausing layer right paused the main layer too"; exit 1; fi
 ph-socket "$sock" "layer right play"
 ph-socket "$sock" "layer right volume 0.5" | grep -q "layer right is not heard"
+# `layer logo hide` switches its plane off while it plays on, `layer logo show` brings it back;
+# the bottom layer (the primary plane) cannot be hidden and says why.
+logo=$(sed -n 's/.*"logo: plane \([0-9]*\) (overlay) of its own".*/\1/p' "$OUT/layers-display.txt")
+[ -n "$logo" ] || { echo "display did not say which plane the logo is on"; exit 1; }
+fb() { awk -v want="plane[$logo]:" '/^plane\[/ { on = ($1 == want) } on && /fb=/ { sub(/.*fb=/, ""); print; exit }' /sys/kernel/debug/dri/0/state; }
+before=$(fb)
+ph-socket "$sock" "layer logo hide" > "$OUT/layer-logo-hide.txt"
+grep -q '"ok":true' "$OUT/layer-logo-hide.txt"
+for i in $(seq 20); do [ "$(fb)" = 0 ] && break; sleep 0.1; done
+hidden=$(fb)
+ph-socket "$sock" "layer logo" | grep -q '"visible":false'
+ph-socket "$sock" "layer logo show" | grep -q '"ok":true'
+for i in $(seq 20); do [ "$(fb)" != 0 ] && break; sleep 0.1; done
+shown=$(fb)
+echo "RESULT layer-hide: logo plane $logo framebuffer $before, hidden $hidden, shown again $shown"
+[ "$before" != 0 ] && [ "$hidden" = 0 ] && [ "$shown" != 0 ] || { echo "the logo's plane was not switched off and on"; exit 1; }
+ph-socket "$sock" "layer bg hide" > "$OUT/layer-bg-hide.txt"
+grep -q "layer bg cannot be hidden: it is on the primary plane" "$OUT/layer-bg-hide.txt"
 grep -q '"layers":\["hello: plane [0-9]* (overlay) of its own","clock: plane [0-9]* (overlay) of its own","logo: plane [0-9]* (overlay) of its own","bad: plane [0-9]* (overlay) of its own","right: plane [0-9]* (overlay) of its own","left: plane [0-9]* (overlay) of its own","bg: plane [0-9]* (primary) of its own"\]' "$OUT/layers-display.txt"
 wait $pid
 date +%s > "$OUT/layers-clock-end.txt"
