@@ -98,6 +98,33 @@ gpio_sim_up() {
 }
 
 # The chip (gpiochipN) and the sysfs folder whose sim_gpioK/pull drives its lines.
+# A card built through vkms's configfs (7.x): a primary plane, an overlay plane, a CRTC (with a
+# writeback connector when $3 is 1), an encoder and a connector whose status starts as $2 (1
+# connected, 2 disconnected). Sets V (its configfs folder) and card (cardN); fails with a line.
+configfs_card() {
+  V=/sys/kernel/config/vkms/$1
+  [ -d /sys/kernel/config/vkms ] || { echo "vkms offers no configfs here (/sys/kernel/config/vkms is missing)"; return 1; }
+  before=$(ls -d /sys/class/drm/card? | tr '\n' ' ')
+  mkdir $V $V/planes/primary $V/planes/overlay $V/crtcs/crtc $V/encoders/encoder $V/connectors/connector || return 1
+  # DRM's plane types: 0 overlay, 1 primary.
+  echo 1 > $V/planes/primary/type
+  echo 0 > $V/planes/overlay/type
+  [ "$3" = 1 ] && echo 1 > $V/crtcs/crtc/writeback
+  ln -s $V/crtcs/crtc $V/planes/primary/possible_crtcs/crtc
+  ln -s $V/crtcs/crtc $V/planes/overlay/possible_crtcs/crtc
+  ln -s $V/crtcs/crtc $V/encoders/encoder/possible_crtcs/crtc
+  ln -s $V/encoders/encoder $V/connectors/connector/possible_encoders/encoder
+  echo "$2" > $V/connectors/connector/status
+  echo 1 > $V/enabled
+  mdev -s 2>/dev/null || true
+  card=
+  for c in /sys/class/drm/card?; do
+    case " $before " in *" $c "*) ;; *) card=${c##*/} ;; esac
+  done
+  [ -n "$card" ] || { echo "enabling the configfs device made no new card (before: $before)"; return 1; }
+  [ -e /dev/dri/$card ] || { echo "/dev/dri/$card did not appear"; return 1; }
+}
+
 gpio_sim_chip() { cat "$GPIO_SIM/bank0/chip_name"; }
 gpio_sim_pull() {
   echo "$2" > "/sys/devices/platform/$(cat "$GPIO_SIM/dev_name")/$(gpio_sim_chip)/sim_gpio$1/pull"

@@ -11,27 +11,8 @@
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
-V=/sys/kernel/config/vkms/playhead
-[ -d /sys/kernel/config/vkms ] || { echo "vkms offers no configfs here (/sys/kernel/config/vkms is missing)"; exit 1; }
-
-before=$(ls -d /sys/class/drm/card? | tr '\n' ' ')
-mkdir $V $V/planes/primary $V/planes/overlay $V/crtcs/crtc $V/encoders/encoder $V/connectors/connector
-# DRM's plane types: 0 overlay, 1 primary. Connector status: 1 connected, 2 disconnected.
-echo 1 > $V/planes/primary/type
-echo 0 > $V/planes/overlay/type
-ln -s $V/crtcs/crtc $V/planes/primary/possible_crtcs/crtc
-ln -s $V/crtcs/crtc $V/planes/overlay/possible_crtcs/crtc
-ln -s $V/crtcs/crtc $V/encoders/encoder/possible_crtcs/crtc
-ln -s $V/encoders/encoder $V/connectors/connector/possible_encoders/encoder
-echo 2 > $V/connectors/connector/status
-echo 1 > $V/enabled
-mdev -s 2>/dev/null || true
-card=
-for c in /sys/class/drm/card?; do
-  case " $before " in *" $c "*) ;; *) card=${c##*/} ;; esac
-done
-[ -n "$card" ] || { echo "enabling the configfs device made no new card (before: $before)"; exit 1; }
-[ -e /dev/dri/$card ] || { echo "/dev/dri/$card did not appear"; exit 1; }
+# Connector status: 1 connected, 2 disconnected.
+configfs_card playhead 2 0
 state=/sys/kernel/debug/dri/${card#card}/state
 plug() { echo "$1" > $V/connectors/connector/status; }
 
