@@ -42,9 +42,11 @@ for ppm in captures:
     failures += not ok
     print(f"{ppm.name}: " + ", ".join(f"{k} {v:.1f} dB" for k, v in scores.items())
           + f"; frames left {left}, right {right}" + (" ok" if ok else " FAIL"))
-# In step: the same frame in every capture. One capture a frame apart is let pass (a layer that
-# missed one refresh under TCG); started apart, the clips were a frame apart in 8 of 11.
-off = [a for a in apart if a != 0]
-in_step = len(off) <= 1 and all(abs(a) <= 1 for a in off)
+# In step: the same frame in most captures, and never more than a frame apart. A layer that
+# misses a refresh shows its previous frame there: under load (the host busy beside the guest)
+# the composed clip, drawn in software, did so in 3 of 6 captures, now one way, now the other.
+# Started apart, the clips were a frame apart one way in 8 of 11 captures.
+counts = {a: apart.count(a) for a in set(apart)}
+in_step = bool(apart) and all(abs(a) <= 1 for a in apart) and counts.get(0, 0) == max(counts.values())
 print(f"the grouped clips' frames apart (right minus left) in each capture: {apart}" + ("" if in_step else ": not in step FAIL"))
 sys.exit(1 if failures or not in_step else 0)
