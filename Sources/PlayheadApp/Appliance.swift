@@ -115,7 +115,8 @@ public enum Appliance {
         let panel = ButtonPanel()
         let layers = outputs.otherLayers.isEmpty || layout == nil ? nil
             : LayerPlayers(outputs.otherLayers, mainName: layout!.layers[LayerOptions.mainIndex(layout!)].spec.name,
-                           names: outputs.shownLayerNames, display: outputs.display, backend: backend, settings: settings)
+                           names: outputs.shownLayerNames, display: outputs.display, backend: backend, settings: settings,
+                           mainTitle: { [player] in player.currentItem?.displayTitle })
         let router = CommandRouter(player: control, playlist: playlist, settings: settings, hooks: RouterHooks(
             readOptionsFile: { OptionsFileReader.read(path: configPath, required: launch.configPath != nil) },
             setLogLevel: { AppLogging.setLevel($0) },

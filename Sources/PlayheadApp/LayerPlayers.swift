@@ -27,25 +27,16 @@ final class LayerPlayers: Sendable {
 
     /// A layer whose source has nothing to play says so and stays black. Nothing plays until
     /// `start`.
-    init(_ others: [OtherLayer], mainName: String, names: [String], display: DisplayController?, backend: FFmpegBackend, settings: Settings) {
+    /// `mainTitle`: the title of the item the main layer plays, for `title=` layers naming it.
+    init(_ others: [OtherLayer], mainName: String, names: [String], display: DisplayController?, backend: FFmpegBackend, settings: Settings,
+         mainTitle: @escaping @Sendable () -> String? = { nil }) {
         self.mainName = mainName
         self.names = names
         self.display = display
         var players: [Layer] = []
-        var texts: [(name: String, overlay: TextOverlay, line: String)] = []
         for layer in others {
             let spec = layer.spec, sink = layer.sink
-            switch spec.content {
-            case .text(let line), .clock(let line):
-                do {
-                    texts.append((spec.name, try TextOverlay(content: spec.content, style: spec.style, size: layer.size, sink: sink), line))
-                    AppLog.info("layer \(spec.name): text drawn at \(spec.style.pixelSize(height: layer.size.height)) pixels in \(spec.style.font) on \(sink.name)")
-                } catch {
-                    AppLog.warning("layer \(spec.name): \(error.message); the layer stays clear")
-                }
-                continue
-            case .media, .image: break
-            }
+            guard spec.content == .media || spec.content == .image else { continue }
             let items = PlaylistLoader(arguments: [spec.source]).expand { AppLog.warning("layer \(spec.name): \($0)") }
             guard !items.isEmpty else {
                 AppLog.warning("layer \(spec.name): nothing to play in \(spec.source); the layer stays black")
@@ -59,7 +50,7 @@ final class LayerPlayers: Sendable {
             environment.decodeBudget = layer.decodeBudget
             let player = QueuePlayer(environment: environment,
                                      items: items.map { PlayerItem(asset: Asset(url: $0.location, backend: backend),
-                                                                  stillDuration: Self.stillDuration(spec, $0.duration)) })
+                                                                  stillDuration: Self.stillDuration(spec, $0.duration), title: $0.title) })
             let name = spec.name, count = items.count
             let failures = Mutex(0)
             // Its events are nobody's to follow: what went wrong is said, the rest kept for debug.
@@ -93,7 +84,36 @@ final class LayerPlayers: Sendable {
             players.append(Layer(name: spec.name, player: player, heard: layer.sound != nil))
         }
         self.layers = players
-        self.texts = texts
+        texts = Self.textOverlays(others, players: players, mainName: mainName, mainTitle: mainTitle)
+    }
+
+    /// The text layers, once the players whose titles they may show are made.
+    private static func textOverlays(_ others: [OtherLayer], players: [Layer], mainName: String,
+                                     mainTitle: @escaping @Sendable () -> String?) -> [(name: String, overlay: TextOverlay, line: String)] {
+        var texts: [(name: String, overlay: TextOverlay, line: String)] = []
+        for layer in others {
+            let spec = layer.spec, sink = layer.sink
+            let line: String
+            var title: @Sendable () -> String? = { nil }
+            switch spec.content {
+            case .media, .image: continue
+            case .text(let text), .clock(let text): line = text
+            case .title(let target):
+                line = "the title of \(target)'s item"
+                if target == mainName {
+                    title = mainTitle
+                } else if let player = players.first(where: { $0.name == target })?.player {
+                    title = { [weak player] in player?.currentItem?.displayTitle }
+                }
+            }
+            do {
+                texts.append((spec.name, try TextOverlay(content: spec.content, style: spec.style, size: layer.size, sink: sink, title: title), line))
+                AppLog.info("layer \(spec.name): text drawn at \(spec.style.pixelSize(height: layer.size.height)) pixels in \(spec.style.font) on \(sink.name)")
+            } catch {
+                AppLog.warning("layer \(spec.name): \(error.message); the layer stays clear")
+            }
+        }
+        return texts
     }
 
     func start() {

@@ -99,7 +99,7 @@ public final class LivePlayerControl: PlayerControl {
             let items = entries.enumerated().map { i, e -> PlayerItem in
                 // The item that plays now stays itself, so an edit elsewhere does not restart it.
                 if i == 0, let current, map[ObjectIdentifier(current)]?.id == e.id { return current }
-                return PlayerItem(asset: asset(for: e.location), stillDuration: StillPicture.duration(seconds: e.duration))
+                return PlayerItem(asset: asset(for: e.location), stillDuration: StillPicture.duration(seconds: e.duration), title: e.title)
             }
             for (item, e) in zip(items, entries) { next[ObjectIdentifier(item)] = (item, e.id) }
             map = next

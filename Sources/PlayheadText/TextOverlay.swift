@@ -3,7 +3,8 @@ import PlayheadSys
 import Synchronization
 
 /// A text layer: its line drawn into a picture of the layer's size and handed to the layer's
-/// sink, once for fixed text, and again at each second's turn for a clock when the line changes.
+/// sink, once for fixed text, and again at each second's turn for a clock, or four times a second
+/// for an item's title, when the line changes.
 /// Drawing runs on the overlay's own thread (`ph-text`), never on a player's.
 public final class TextOverlay: Sendable {
     private let font: FontFile
@@ -14,10 +15,14 @@ public final class TextOverlay: Sendable {
     private let ticker = TickingThread()
     private let shown = Mutex<(line: String?, frame: Int64)>((nil, 0))
     private let drawn = Atomic(0)
+    /// For a title: the title of the item the other layer plays now (nil: none).
+    private let title: @Sendable () -> String?
 
     /// A font that cannot be read is a one-line error naming it.
-    public init(content: LayerContent, style: TextStyle, size: PixelSize, sink: any VideoSink) throws(PlaybackError) {
+    public init(content: LayerContent, style: TextStyle, size: PixelSize, sink: any VideoSink,
+                title: @escaping @Sendable () -> String? = { nil }) throws(PlaybackError) {
         font = try FontFile(path: style.font, pixelSize: style.pixelSize(height: size.height))
+        self.title = title
         self.content = content
         self.style = style
         self.size = size
@@ -29,6 +34,7 @@ public final class TextOverlay: Sendable {
         switch content {
         case .text(let text): return text
         case .clock(let format): return WallClock.local(format, seconds: nanoseconds / 1_000_000_000)
+        case .title: return title() ?? ""
         case .media, .image: return ""
         }
     }
@@ -60,8 +66,13 @@ public final class TextOverlay: Sendable {
                                     isKeyframe: true, picture: picture(of: text)), dueAt: MonotonicClock().now())
             drawn.add(1, ordering: .relaxed)
         }
-        if case .clock = content { return 1_000_000_000 - now % 1_000_000_000 + 1_000_000 }
-        return 3_600_000_000_000
+        switch content {
+        case .clock: return 1_000_000_000 - now % 1_000_000_000 + 1_000_000
+        // An item change is not announced to the text's thread; a quarter second is soon
+        // enough for a title, and costs a string compared.
+        case .title: return 250_000_000
+        default: return 3_600_000_000_000
+        }
     }
 
     /// Ends the thread; the sink is its owner's to close. Again does nothing.

@@ -68,10 +68,26 @@ import Testing
 
     @Test func anOverlayHasOneImageAndNoSound() {
         guard case .failure(let both) = LayerSpec.parse(name: "x", "source=a.mp4 image=b.png") else { return #expect(Bool(false)) }
-        #expect(both.message.hasPrefix("image: a layer takes one of source=, image=, text= or clock="), "\(both.message)")
+        #expect(both.message.hasPrefix("image: a layer takes one of source=, image=, text=, clock= or title="), "\(both.message)")
         guard case .failure(let heard) = LayerSpec.parse(name: "x", "image=b.png mute=no") else { return #expect(Bool(false)) }
         #expect(heard.message.hasPrefix("mute=no: an overlay (image=, text=, clock=) has no sound"), "\(heard.message)")
         guard case .failure(let empty) = LayerSpec.parse(name: "x", "image=") else { return #expect(Bool(false)) }
         #expect(empty.message.hasPrefix("image: give a picture file"), "\(empty.message)")
+    }
+
+    @Test func aTitleLayerNamesAMediaLayer() throws {
+        let spec = try LayerSpec.parse(name: "caption", "title=left frame=0,400,640x80").get()
+        #expect(spec.content == .title("left"))
+        #expect(spec.isOverlay)
+        guard case .failure(let bad) = LayerSpec.parse(name: "caption", "title=../x") else { return #expect(Bool(false)) }
+        #expect(bad.message == "title: give the name of the layer whose item's title it shows")
+        let left = try LayerSpec.parse(name: "left", "source=a.mp4").get()
+        let logo = try LayerSpec.parse(name: "logo", "image=logo.png").get()
+        guard case .success = ScreenLayout.resolve([(left, 1), (spec, 2)], defaultSource: nil) else { return #expect(Bool(false)) }
+        let onLogo = try LayerSpec.parse(name: "caption", "title=logo").get()
+        guard case .failure(let e) = ScreenLayout.resolve([(left, 1), (logo, 2), (onLogo, 3)], defaultSource: nil) else {
+            return #expect(Bool(false))
+        }
+        #expect(e.message == "layer caption: title=logo names no layer that plays media; give a source= layer's name")
     }
 }

@@ -18,11 +18,22 @@ public final class PlayerItem: Sendable, Hashable, CustomStringConvertible {
     /// How long the item shows when it is a still picture (a playlist's own duration for it);
     /// nil: the player's `SourceOptions.stillDuration`. Ignored for other media.
     public let stillDuration: MediaTime?
+    /// Its name for people (a playlist's #EXTINF title); nil: none was given.
+    public let title: String?
     let state = Mutex(State())
 
-    public init(asset: Asset, stillDuration: MediaTime? = nil) {
+    public init(asset: Asset, stillDuration: MediaTime? = nil, title: String? = nil) {
         self.asset = asset
         self.stillDuration = stillDuration
+        self.title = title
+    }
+
+    /// The title, or else the file's name (the last part of its path or URL), as signage shows it.
+    public var displayTitle: String {
+        if let title, !title.isEmpty { return title }
+        let url = asset.url
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        return path.split(separator: "/").last.map(String.init) ?? url
     }
 
     public convenience init(url: String) {

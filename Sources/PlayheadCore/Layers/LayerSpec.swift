@@ -3,7 +3,8 @@
 /// [volume=0..100] [mute=yes|no] [visible=yes|no] [group=NAME]`, or `image=FILE` instead of
 /// `source=` for an overlay: one picture with its alpha (a PNG logo), shown over the layers
 /// under it until playhead stops, never heard; or `text="..."` or `clock=FORMAT` for a text
-/// overlay, with `[font=FILE] [size=PX] [color=RRGGBB[AA]] [background=RRGGBBAA]`.
+/// overlay, or `title=LAYER` for the title of the item that layer plays, with `[font=FILE]
+/// [size=PX] [color=RRGGBB[AA]] [background=RRGGBBAA]`.
 ///
 /// Each layer is a player with its own queue, drawn into its frame (as an AVPlayerLayer);
 /// a higher `z` is drawn over a lower one. Layers of one `group` start on the same refresh and
@@ -42,7 +43,7 @@ public struct LayerSpec: Sendable, Hashable {
         self.group = group
     }
 
-    public static let usage = "source=PLAYLIST|FOLDER|FILE, image=FILE, text=TEXT or clock=FORMAT [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch] "
+    public static let usage = "source=PLAYLIST|FOLDER|FILE, image=FILE, text=TEXT, clock=FORMAT or title=LAYER [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch] "
         + "[volume=0..100] [mute=yes|no] [visible=yes|no] [group=NAME]"
 
     static let gravities: [String: VideoGravity] = ["fit": .resizeAspect, "fill": .resizeAspectFill, "stretch": .resize]
@@ -58,8 +59,13 @@ public struct LayerSpec: Sendable, Hashable {
         var volume = 1.0, muted: Bool?, visible = true, group: String?, content = LayerContent.media, style = TextStyle()
         for (key, value) in words {
             switch key {
+            case "title":
+                guard source == nil else { return .failure(SpecError("title: a layer takes one of source=, image=, text=, clock= or title=")) }
+                guard LayerName.isValid(value) else { return .failure(SpecError("title: give the name of the layer whose item's title it shows")) }
+                source = value
+                content = .title(value)
             case "source", "image", "text", "clock":
-                guard source == nil else { return .failure(SpecError("\(key): a layer takes one of source=, image=, text= or clock=")) }
+                guard source == nil else { return .failure(SpecError("\(key): a layer takes one of source=, image=, text=, clock= or title=")) }
                 guard !value.isEmpty, !value.contains(where: \.isNewline), value.count <= 200 else {
                     return .failure(SpecError(key == "image" ? "image: give a picture file (a PNG with alpha)"
                         : key == "source" ? "source: give a playlist, folder or file" : "\(key): give one line of at most 200 characters"))
@@ -99,7 +105,7 @@ public struct LayerSpec: Sendable, Hashable {
                 return .failure(SpecError("unknown key '\(key)'; a layer takes \(usage)"))
             }
         }
-        guard let source else { return .failure(SpecError("no source=, image=, text= or clock=; a layer takes \(usage)")) }
+        guard let source else { return .failure(SpecError("no source=, image=, text=, clock= or title=; a layer takes \(usage)")) }
         let overlay = content != .media
         if overlay, muted == false { return .failure(SpecError("mute=no: an overlay (image=, text=, clock=) has no sound")) }
         return .success(LayerSpec(name: name, source: source, frame: frame, z: z, gravity: gravity, volume: volume,

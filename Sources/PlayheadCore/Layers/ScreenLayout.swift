@@ -35,6 +35,12 @@ public struct ScreenLayout: Sendable, Hashable {
         if let lone = groups.first(where: { $0.value.count == 1 })?.key {
             return .failure(SpecError("group \(lone) has one layer; a group keeps two or more in step"))
         }
+        for (spec, _) in byLine {
+            guard case .title(let target) = spec.content else { continue }
+            guard let shown = byLine.first(where: { $0.spec.name == target })?.spec, shown.content == .media else {
+                return .failure(SpecError("layer \(spec.name): title=\(target) names no layer that plays media; give a source= layer's name"))
+            }
+        }
         // The first line that has sound to give: an image= overlay above the video in the file
         // does not silence it.
         let firstLine = (byLine.first { !$0.spec.isOverlay } ?? byLine[0]).line

@@ -47,4 +47,6 @@ public enum LayerContent: Sendable, Hashable {
     case text(String)
     /// The local time, in strftime's format (`%H:%M`), drawn again each second.
     case clock(String)
+    /// The title of the item another layer (by name) plays: its #EXTINF title, or its file's name.
+    case title(String)
 }

@@ -24,14 +24,18 @@ W, H = 640, 480
 
 
 LEFT, RIGHT = (0, 0, 320, 240), (320, 240, 320, 240)
+# The title layer covers the bottom 60 rows of the bottom-right quarter: the clip is checked above it.
+RIGHT_SEEN, CAPTION = (320, 240, 320, 180), (320, 420, 320, 60)
+SEEN_BYTES = 320 * 180 * 3
 # Where only the bottom layer shows: the demo (640x360 fit at y 60) beside the two quarters.
 BG_PARTS = [(320, 90, 320, 150), (0, 240, 320, 180)]
 LOGO = (400, 30, 120, 60)
 CLOCK, HELLO = (0, 420, 160, 60), (160, 420, 160, 60)
 texts = TextCheck(OUT)
 left_frames = frames_of(MEDIA / "h264_aac.mp4", LEFT)
-right_frames = frames_of(MEDIA / "loop_1s.mp4", RIGHT)
-still = frames_of(MEDIA / "still.png", RIGHT)[0]
+right_frames = [f[:SEEN_BYTES] for f in frames_of(MEDIA / "loop_1s.mp4", RIGHT)]
+still = frames_of(MEDIA / "still.png", RIGHT)[0][:SEEN_BYTES]
+shown_titles = set()
 shown_right = set()
 logo_rgba = decode(MEDIA / "logo_alpha.png", "null", "rgba")
 
@@ -46,14 +50,17 @@ for ppm in captures:
     width, height, got = read_ppm(ppm)
     assert (width, height) == (W, H), f"{ppm.name} is {width}x{height}"
     index = min(round(int(ppm.stem.split("-")[1]) * 25 / 1000), len(demo_frames) - 1)
-    right = region(got, W, RIGHT)
-    clip_score, still_score = best_match(right, right_frames, RIGHT), psnr(right, still)
+    right = region(got, W, RIGHT_SEEN)
+    clip_score, still_score = best_match(right, right_frames, RIGHT_SEEN), psnr(right, still)
     shown_right.add("still" if still_score > clip_score else "clip")
     scores = {"left": best_match(region(got, W, LEFT), left_frames, LEFT),
               f"right ({'still' if still_score > clip_score else 'clip'})": max(clip_score, still_score)}
     for n, part in enumerate(BG_PARTS):
         scores[f"bg{n}"] = psnr(region(got, W, part), region(demo_frames[index], W, part))
     scores.update(texts.scores(region(got, W, HELLO), region(got, W, CLOCK)))
+    title, title_score = texts.title(region(got, W, CAPTION))
+    scores[f"title ({title})"] = title_score
+    shown_titles.add(title)
     under = region(demo_frames[index], W, LOGO)
     logo, bare = psnr(region(got, W, LOGO), over(logo_rgba, under)), psnr(region(got, W, LOGO), under)
     # The scenario hides the logo for a moment (`layer logo hide`): a capture then may show the
@@ -67,6 +74,7 @@ for ppm in captures:
     failures += not ok
     print(f"{ppm.name}: " + ", ".join(f"{k} {v:.1f} dB" for k, v in scores.items()) + (" ok" if ok else " FAIL"))
 print(f"the bottom-right layer showed: {', '.join(sorted(shown_right))}")
+print(f"its title layer showed: {', '.join(sorted(shown_titles))}")
 print(f"the logo was hidden in {logo_hidden} of {len(captures)} captures (at most 2: it is hidden for a moment)")
 failures += logo_hidden > 2
 failures += not check_mix(OUT / "layers-sound.wav", MEDIA / "demo.mp4", MEDIA / "h264_aac.mp4")

@@ -30,6 +30,18 @@ class TextCheck:
         self.clocks = {t: reference(28, 160, 60, "FFFFFFFF", "20408080", time.strftime("%H:%M:%S", time.gmtime(t)))
                        for t in range(start - 1, end + 2)}
 
+    # The bottom-right layer's items: the clip has no title in the playlist (its file's name
+    # shows), the picture has one.
+    TITLES = ["loop_1s.mp4", "a still picture"]
+
+    def title(self, caption):
+        """The title layer's region: which of the bottom-right layer's titles it shows, and how well."""
+        if not hasattr(self, "titles"):
+            self.titles = {t: reference(28, 320, 60, "FFFFFFFF", "204080FF", t) for t in self.TITLES}
+        scores = {t: psnr(caption, ref) for t, ref in self.titles.items()}
+        best = max(scores, key=scores.get)
+        return best, scores[best]
+
     def scores(self, hello, clock):
         """PSNR of each region against its reference (the clock's best second)."""
         return {"hello": psnr(hello, self.hello), "clock": max(psnr(clock, c) for c in self.clocks.values())}

@@ -13,7 +13,8 @@
 # On the socket, `layer` lists the layers and `layer right pause` pauses that one alone; `layer logo
 # hide` switches the logo's plane off and `show` on again (the kernel's state says so). Two text
 # layers in the bottom bar: a clock and a Hebrew line (right to left), each matching the same
-# line drawn by hb-shape and FreeType on the host (checks/textcheck.py).
+# line drawn by hb-shape and FreeType on the host (checks/textcheck.py); a third shows the title
+# of the item the bottom-right layer plays (its #EXTINF title, or its file's name).
 # kernels: 6
 # arches: x86_64
 # time-limit: 120
@@ -33,6 +34,7 @@ layer.bad = source=$M/damaged-not-media.mp4 frame=560,0,80x40
 layer.logo = image=$M/logo_alpha.png frame=400,30,120x60
 layer.clock = clock="%H:%M:%S" frame=0,420,160x60 size=28 background=20408080
 layer.hello = text="שלום עולם" frame=160,420,160x60 size=28 color=FFD040 background=20408080
+layer.caption = title=right frame=320,420,320x60 size=28 background=204080FF
 CONF
 sock=/tmp/30-layers.sock
 date +%s > "$OUT/layers-clock-start.txt"
@@ -76,7 +78,7 @@ echo "RESULT layer-hide: logo plane $logo framebuffer $before, hidden $hidden, s
 [ "$before" != 0 ] && [ "$hidden" = 0 ] && [ "$shown" != 0 ] || { echo "the logo's plane was not switched off and on"; exit 1; }
 ph-socket "$sock" "layer bg hide" > "$OUT/layer-bg-hide.txt"
 grep -q "layer bg cannot be hidden: it is on the primary plane" "$OUT/layer-bg-hide.txt"
-grep -q '"layers":\["hello: plane [0-9]* (overlay) of its own","clock: plane [0-9]* (overlay) of its own","logo: plane [0-9]* (overlay) of its own","bad: plane [0-9]* (overlay) of its own","right: plane [0-9]* (overlay) of its own","left: plane [0-9]* (overlay) of its own","bg: plane [0-9]* (primary) of its own"\]' "$OUT/layers-display.txt"
+grep -q '"layers":\["caption: plane [0-9]* (overlay) of its own","hello: plane [0-9]* (overlay) of its own","clock: plane [0-9]* (overlay) of its own","logo: plane [0-9]* (overlay) of its own","bad: plane [0-9]* (overlay) of its own","right: plane [0-9]* (overlay) of its own","left: plane [0-9]* (overlay) of its own","bg: plane [0-9]* (primary) of its own"\]' "$OUT/layers-display.txt"
 wait $pid
 date +%s > "$OUT/layers-clock-end.txt"
 kill -INT $rec
@@ -91,7 +93,7 @@ grep -q "layer left: 1 item(s) from $M/h264_aac.mp4" "$OUT/layers.err"
 grep -q "layer right: didPlayToEndTime t=1.000 item=$M/still.png" "$OUT/layers.err"
 grep -q "layer bad: every item of $M/damaged-not-media.mp4 failed in a row; the layer stays black" "$OUT/layers.err"
 test "$(grep -c "warning app: layer bad: .*damaged-not-media.mp4" "$OUT/layers.err")" -le 3
-counts=$(sed -n "s/.*display: \([0-9]*\) commits for 7 layers, \([0-9]*\) of them with several layers' flips.*/\1 \2/p" "$OUT/layers.err")
+counts=$(sed -n "s/.*display: \([0-9]*\) commits for 8 layers, \([0-9]*\) of them with several layers' flips.*/\1 \2/p" "$OUT/layers.err")
 set -- $counts
 test "$#" -eq 2
 echo "RESULT layers: $1 commits, $2 of them with several layers' flips"
