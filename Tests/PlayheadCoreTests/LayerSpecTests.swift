@@ -90,4 +90,23 @@ import Testing
         }
         #expect(e.message == "layer caption: title=logo names no layer that plays media; give a source= layer's name")
     }
+
+    @Test func textKeysAreReadAndTheirErrorsNamed() throws {
+        let spec = try LayerSpec.parse(name: "clock", "clock=%H:%M size=48 color=FFD040 background=00000080 font=/f.ttf").get()
+        #expect(spec.style.size == 48)
+        #expect(spec.style.color == TextStyle.Color(r: 0xFF, g: 0xD0, b: 0x40))
+        #expect(spec.style.background == TextStyle.Color(r: 0, g: 0, b: 0, a: 0x80))
+        #expect(spec.style.font == "/f.ttf")
+        let errors = [("size=5", "size: '5' is not 6 to 1000 pixels"), ("size=big", "size: 'big' is not 6 to 1000 pixels"),
+                      ("color=FFD04", "color: 'FFD04' is not RRGGBB or RRGGBBAA"),
+                      ("background=GG000000", "background: 'GG000000' is not RRGGBB or RRGGBBAA"),
+                      ("font=", "font: give a TrueType or OpenType file")]
+        for (word, message) in errors {
+            guard case .failure(let e) = LayerSpec.parse(name: "t", "text=hi \(word)") else {
+                Issue.record("\(word) was taken")
+                continue
+            }
+            #expect(e.message == message)
+        }
+    }
 }
