@@ -1,4 +1,5 @@
 import Playhead
+import PlayheadALSA
 import PlayheadFFmpeg
 import PlayheadKMS
 import PlayheadSys
@@ -43,7 +44,10 @@ final class LayerPlayers: Sendable {
                 continue
             }
             let clock = MonotonicClock()
-            var environment = PlaybackEnvironment(backend: backend, videoSink: sink, audioSink: layer.sound ?? NullAudioSink(clock: clock), clock: clock,
+            var audio: any AudioSink = NullAudioSink(clock: clock)
+            if let card = layer.card { audio = card }
+            if let sound = layer.sound { audio = sound }
+            var environment = PlaybackEnvironment(backend: backend, videoSink: sink, audioSink: audio, clock: clock,
                                                   sourceOptions: PlaybackSetup.sourceOptions(settings))
             PlaybackSetup.apply(settings, to: &environment)
             environment.startGroup = layer.startGroup
@@ -79,9 +83,12 @@ final class LayerPlayers: Sendable {
                 }
             }
             player.setLooping(true)
-            player.isMuted = layer.sound == nil
-            AppLog.info("layer \(spec.name): \(items.count) item(s) from \(spec.source) on \(sink.name)\(layer.sound == nil ? ", muted" : ", heard")")
-            players.append(Layer(name: spec.name, player: player, heard: layer.sound != nil))
+            let heard = layer.sound != nil || layer.card != nil
+            player.isMuted = !heard
+            // On a card of its own its level is the player's volume; in the mix, the bus's gain.
+            if layer.card != nil { player.volume = Float(spec.volume) }
+            AppLog.info("layer \(spec.name): \(items.count) item(s) from \(spec.source) on \(sink.name)\(heard ? ", heard" : ", muted")")
+            players.append(Layer(name: spec.name, player: player, heard: heard))
         }
         self.layers = players
         texts = Self.textOverlays(others, players: players, mainName: mainName, mainTitle: mainTitle)

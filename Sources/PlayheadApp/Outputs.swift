@@ -19,6 +19,8 @@ struct Outputs: Sendable {
     var alsa: ALSAAudioSink?
     /// With several heard layers: their sound mixed into `alsa`'s stream.
     var bus: SoundBus?
+    /// Layers' cards of their own (`card=`), closed after their players stopped.
+    var layerCards: [ALSAAudioSink] = []
     var monitor: ALSARouteMonitor?
 
     /// An output that cannot be opened is a one-line error; what was opened is closed again.
@@ -90,7 +92,11 @@ struct Outputs: Sendable {
         // The main layer's sink is made first: it is the one that captures the screen.
         let mainShown = shown.firstIndex { $0.spec.name == layout.layers[main].spec.name }!
         let mainSink = display.sink(layer: mainShown)
-        let heard = shown.filter(\.heard)
+        // Layers with a card of their own are not in the mix.
+        let heard = shown.filter { $0.heard && ($0.spec.card == nil || $0.spec.name == layout.layers[main].spec.name) }
+        if layout.layers[main].spec.card != nil {
+            AppLog.warning("layer \(layout.layers[main].spec.name) is the main one: its sound goes to --audio-device; card= is for the other layers")
+        }
         if let alsa = outputs.alsa, heard.count > 1 {
             let bus = SoundBus(output: alsa)
             outputs.bus = bus
@@ -100,11 +106,28 @@ struct Outputs: Sendable {
         let groups = startGroups(shown.map(\.spec))
         outputs.environment.startGroup = groups[mainShown]
         for (i, layer) in shown.enumerated() where i != mainShown {
-            let sound = layer.heard ? outputs.bus?.sink(for: layer.spec.name, gain: layer.spec.volume) : nil
-            outputs.otherLayers.append(OtherLayer(spec: layer.spec, sink: display.sink(layer: i), sound: sound, size: display.frames[i].size,
-                                                  startGroup: groups[i]))
+            var other = OtherLayer(spec: layer.spec, sink: display.sink(layer: i), sound: nil, size: display.frames[i].size, startGroup: groups[i])
+            if layer.heard, let card = layer.spec.card {
+                other.card = outputs.openLayerCard(card, for: layer.spec.name)
+            } else if layer.heard {
+                other.sound = outputs.bus?.sink(for: layer.spec.name, gain: layer.spec.volume)
+            }
+            outputs.otherLayers.append(other)
         }
         return mainSink
+    }
+
+    /// A layer's own sound card: opened, or a line saying why not (the layer then plays muted).
+    private mutating func openLayerCard(_ device: String, for name: String) -> ALSAAudioSink? {
+        do {
+            let sink = try ALSAAudioSink(device: device)
+            layerCards.append(sink)
+            AppLog.info("layer \(name): sound on its own card, \(sink.name)")
+            return sink
+        } catch {
+            AppLog.warning("layer \(name): card=\(device): \(error.advice); the layer plays muted")
+            return nil
+        }
     }
 
     /// With `decode-capacity`: one budget shared by the main player and every other layer's.

@@ -23,6 +23,10 @@ final class Shutdown: Sendable {
         guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return }
         player.shutdown()
         layers?.shutdown()
+        for card in outputs.layerCards {
+            if keepSound { card.drain() }
+            card.close()
+        }
         outputs.drm?.close()
         // Every layer's sink, the display thread, and the screen put back once.
         outputs.display?.close()

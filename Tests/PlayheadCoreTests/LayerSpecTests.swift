@@ -70,7 +70,7 @@ import Testing
         guard case .failure(let both) = LayerSpec.parse(name: "x", "source=a.mp4 image=b.png") else { return #expect(Bool(false)) }
         #expect(both.message.hasPrefix("image: a layer takes one of source=, image=, text=, clock= or title="), "\(both.message)")
         guard case .failure(let heard) = LayerSpec.parse(name: "x", "image=b.png mute=no") else { return #expect(Bool(false)) }
-        #expect(heard.message.hasPrefix("mute=no: an overlay (image=, text=, clock=) has no sound"), "\(heard.message)")
+        #expect(heard.message.hasPrefix("mute=no: an overlay (image=, text=, clock=, title=) has no sound"), "\(heard.message)")
         guard case .failure(let empty) = LayerSpec.parse(name: "x", "image=") else { return #expect(Bool(false)) }
         #expect(empty.message.hasPrefix("image: give a picture file"), "\(empty.message)")
     }
@@ -108,5 +108,19 @@ import Testing
             }
             #expect(e.message == message)
         }
+    }
+
+    /// A layer with a card of its own is heard there, not in the mix, unless it says mute=yes.
+    @Test func aCardOfItsOwnIsReadAndMakesTheLayerHeard() throws {
+        let bg = try LayerSpec.parse(name: "bg", "source=a.mp4").get()
+        let right = try LayerSpec.parse(name: "right", "source=b.mp4 card=hw:Loopback,0,1").get()
+        let quiet = try LayerSpec.parse(name: "quiet", "source=c.mp4 card=hw:1,0 mute=yes").get()
+        #expect(right.card == "hw:Loopback,0,1")
+        let layout = try ScreenLayout.resolve([(bg, 1), (right, 2), (quiet, 3)], defaultSource: nil).get()
+        #expect(layout.layers.map(\.heard) == [true, true, false])
+        guard case .failure(let bad) = LayerSpec.parse(name: "x", "source=a.mp4 card=hw:1;reboot") else { return #expect(Bool(false)) }
+        #expect(bad.message == "card: 'hw:1;reboot' is not an ALSA device (hw:1,0, plughw:Loopback,0,1)")
+        guard case .failure(let overlay) = LayerSpec.parse(name: "x", "image=a.png card=hw:1,0") else { return #expect(Bool(false)) }
+        #expect(overlay.message == "card=: an overlay (image=, text=, clock=, title=) has no sound")
     }
 }

@@ -1,6 +1,6 @@
 /// One layer of the screen's layout, from its options line:
 /// `layer.NAME = source=PLAYLIST|FOLDER|FILE [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch]
-/// [volume=0..100] [mute=yes|no] [visible=yes|no] [group=NAME]`, or `image=FILE` instead of
+/// [volume=0..100] [mute=yes|no] [card=ALSA_DEVICE] [visible=yes|no] [group=NAME]`, or `image=FILE` instead of
 /// `source=` for an overlay: one picture with its alpha (a PNG logo), shown over the layers
 /// under it until playhead stops, never heard; or `text="..."` or `clock=FORMAT` for a text
 /// overlay, or `title=LAYER` for the title of the item that layer plays, with `[font=FILE]
@@ -21,6 +21,8 @@ public struct LayerSpec: Sendable, Hashable {
     public let muted: Bool?
     public let visible: Bool
     public let group: String?
+    /// A sound card of its own (an ALSA device), rather than the mix on the main card.
+    public let card: String?
     /// Media, an overlay picture (`image=`) or text (`text=`, `clock=`).
     public let content: LayerContent
     public let style: TextStyle
@@ -29,7 +31,8 @@ public struct LayerSpec: Sendable, Hashable {
 
     public init(name: String, source: String, frame: LayerFrame = .full, z: Int? = nil, gravity: VideoGravity = .resizeAspect,
                 volume: Double = 1, muted: Bool? = nil, visible: Bool = true, group: String? = nil,
-                content: LayerContent = .media, style: TextStyle = TextStyle()) {
+                content: LayerContent = .media, style: TextStyle = TextStyle(), card: String? = nil) {
+        self.card = card
         self.content = content
         self.style = style
         self.name = name
@@ -44,7 +47,7 @@ public struct LayerSpec: Sendable, Hashable {
     }
 
     public static let usage = "source=PLAYLIST|FOLDER|FILE, image=FILE, text=TEXT, clock=FORMAT or title=LAYER [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch] "
-        + "[volume=0..100] [mute=yes|no] [visible=yes|no] [group=NAME]"
+        + "[volume=0..100] [mute=yes|no] [card=ALSA_DEVICE] [visible=yes|no] [group=NAME]"
 
     static let gravities: [String: VideoGravity] = ["fit": .resizeAspect, "fill": .resizeAspectFill, "stretch": .resize]
 
@@ -57,6 +60,7 @@ public struct LayerSpec: Sendable, Hashable {
         }
         var source: String?, frame = LayerFrame.full, z: Int?, gravity = VideoGravity.resizeAspect
         var volume = 1.0, muted: Bool?, visible = true, group: String?, content = LayerContent.media, style = TextStyle()
+        var card: String?
         for (key, value) in words {
             switch key {
             case "title":
@@ -98,6 +102,11 @@ public struct LayerSpec: Sendable, Hashable {
             case "mute", "visible":
                 guard let b = SpecWords.yesNo(value) else { return .failure(SpecError("\(key): '\(value)' is not yes or no")) }
                 if key == "mute" { muted = b } else { visible = b }
+            case "card":
+                guard !value.isEmpty, value.count <= 64, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ":,._=-".contains($0)) }) else {
+                    return .failure(SpecError("card: '\(value)' is not an ALSA device (hw:1,0, plughw:Loopback,0,1)"))
+                }
+                card = value
             case "group":
                 guard LayerName.isValid(value) else { return .failure(SpecError("group: \(LayerName.rule(value))")) }
                 group = value
@@ -107,8 +116,10 @@ public struct LayerSpec: Sendable, Hashable {
         }
         guard let source else { return .failure(SpecError("no source=, image=, text=, clock= or title=; a layer takes \(usage)")) }
         let overlay = content != .media
-        if overlay, muted == false { return .failure(SpecError("mute=no: an overlay (image=, text=, clock=) has no sound")) }
+        if overlay, muted == false || card != nil {
+            return .failure(SpecError("\(card != nil ? "card=" : "mute=no"): an overlay (image=, text=, clock=, title=) has no sound"))
+        }
         return .success(LayerSpec(name: name, source: source, frame: frame, z: z, gravity: gravity, volume: volume,
-                                  muted: overlay ? true : muted, visible: visible, group: group, content: content, style: style))
+                                  muted: overlay ? true : muted, visible: visible, group: group, content: content, style: style, card: card))
     }
 }

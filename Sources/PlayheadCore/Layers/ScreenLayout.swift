@@ -45,7 +45,8 @@ public struct ScreenLayout: Sendable, Hashable {
         // does not silence it.
         let firstLine = (byLine.first { !$0.spec.isOverlay } ?? byLine[0]).line
         let layers = ordered.map { entry in
-            Layer(spec: entry.spec, z: entry.z, heard: !(entry.spec.muted ?? (entry.line != firstLine)))
+            // A card of its own: heard there unless muted.
+            Layer(spec: entry.spec, z: entry.z, heard: !(entry.spec.muted ?? (entry.spec.card == nil && entry.line != firstLine)))
         }
         return .success(ScreenLayout(layers: layers))
     }

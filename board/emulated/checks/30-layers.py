@@ -14,7 +14,7 @@ import pathlib
 import sys
 
 from layercheck import best_match, decode, frames_of, over, psnr, region
-from mixcheck import check as check_mix
+from mixcheck import check as check_mix, own_card
 from ppm import read_ppm
 from textcheck import TextCheck
 
@@ -78,4 +78,5 @@ print(f"its title layer showed: {', '.join(sorted(shown_titles))}")
 print(f"the logo was hidden in {logo_hidden} of {len(captures)} captures (at most 2: it is hidden for a moment)")
 failures += logo_hidden > 2
 failures += not check_mix(OUT / "layers-sound.wav", MEDIA / "demo.mp4", MEDIA / "h264_aac.mp4")
+failures += not own_card(OUT / "layers-own-card.wav", MEDIA / "loop_1s.mp4")
 sys.exit(1 if failures else 0)

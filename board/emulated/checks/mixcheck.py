@@ -25,6 +25,34 @@ def decoded(clip, seconds):
     return array.array("h", raw)
 
 
+def own_card(recording, clip):
+    """True when a layer's own card holds its clip's 440 Hz at its level (volume 100) and none of
+    the main layer's 1 kHz: measured over the 100 ms windows where the tone plays (the layer
+    alternates its clip with a silent picture, and is paused for a moment)."""
+    try:
+        w = wave.open(str(recording), "rb")
+    except (OSError, wave.Error) as error:
+        print(f"cannot read {recording}: {error}")
+        return False
+    rate, channels = w.getframerate(), w.getnchannels()
+    samples = array.array("h", w.readframes(w.getnframes()))[::channels]
+    step = rate // 10
+    windows = [samples[i:i + step] for i in range(0, len(samples) - step, step)]
+    tones = sorted((amplitude(x, rate, 440), amplitude(x, rate, 1000)) for x in windows)
+    playing = [t for t in tones if t[0] > 1000]
+    if len(playing) < 5:
+        print(f"{recording}: the layer's own card heard under half a second of its tone")
+        return False
+    got_440 = playing[len(playing) // 2][0]
+    got_1k = max(t[1] for t in playing)
+    want_440 = amplitude(decoded(clip, 0.5), 48000, 440)
+    db = 20 * math.log10(got_440 / want_440)
+    ok = abs(db) <= 1 and got_1k < want_440 / 30
+    print(f"own card: 440 Hz (right, 100%) at {got_440:.0f}, want {want_440:.0f} ({db:+.2f} dB); 1 kHz at most {got_1k:.0f}"
+          f"{'' if ok else ' FAIL'}")
+    return ok
+
+
 def check(recording, demo, clip):
     """True when the mix holds both tones at their levels; prints what it measured."""
     try:

@@ -6,6 +6,7 @@
 # is given back as it was, and `display` on the socket says where each layer went. Two layers are
 # heard: the demo's 1 kHz at volume 100 and the left clip's 440 Hz at 50, mixed into the loopback
 # card; the recording holds both tones at those levels (checks/mixcheck.py). The bottom-right
+# layer's sound goes to a card of its own (another loopback subdevice), not into the mix. The bottom-right
 # layer's playlist alternates its clip with a still picture shown for 1 s (its #EXTINF): the
 # layer's events (at debug) end the picture at 1.000 s, and captures show it there. On top, an
 # image= overlay: a PNG whose alpha runs from clear to opaque, half over the letterbox bar and
@@ -29,7 +30,7 @@ video-output = drm
 display-mode = 640x480
 layer.bg = source=$M/demo.mp4
 layer.left = source=$M/h264_aac.mp4 frame=0,0,320x240 mute=no volume=50
-layer.right = source=$OUT/right.m3u frame=320,240,320x240
+layer.right = source=$OUT/right.m3u frame=320,240,320x240 card=hw:Loopback,0,1
 layer.bad = source=$M/damaged-not-media.mp4 frame=560,0,80x40
 layer.logo = image=$M/logo_alpha.png frame=400,30,120x60
 layer.clock = clock="%H:%M:%S" frame=0,420,160x60 size=28 background=20408080
@@ -40,6 +41,8 @@ sock=/tmp/30-layers.sock
 date +%s > "$OUT/layers-clock-start.txt"
 arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 30 "$OUT/layers-sound.wav" &
 rec=$!
+arecord -q -D hw:Loopback,1,1 -f S16_LE -r 48000 -c 2 -d 30 "$OUT/layers-own-card.wav" &
+rec2=$!
 playhead --config "$OUT/layers.conf" --audio-output alsa --audio-device hw:Loopback,0,0 --socket "$sock" --events none --log-level debug --capture-every 10 --capture-dir "$OUT/frames-layers" 2> "$OUT/layers.err" &
 pid=$!
 for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
@@ -59,7 +62,7 @@ grep -q '"state":"paused"' "$OUT/layer-right.txt"
 ph-socket "$sock" "layer bg" > "$OUT/layer-bg.txt"
 if grep -q '"state":"paused"' "$OUT/layer-bg.txt"; then echo "pausing layer right paused the main layer too"; exit 1; fi
 ph-socket "$sock" "layer right play"
-ph-socket "$sock" "layer right volume 0.5" | grep -q "layer right is not heard"
+ph-socket "$sock" "layer logo volume 0.5" | grep -q "layer logo is not heard"
 # `layer logo hide` switches its plane off while it plays on, `layer logo show` brings it back;
 # the bottom layer (the primary plane) cannot be hidden and says why.
 logo=$(sed -n 's/.*"logo: plane \([0-9]*\) (overlay) of its own".*/\1/p' "$OUT/layers-display.txt")
@@ -81,10 +84,12 @@ grep -q "layer bg cannot be hidden: it is on the primary plane" "$OUT/layer-bg-h
 grep -q '"layers":\["caption: plane [0-9]* (overlay) of its own","hello: plane [0-9]* (overlay) of its own","clock: plane [0-9]* (overlay) of its own","logo: plane [0-9]* (overlay) of its own","bad: plane [0-9]* (overlay) of its own","right: plane [0-9]* (overlay) of its own","left: plane [0-9]* (overlay) of its own","bg: plane [0-9]* (primary) of its own"\]' "$OUT/layers-display.txt"
 wait $pid
 date +%s > "$OUT/layers-clock-end.txt"
-kill -INT $rec
+kill -INT $rec $rec2
 wait $rec || true
+wait $rec2 || true
 cat "$OUT/layers.err"
 grep -q "sound: bg at 100%, left at 50% mixed on alsa hw:Loopback,0,0" "$OUT/layers.err"
+grep -q "layer right: sound on its own card, alsa hw:Loopback,0,1" "$OUT/layers.err"
 grep -q "sound: 2 layers mixed (bg, left), 0 samples clipped" "$OUT/layers.err"
 grep -q "display: layer bg: plane [0-9]* (primary) of its own" "$OUT/layers.err"
 grep -q "display: layer left: plane [0-9]* (overlay) of its own" "$OUT/layers.err"
