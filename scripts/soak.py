@@ -99,11 +99,13 @@ def main():
     print(f"soak: {count['items']} items ({count['failed']} failed on purpose) in {took:.0f} s; exit status {status}")
     problems = []
     # Thread and descriptor counts: the lowest reading of each window is the floor between two
-    # items; it moves by one with where the window falls (7 or 8 threads), while a leak of one
-    # per item raises it by thousands. The highest reading depends on catching an item mid-open
-    # (16 or 19), so it is only printed.
-    for key in ("threads", "fds"):
-        if last[key][0] > first[key][0] + 2:
+    # items; it moves with where the window falls, while a leak of one per item raises it by
+    # thousands. Threads' floor was 9 to 12 in eleven runs of two builds (2026-12-01: the next
+    # item's threads, opened ahead, are often up through a whole window), so one run read 9 then
+    # 12 with nothing leaking: 4 is allowed. The highest reading depends on catching an item
+    # mid-open (16 to 23), so it is only printed.
+    for key, slack in (("threads", 4), ("fds", 2)):
+        if last[key][0] > first[key][0] + slack:
             problems.append(f"{key} grew from {first[key][0]} to {last[key][0]} (lowest readings)")
     # Mappings: malloc may add an arena or two on a new thread; a leaked thread stack adds two
     # per item (stack and guard), so thousands of items leave no doubt.
