@@ -25,17 +25,23 @@ def decoded(clip, seconds):
     return array.array("h", raw)
 
 
-def own_card(recording, clip):
-    """True when a layer's own card holds its clip's 440 Hz at its level (volume 100) and none of
-    the main layer's 1 kHz: measured over the 100 ms windows where the tone plays (the layer
-    alternates its clip with a silent picture, and is paused for a moment)."""
+def first_channel(recording):
+    """The recording's rate and first channel's samples; (0, None) and a line when unreadable."""
     try:
         w = wave.open(str(recording), "rb")
     except (OSError, wave.Error) as error:
         print(f"cannot read {recording}: {error}")
+        return 0, None
+    return w.getframerate(), array.array("h", w.readframes(w.getnframes()))[::w.getnchannels()]
+
+
+def own_card(recording, clip):
+    """True when a layer's own card holds its clip's 440 Hz at its level (volume 100) and none of
+    the main layer's 1 kHz: measured over the 100 ms windows where the tone plays (the layer
+    alternates its clip with a silent picture, and is paused for a moment)."""
+    rate, samples = first_channel(recording)
+    if samples is None:
         return False
-    rate, channels = w.getframerate(), w.getnchannels()
-    samples = array.array("h", w.readframes(w.getnframes()))[::channels]
     step = rate // 10
     windows = [samples[i:i + step] for i in range(0, len(samples) - step, step)]
     tones = sorted((amplitude(x, rate, 440), amplitude(x, rate, 1000)) for x in windows)
@@ -55,13 +61,9 @@ def own_card(recording, clip):
 
 def check(recording, demo, clip):
     """True when the mix holds both tones at their levels; prints what it measured."""
-    try:
-        w = wave.open(str(recording), "rb")
-    except (OSError, wave.Error) as error:
-        print(f"cannot read {recording}: {error}")
+    rate, samples = first_channel(recording)
+    if samples is None:
         return False
-    rate, channels = w.getframerate(), w.getnchannels()
-    samples = array.array("h", w.readframes(w.getnframes()))[::channels]
     loud = [i for i, v in enumerate(samples) if abs(v) > 1000]
     if len(loud) < rate:
         print(f"{recording}: under a second of sound; the layers were not heard")
