@@ -36,17 +36,50 @@ import Testing
             return
         }
         #expect(why.hasSuffix("it is not played (give a smaller item, fewer layers, or a board that decodes more)"))
-        #expect(b.shares[3] == nil)
+        #expect(b.shares[3] == nil && b.reserved[3] == nil)
     }
 
-    @Test func aMembersNextItemReplacesItsOwnShare() {
+    @Test func aMembersNextItemReplacesItsOwnShareWhenItDecodes() {
         var b = DecodeBudget(capacity: capacity("h264=8M"))
         let size = PixelSize(width: 640, height: 360)
         #expect(b.admit(0, codec: "h264", size: size, framesPerSecond: 25) == .full)
+        #expect(b.used == 0, "a share was taken before its item decoded")
+        b.decoding(0, share: b.reserved[0] ?? 0)
+        #expect(abs(b.used - 0.72) < 1e-9)
         // The same member's next item (a loop): 72 % again, not 144 %.
         #expect(b.admit(0, codec: "h264", size: size, framesPerSecond: 25) == .full)
+        b.decoding(0, share: b.reserved[0] ?? 0)
+        #expect(abs(b.used - 0.72) < 1e-9)
         b.release(0)
-        #expect(b.used == 0)
+        #expect(b.used == 0 && b.reserved.isEmpty)
+    }
+
+    @Test func aNextItemRefusedLeavesTheCurrentItemsShare() {
+        var b = DecodeBudget(capacity: capacity("h264=8M"))
+        #expect(b.admit(0, codec: "h264", size: PixelSize(width: 640, height: 360), framesPerSecond: 25) == .full)
+        b.decoding(0, share: b.reserved[0] ?? 0)
+        // Its next item (4K: its key frames alone are 104 % of 8 M a second) is refused.
+        guard case .refused = b.admit(0, codec: "h264", size: PixelSize(width: 3840, height: 2160), framesPerSecond: 30) else {
+            Issue.record("a 4K item fitted in 8 M")
+            return
+        }
+        // The current item still decodes, and still holds its 72 %: another member cannot take it.
+        #expect(abs(b.used - 0.72) < 1e-9)
+        #expect(b.admit(1, codec: "h264", size: PixelSize(width: 640, height: 360), framesPerSecond: 25) != .full)
+    }
+
+    @Test func anotherMembersReservationCountsBeforeItDecodes() {
+        var b = DecodeBudget(capacity: capacity("h264=8M"))
+        let size = PixelSize(width: 640, height: 360)
+        // Member 0 decodes 24 %, and has its next item (72 %) reserved ahead.
+        #expect(b.admit(0, codec: "h264", size: PixelSize(width: 320, height: 240), framesPerSecond: 25) == .full)
+        b.decoding(0, share: b.reserved[0] ?? 0)
+        #expect(b.admit(0, codec: "h264", size: size, framesPerSecond: 25) == .full)
+        // Member 1's 72 % would fit beside the 24 % decoding now, not beside the 72 % to come.
+        #expect(b.admit(1, codec: "h264", size: size, framesPerSecond: 25) != .full)
+        // Given back (the queue edited), it fits.
+        b.unreserve(0)
+        #expect(b.admit(1, codec: "h264", size: size, framesPerSecond: 25) == .full)
     }
 
     @Test func codecsNotListedAndUnknownSizesAreNotLimited() {
@@ -60,6 +93,6 @@ import Testing
         var b = DecodeBudget(capacity: capacity("h264=2304000"))
         // 320x240 at 30 is exactly 2.304 M: all of it.
         #expect(b.admit(0, codec: "h264", size: PixelSize(width: 320, height: 240), framesPerSecond: 0) == .full)
-        #expect(b.used == 1)
+        #expect(b.reserved[0] == 1)
     }
 }

@@ -28,7 +28,7 @@ public final class FakeSource: MediaSource {
 
     public init(frameCount: Int = 50, fps: Int32 = 25, hasAudio: Bool = true, keyframeInterval: Int = 12,
                 audioFormat: AudioFormat = .standard, failAfterFrame: Int? = nil, hasVideo: Bool = true,
-                gate: FakeGate? = nil) {
+                gate: FakeGate? = nil, size: PixelSize = PixelSize(width: 16, height: 16)) {
         self.gate = gate
         self.frameCount = frameCount
         self.fps = fps
@@ -39,7 +39,7 @@ public final class FakeSource: MediaSource {
         audioFrames = hasAudio ? duration.converted(to: Int32(audioFormat.sampleRate)).value : 0
         var tracks: [TrackInfo] = []
         if hasVideo {
-            tracks.append(TrackInfo(trackID: 0, mediaType: .video, codec: "fake", naturalSize: PixelSize(width: 16, height: 16),
+            tracks.append(TrackInfo(trackID: 0, mediaType: .video, codec: "fake", naturalSize: size,
                                     frameRate: MediaTime(value: Int64(fps), timescale: 1), duration: duration))
         }
         if hasAudio {
@@ -123,7 +123,8 @@ public final class FakeSource: MediaSource {
     }
 }
 
-/// Opens "fake://N" locations... by path: "fake-<frames>[-noaudio][-fail<k>]"; anything else
+/// Opens "fake://N" locations... by path: "fake-<frames>[-noaudio][-fail<k>][-hd]" (-hd: it says
+/// its pictures are 1920x1080, for the decode budget; they are still 16x16); anything else
 /// fails as not found. Counts its probes, so tests can tell that an item was opened once.
 public struct FakeBackend: MediaBackend {
     let gate: FakeGate?
@@ -137,7 +138,8 @@ public struct FakeBackend: MediaBackend {
         }
         let noAudio = parts.contains("noaudio")
         let fail = parts.first { $0.hasPrefix("fail") }.flatMap { Int($0.dropFirst(4)) }
-        return FakeProbe(frames: frames, hasAudio: !noAudio, failAfterFrame: fail, gate: gate)
+        let size = parts.contains("hd") ? PixelSize(width: 1920, height: 1080) : PixelSize(width: 16, height: 16)
+        return FakeProbe(frames: frames, hasAudio: !noAudio, failAfterFrame: fail, gate: gate, size: size)
     }
 }
 
@@ -150,18 +152,19 @@ public final class Counter: Sendable {
 }
 
 final class FakeProbe: ProbedMedia {
-    let frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?
-    init(frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?) {
+    let frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?, size: PixelSize
+    init(frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?, size: PixelSize) {
+        self.size = size
         self.frames = frames
         self.hasAudio = hasAudio
         self.failAfterFrame = failAfterFrame
         self.gate = gate
     }
     var info: MediaInfo {
-        FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: .standard, failAfterFrame: failAfterFrame, gate: nil).info
+        FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: .standard, failAfterFrame: failAfterFrame, gate: nil, size: size).info
     }
     func makeSource(options: SourceOptions) throws(PlaybackError) -> any MediaSource {
-        FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: options.audioFormat, failAfterFrame: failAfterFrame, gate: gate)
+        FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: options.audioFormat, failAfterFrame: failAfterFrame, gate: gate, size: size)
     }
     func close() {}
 }

@@ -28,6 +28,28 @@ import Testing
         #expect(budget.used == 0)
     }
 
+    @Test func theCurrentItemKeepsItsShareWhileItsRefusedNextOneIsOpenedAhead() async {
+        // 6400 pixels a second of 12800: half. The next item (1080p) does not fit at all.
+        let budget = share("fake=12800")
+        let backend = FakeBackend()
+        let h = PlayerHarness(urls: ["fake-50", "fake-50-hd"], backend: backend, decodeBudget: budget.member(name: "a"))
+        h.player.play()
+        var openedAheadWhilePlaying = false
+        var leastUsedWhilePlaying = 1.0
+        #expect(await h.waitFor { events in
+            let playing = events.contains { $0.name == "readyForDisplay" } && !events.contains { $0.name == "didPlayToEndTime" }
+            if playing {
+                openedAheadWhilePlaying = openedAheadWhilePlaying || backend.probes.count == 2
+                leastUsedWhilePlaying = min(leastUsedWhilePlaying, budget.used)
+            }
+            return events.contains { $0.name == "failedToPlayToEndTime" }
+        })
+        #expect(openedAheadWhilePlaying, "the next item was not opened while the first played")
+        #expect(leastUsedWhilePlaying == 0.5, "the first item's share was given up while it played")
+        #expect(budget.used == 0)
+        h.player.shutdown()
+    }
+
     @Test func anItemWhoseKeyFramesDoNotFitIsRefusedWithOneLine() async {
         let budget = share("fake=200")
         let h = PlayerHarness(urls: ["fake-50"], decodeBudget: budget.member(name: "a"))

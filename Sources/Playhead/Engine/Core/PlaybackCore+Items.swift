@@ -21,6 +21,7 @@ extension PlaybackCore {
             itemFailed(item, error)
         case .success(let source):
             segments = [activate(item, source, offset: .zero)]
+            syncBudgetShare()
             // Kept only when it follows itself: a short item played once would hold its
             // pictures for nothing.
             if deferredSeek == nil, queue.upNext == item { beginKeeping(segments[0]) }
@@ -53,6 +54,7 @@ extension PlaybackCore {
         defer { nextSegmentID += 1 }
         var segment = Segment(id: nextSegmentID, item: item, source: source, offset: offset)
         if keyFramesOnly.remove(item) != nil { segment.decodeSkip = DecodeSkipPolicy(floor: .nonKey) }
+        segment.budgetShare = budgetShares.removeValue(forKey: item) ?? 0
         return segment
     }
 
@@ -72,6 +74,7 @@ extension PlaybackCore {
         video.removeAll()
         flushAudio()
         act(.flushVideo)
+        syncBudgetShare()
     }
 
     /// Closes a pre-rolled item that will not follow after all (a seek, a queue edit).
@@ -85,10 +88,12 @@ extension PlaybackCore {
             sound.remove(segment: s.id)
             if !s.replaysPrevious { act(.close(s.source)) }
         }
+        syncBudgetShare()
         if keepingOpened { return }
         for (item, result) in opened where item != queue.current {
             if case .success(let source) = result { act(.close(source)) }
             opened[item] = nil
+            dropBudgetShare(of: item)
         }
     }
 
@@ -97,10 +102,12 @@ extension PlaybackCore {
         decodingAhead = nil
         act(.close(s.source))
         act(.unwatchToggles(s.item))
+        syncBudgetShare()
     }
 
     mutating func discard(_ item: PlayerItem) {
         if case .success(let source) = opened.removeValue(forKey: item) { act(.close(source)) }
+        dropBudgetShare(of: item)
     }
 
     /// The current item failed to open or to play, and is not tried again: announce it and go

@@ -43,6 +43,9 @@ extension PlaybackCore {
     func replayFromMemory(after current: Segment) -> Segment? {
         guard let k = kept, k.item == current.item, k.recording.state == .complete else { return nil }
         let source = ReplaySource(k.recording, info: current.source.info)
-        return Segment(id: nextSegmentID, item: current.item, source: source, offset: current.offset + current.end)
+        var again = Segment(id: nextSegmentID, item: current.item, source: source, offset: current.offset + current.end)
+        // Kept as the item's: a seek reads its source again.
+        again.budgetShare = current.budgetShare
+        return again
     }
 }

@@ -140,6 +140,7 @@ extension PlaybackCore {
             setRate(.paused)
         case .joinNext:
             let done = segments.removeFirst()
+            syncBudgetShare()
             if segments[0].replaysPrevious {
                 segments[0].replaysPrevious = false
             } else {
@@ -203,6 +204,7 @@ extension PlaybackCore {
             case .decodeAhead:
                 guard let next, case .success(let source)? = opened.removeValue(forKey: next) else { break }
                 decodingAhead = activate(next, source, offset: .zero)
+                syncBudgetShare()
             case .queueBehind:
                 guard var ahead = decodingAhead else { break }
                 decodingAhead = nil
@@ -231,6 +233,7 @@ extension PlaybackCore {
         if kept == nil { beginKeeping(again) }
         // The decoder's skip level stays with the source.
         again.decodeSkip = current.decodeSkip
+        again.budgetShare = current.budgetShare
         segments.append(again)
     }
 }

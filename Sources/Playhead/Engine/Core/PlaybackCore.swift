@@ -71,6 +71,10 @@ struct PlaybackCore {
     var groupWaitUntil: HostTime?
     /// Opened items the decode budget lets play their key frames only.
     var keyFramesOnly: Set<PlayerItem> = []
+    /// Opened items' admitted shares of the decode budget, taken when they start decoding.
+    var budgetShares: [PlayerItem: Double] = [:]
+    /// The share this player last told the budget it decodes.
+    var budgetShareTaken = 0.0
     var pendingSeek: SeekRequest?
     var lastPresentedEnd: MediaTime?
     /// The frame on screen, in its item's own time: where a change of direction starts from.

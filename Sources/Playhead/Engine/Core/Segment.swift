@@ -15,6 +15,8 @@ struct Segment {
     /// A pass of an item looped on its own that reads the previous pass's source again from
     /// its start: the previous pass's owner closes it, not this one.
     var replaysPrevious = false
+    /// Its share of the board's decoding (DecodeBudget), kept by its passes.
+    var budgetShare = 0.0
 
     init(id: UInt64, item: PlayerItem, source: any MediaSource, offset: MediaTime) {
         self.id = id
