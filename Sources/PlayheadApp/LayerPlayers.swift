@@ -105,6 +105,7 @@ final class LayerPlayers: Sendable {
             switch spec.content {
             case .media, .image: continue
             case .text(let text), .clock(let text): line = text
+            case .ticker(let path): line = "the lines of \(path)"
             case .title(let target):
                 line = "the title of \(target)'s item"
                 if target == mainName {
@@ -115,7 +116,7 @@ final class LayerPlayers: Sendable {
             }
             do {
                 texts.append((spec.name, try TextOverlay(content: spec.content, style: spec.style, size: layer.size, sink: sink, title: title), line))
-                AppLog.info("layer \(spec.name): text drawn at \(spec.style.pixelSize(height: layer.size.height)) pixels in \(spec.style.font) on \(sink.name)")
+                AppLog.info("layer \(spec.name): text drawn at \(spec.style.pixelSize(height: layer.size.height, lines: TextOverlay.lineCount(spec.content))) pixels in \(spec.style.font) on \(sink.name)")
             } catch {
                 AppLog.warning("layer \(spec.name): \(error.message); the layer stays clear")
             }

@@ -2,9 +2,9 @@ import PlayheadCore
 import PlayheadSys
 import Synchronization
 
-/// A text layer: its line drawn into a picture of the layer's size and handed to the layer's
+/// A text layer: its lines drawn into a picture of the layer's size and handed to the layer's
 /// sink, once for fixed text, and again at each second's turn for a clock, or four times a second
-/// for an item's title, when the line changes.
+/// for an item's title, when the text changes; a ticker's window 30 times a second as it moves.
 /// Drawing runs on the overlay's own thread (`ph-text`), never on a player's.
 public final class TextOverlay: Sendable {
     private let font: FontFile
@@ -12,42 +12,81 @@ public final class TextOverlay: Sendable {
     private let style: TextStyle
     private let size: PixelSize
     private let sink: any VideoSink
-    private let ticker = TickingThread()
+    private let thread = TickingThread()
     private let shown = Mutex<(line: String?, frame: Int64)>((nil, 0))
     private let drawn = Atomic(0)
     /// For a title: the title of the item the other layer plays now (nil: none).
     private let title: @Sendable () -> String?
+    /// A ticker's run (nil: not a ticker).
+    private let ticker: Mutex<TickerRun?>
+    private let palette: [(UInt8, UInt8, UInt8, UInt8)]
+
+    /// A ticker's pictures a second: smooth enough for text read while it moves, and a tenth
+    /// of a core's worth of copying on the smallest board.
+    static let tickerRate: Int64 = 30
+    /// What a text's `\n` stands for: a new line.
+    static let newLine = "\\n"
 
     /// A font that cannot be read is a one-line error naming it.
     public init(content: LayerContent, style: TextStyle, size: PixelSize, sink: any VideoSink,
                 title: @escaping @Sendable () -> String? = { nil }) throws(PlaybackError) {
-        font = try FontFile(path: style.font, pixelSize: style.pixelSize(height: size.height))
+        font = try FontFile(path: style.font, pixelSize: style.pixelSize(height: size.height, lines: Self.lineCount(content)))
         self.title = title
         self.content = content
         self.style = style
         self.size = size
         self.sink = sink
+        if case .ticker(let path) = content {
+            ticker = Mutex(TickerRun(path: path, box: size, speed: style.speed))
+        } else {
+            ticker = Mutex(nil)
+        }
+        palette = TickerPicture.palette(color: style.color, background: style.background)
     }
 
-    /// The line to show at `nanoseconds` of the wall clock.
+    /// How many lines its text has, as far as is known before it is drawn (a title has one).
+    public static func lineCount(_ content: LayerContent) -> Int {
+        switch content {
+        case .text(let text), .clock(let text): return lines(text).count
+        default: return 1
+        }
+    }
+
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: newLine, omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The text to show at `nanoseconds` of the wall clock.
     func line(at nanoseconds: Int64) -> String {
         switch content {
         case .text(let text): return text
         case .clock(let format): return WallClock.local(format, seconds: nanoseconds / 1_000_000_000)
         case .title: return title() ?? ""
-        case .media, .image: return ""
+        case .media, .image, .ticker: return ""
         }
     }
 
-    /// The line drawn as the layer shows it.
+    /// The text drawn as the layer shows it, a line for each `\n`.
     func picture(of text: String) -> TextPicture {
-        let glyphs = font.shape(text).map { ($0, font.bitmap($0.glyph)) }
-        return TextPicture(size: size, pixels: TextRaster.draw(glyphs, size: size, ascender: font.ascender, descender: font.descender,
+        let lines = Self.lines(text).map { line in font.shape(line).map { ($0, font.bitmap($0.glyph)) } }
+        return TextPicture(size: size, pixels: TextRaster.draw(lines: lines, size: size, ascender: font.ascender, descender: font.descender,
                                                              color: style.color, background: style.background))
     }
 
+    private var isTicker: Bool {
+        if case .ticker = content { return true }
+        return false
+    }
+
+    /// A ticker's whole line, drawn once: its parts shaped one by one, set one after the other.
+    func strip(of parts: [String]) -> TextStrip {
+        let glyphs = parts.flatMap { font.shape($0) }.map { ($0, font.bitmap($0.glyph)) }
+        // 64 boxes wide at most: 2000 characters at a line's usual size fit.
+        return TextStrip(glyphs, height: size.height, ascender: font.ascender, descender: font.descender, maxWidth: size.width * 64)
+    }
+
     public func start() {
-        ticker.start(name: "ph-text") { [self] in tick() }
+        thread.start(name: "ph-text") { [self] in isTicker ? tickerTick() : tick() }
     }
 
     /// Draws and shows the line when it changed; returns how long to wait: a clock till the
@@ -61,11 +100,7 @@ public final class TextOverlay: Sendable {
             s.frame += 1
             return s.frame
         }
-        if let frame {
-            sink.present(VideoFrame(pts: MediaTime(value: frame, timescale: 1), duration: MediaTime(value: 1, timescale: 1),
-                                    isKeyframe: true, picture: picture(of: text)), dueAt: MonotonicClock().now())
-            drawn.add(1, ordering: .relaxed)
-        }
+        if let frame { show(picture(of: text), frame: frame) }
         switch content {
         case .clock: return 1_000_000_000 - now % 1_000_000_000 + 1_000_000
         // An item change is not announced to the text's thread; a quarter second is soon
@@ -75,8 +110,28 @@ public final class TextOverlay: Sendable {
         }
     }
 
+    /// Shows the ticker's window where it stands now; until its file can be read, looks again
+    /// every 5 s.
+    private func tickerTick() -> Int64 {
+        let now = MonotonicClock().now().nanoseconds
+        guard let window = ticker.withLock({ $0?.window(at: now, draw: strip) }) else { return 5_000_000_000 }
+        let frame = shown.withLock { s -> Int64 in
+            s.frame += 1
+            return s.frame
+        }
+        show(TickerPicture(size: size, strip: window.strip, offset: window.offset, palette: palette), frame: frame)
+        let interval = 1_000_000_000 / Self.tickerRate
+        return interval - now % interval
+    }
+
+    private func show(_ picture: any VideoPicture, frame: Int64) {
+        sink.present(VideoFrame(pts: MediaTime(value: frame, timescale: 1), duration: MediaTime(value: 1, timescale: 1),
+                                isKeyframe: true, picture: picture), dueAt: MonotonicClock().now())
+        drawn.add(1, ordering: .relaxed)
+    }
+
     /// Ends the thread; the sink is its owner's to close. Again does nothing.
-    public func stop() { ticker.stop() }
+    public func stop() { thread.stop() }
 
     /// How many times the line was drawn.
     public var drawnCount: Int { drawn.load(ordering: .relaxed) }

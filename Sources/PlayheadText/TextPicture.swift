@@ -19,34 +19,11 @@ final class TextPicture: VideoPicture {
         return h
     }
 
-    /// Copied into the canvas, the nearest pixel taken where the sizes differ; its alpha is kept
-    /// in an AR24 or AB24 canvas and dropped in an XR24 one.
+    /// Copied into the canvas (`BGRADrawing`).
     func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError) {
-        guard let target = canvas as? MappedCanvas, target.yuvLayout == nil else {
-            throw PlaybackError(.internalError, "text cannot be drawn into a \(canvas.format) \(type(of: canvas))")
-        }
-        let swap: Bool
-        switch canvas.format {
-        case .argb8888, .xrgb8888: swap = false
-        case .abgr8888, .xbgr8888: swap = true
-        default: throw PlaybackError(.unsupportedCodec, "text is drawn into 32-bit RGB planes only, not \(canvas.format)")
-        }
-        guard !source.isEmpty, !destination.isEmpty, destination.x >= 0, destination.y >= 0,
-              destination.x + destination.width <= canvas.size.width, destination.y + destination.height <= canvas.size.height else { return }
-        let stride = canvas.stride
-        target.withUnsafeMutableBytes { bytes in
-            for dy in 0..<destination.height {
-                let sy = min(size.height - 1, source.y + dy * source.height / destination.height)
-                let row = (destination.y + dy) * stride + destination.x * 4
-                for dx in 0..<destination.width {
-                    let sx = min(size.width - 1, source.x + dx * source.width / destination.width)
-                    let s = (sy * size.width + sx) * 4, d = row + dx * 4
-                    bytes[d] = pixels[s + (swap ? 2 : 0)]
-                    bytes[d + 1] = pixels[s + 1]
-                    bytes[d + 2] = pixels[s + (swap ? 0 : 2)]
-                    bytes[d + 3] = pixels[s + 3]
-                }
-            }
+        try BGRADrawing.draw("text", size: size, source, into: canvas, at: destination) { x, y in
+            let s = (y * size.width + x) * 4
+            return (pixels[s], pixels[s + 1], pixels[s + 2], pixels[s + 3])
         }
     }
 }

@@ -1,11 +1,19 @@
 import PlayheadCore
 
-/// Shaped, drawn glyphs laid into a layer-sized picture: the line centred across and on the
-/// font's middle up and down, each glyph's coverage blended in the text's colour over the
-/// background box. Pixels come out as B, G, R, A bytes with the colour premultiplied, as planes
-/// blend them. Integer arithmetic throughout, so that a check can draw the same bytes.
+/// Shaped, drawn glyphs laid into a layer-sized picture: each line centred across, the lines
+/// together on the box's middle up and down (one font height apart), each glyph's coverage
+/// blended in the text's colour over the background box. Pixels come out as B, G, R, A bytes
+/// with the colour premultiplied, as planes blend them. Integer arithmetic throughout, so that a
+/// check can draw the same bytes.
 enum TextRaster {
-    static func draw(_ glyphs: [(shape: ShapedGlyph, bitmap: GlyphBitmap?)], size: PixelSize, ascender: Int, descender: Int,
+    typealias Glyphs = [(shape: ShapedGlyph, bitmap: GlyphBitmap?)]
+
+    static func draw(_ glyphs: Glyphs, size: PixelSize, ascender: Int, descender: Int,
+                     color: TextStyle.Color, background: TextStyle.Color) -> [UInt8] {
+        draw(lines: [glyphs], size: size, ascender: ascender, descender: descender, color: color, background: background)
+    }
+
+    static func draw(lines: [Glyphs], size: PixelSize, ascender: Int, descender: Int,
                      color: TextStyle.Color, background: TextStyle.Color) -> [UInt8] {
         let w = size.width, h = size.height
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
@@ -16,9 +24,22 @@ enum TextRaster {
             pixels[i * 4 + 2] = bg.r
             pixels[i * 4 + 3] = bg.a
         }
-        let total = glyphs.reduce(0) { $0 + $1.shape.xAdvance }
-        let startX = (w - ((total + 32) >> 6)) / 2
-        let baseline = ((h * 64 + ascender + descender) / 2 + 32) >> 6
+        // In 1/64 pixels: the block of lines centred, each baseline an ascender below its top.
+        let lineHeight = ascender - descender
+        let top = (h * 64 - lines.count * lineHeight) / 2
+        for (index, glyphs) in lines.enumerated() {
+            let total = glyphs.reduce(0) { $0 + $1.shape.xAdvance }
+            let startX = (w - ((total + 32) >> 6)) / 2
+            let baseline = (top + ascender + index * lineHeight + 32) >> 6
+            place(glyphs, x: startX, baseline: baseline, width: w, height: h) { x, y, cover in
+                blend(&pixels, at: (y * w + x) * 4, cover: cover, color: color)
+            }
+        }
+        return pixels
+    }
+
+    /// Each covered pixel of the glyphs set on `baseline` from `x` on, inside `width` x `height`.
+    static func place(_ glyphs: Glyphs, x startX: Int, baseline: Int, width w: Int, height h: Int, _ cover: (Int, Int, Int) -> Void) {
         var pen = 0
         for (shape, bitmap) in glyphs {
             defer { pen += shape.xAdvance }
@@ -30,13 +51,12 @@ enum TextRaster {
                 guard y >= 0, y < h else { continue }
                 for c in 0..<bitmap.width {
                     let x = x0 + c
-                    let cover = Int(bitmap.coverage[r * bitmap.width + c])
-                    guard x >= 0, x < w, cover > 0 else { continue }
-                    blend(&pixels, at: (y * w + x) * 4, cover: cover, color: color)
+                    let value = Int(bitmap.coverage[r * bitmap.width + c])
+                    guard x >= 0, x < w, value > 0 else { continue }
+                    cover(x, y, value)
                 }
             }
         }
-        return pixels
     }
 
     /// Source over destination, premultiplied.

@@ -31,7 +31,7 @@ import Testing
         ("volume=101", "volume: '101' is not 0 to 100"),
         ("mute=maybe", "mute: 'maybe' is not yes or no"),
         ("group=9lives", "group: '9lives' is not a name"),
-        ("speed=2", "unknown key 'speed'"),
+        ("pace=2", "unknown key 'pace'"),
     ])
     func eachBadWordIsNamed(word: String, message: String) {
         guard case .failure(let e) = LayerSpec.parse(name: "x", "source=a.m3u \(word)") else {
@@ -68,9 +68,9 @@ import Testing
 
     @Test func anOverlayHasOneImageAndNoSound() {
         guard case .failure(let both) = LayerSpec.parse(name: "x", "source=a.mp4 image=b.png") else { return #expect(Bool(false)) }
-        #expect(both.message.hasPrefix("image: a layer takes one of source=, image=, text=, clock= or title="), "\(both.message)")
+        #expect(both.message.hasPrefix("image: a layer takes one of source=, image=, text=, clock=, ticker= or title="), "\(both.message)")
         guard case .failure(let heard) = LayerSpec.parse(name: "x", "image=b.png mute=no") else { return #expect(Bool(false)) }
-        #expect(heard.message.hasPrefix("mute=no: an overlay (image=, text=, clock=, title=) has no sound"), "\(heard.message)")
+        #expect(heard.message.hasPrefix("mute=no: an overlay (image=, text=, clock=, ticker=, title=) has no sound"), "\(heard.message)")
         guard case .failure(let empty) = LayerSpec.parse(name: "x", "image=") else { return #expect(Bool(false)) }
         #expect(empty.message.hasPrefix("image: give a picture file"), "\(empty.message)")
     }
@@ -100,7 +100,8 @@ import Testing
         let errors = [("size=5", "size: '5' is not 6 to 1000 pixels"), ("size=big", "size: 'big' is not 6 to 1000 pixels"),
                       ("color=FFD04", "color: 'FFD04' is not RRGGBB or RRGGBBAA"),
                       ("background=GG000000", "background: 'GG000000' is not RRGGBB or RRGGBBAA"),
-                      ("font=", "font: give a TrueType or OpenType file")]
+                      ("font=", "font: give a TrueType or OpenType file"),
+                      ("speed=5", "speed: '5' is not 10 to 2000 pixels a second")]
         for (word, message) in errors {
             guard case .failure(let e) = LayerSpec.parse(name: "t", "text=hi \(word)") else {
                 Issue.record("\(word) was taken")
@@ -108,6 +109,16 @@ import Testing
             }
             #expect(e.message == message)
         }
+    }
+
+    @Test func aTickerNamesItsFileAndItsSpeed() throws {
+        let spec = try LayerSpec.parse(name: "news", "ticker=/data/news.txt frame=0,420,640x60 speed=90").get()
+        #expect(spec.content == .ticker("/data/news.txt"))
+        #expect(spec.style.speed == 90)
+        #expect(spec.isOverlay && spec.muted == true)
+        #expect(try LayerSpec.parse(name: "news", "ticker=n.txt").get().style.speed == 120)
+        guard case .failure(let empty) = LayerSpec.parse(name: "news", "ticker=") else { return #expect(Bool(false)) }
+        #expect(empty.message == "ticker: give a text file")
     }
 
     /// A layer with a card of its own is heard there, not in the mix, unless it says mute=yes.
@@ -121,6 +132,6 @@ import Testing
         guard case .failure(let bad) = LayerSpec.parse(name: "x", "source=a.mp4 card=hw:1;reboot") else { return #expect(Bool(false)) }
         #expect(bad.message == "card: 'hw:1;reboot' is not an ALSA device (hw:1,0, plughw:Loopback,0,1)")
         guard case .failure(let overlay) = LayerSpec.parse(name: "x", "image=a.png card=hw:1,0") else { return #expect(Bool(false)) }
-        #expect(overlay.message == "card=: an overlay (image=, text=, clock=, title=) has no sound")
+        #expect(overlay.message == "card=: an overlay (image=, text=, clock=, ticker=, title=) has no sound")
     }
 }

@@ -52,3 +52,35 @@ import Testing
         #expect(TextStyle.Color(hex: "+1234567") == nil)
     }
 }
+
+@Suite struct TextLinesTests {
+    let white = TextStyle.Color(r: 255, g: 255, b: 255)
+    let clear = TextStyle.Color(r: 0, g: 0, b: 0, a: 0)
+
+    func square() -> (shape: ShapedGlyph, bitmap: GlyphBitmap?) {
+        (ShapedGlyph(glyph: 1, xAdvance: 4 * 64, xOffset: 0, yOffset: 0), GlyphBitmap(width: 2, rows: 2, left: 0, top: 2, coverage: [255, 255, 255, 255]))
+    }
+
+    /// Rows holding any covered pixel.
+    func coveredRows(_ pixels: [UInt8], width: Int) -> [Int] {
+        (0..<(pixels.count / 4 / width)).filter { row in (0..<width).contains { pixels[(row * width + $0) * 4 + 3] > 0 } }
+    }
+
+    @Test func twoLinesStandOneFontHeightApartAroundTheMiddle() {
+        // A font 4 px above and 2 below its baseline: lines 6 px apart; two fill 12 of 16 rows,
+        // from row 2. Baselines at 2 + 4 = 6 and 12: each 2-px glyph covers the two rows above.
+        let pixels = TextRaster.draw(lines: [[square()], [square(), square()]], size: PixelSize(width: 12, height: 16),
+                                     ascender: 4 * 64, descender: -2 * 64, color: white, background: clear)
+        #expect(coveredRows(pixels, width: 12) == [4, 5, 10, 11])
+        // Each line centred across on its own: one glyph at x 4, two at x 2 and 6.
+        let row = { (y: Int) in (0..<12).filter { pixels[(y * 12 + $0) * 4 + 3] > 0 } }
+        #expect(row(4) == [4, 5])
+        #expect(row(10) == [2, 3, 6, 7])
+    }
+
+    @Test func aTextsBackslashNStartsANewLine() {
+        #expect(TextOverlay.lines("Open\\nToday") == ["Open", "Today"])
+        #expect(TextOverlay.lineCount(.text("a\\n\\nb")) == 3)
+        #expect(TextOverlay.lineCount(.title("left")) == 1)
+    }
+}

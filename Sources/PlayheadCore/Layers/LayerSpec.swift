@@ -2,9 +2,10 @@
 /// `layer.NAME = source=PLAYLIST|FOLDER|FILE [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch]
 /// [volume=0..100] [mute=yes|no] [card=ALSA_DEVICE] [visible=yes|no] [group=NAME]`, or `image=FILE` instead of
 /// `source=` for an overlay: one picture with its alpha (a PNG logo), shown over the layers
-/// under it until playhead stops, never heard; or `text="..."` or `clock=FORMAT` for a text
-/// overlay, or `title=LAYER` for the title of the item that layer plays, with `[font=FILE]
-/// [size=PX] [color=RRGGBB[AA]] [background=RRGGBBAA]`.
+/// under it until playhead stops, never heard; or `text="..."` (`\n` for a new line) or
+/// `clock=FORMAT` for a text overlay, `ticker=FILE` for a file's lines scrolling, or `title=LAYER`
+/// for the title of the item that layer plays, with `[font=FILE] [size=PX] [color=RRGGBB[AA]]
+/// [background=RRGGBBAA] [speed=PX_PER_SECOND]`.
 ///
 /// Each layer is a player with its own queue, drawn into its frame (as an AVPlayerLayer);
 /// a higher `z` is drawn over a lower one. Layers of one `group` start on the same refresh and
@@ -23,7 +24,7 @@ public struct LayerSpec: Sendable, Hashable {
     public let group: String?
     /// A sound card of its own (an ALSA device), rather than the mix on the main card.
     public let card: String?
-    /// Media, an overlay picture (`image=`) or text (`text=`, `clock=`).
+    /// Media, an overlay picture (`image=`) or text (`text=`, `clock=`, `ticker=`, `title=`).
     public let content: LayerContent
     public let style: TextStyle
     /// Drawn with its alpha on a plane that blends it: a picture or text.
@@ -46,7 +47,7 @@ public struct LayerSpec: Sendable, Hashable {
         self.group = group
     }
 
-    public static let usage = "source=PLAYLIST|FOLDER|FILE, image=FILE, text=TEXT, clock=FORMAT or title=LAYER [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch] "
+    public static let usage = "source=PLAYLIST|FOLDER|FILE, image=FILE, text=TEXT, clock=FORMAT, ticker=FILE or title=LAYER [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch] "
         + "[volume=0..100] [mute=yes|no] [card=ALSA_DEVICE] [visible=yes|no] [group=NAME]"
 
     static let gravities: [String: VideoGravity] = ["fit": .resizeAspect, "fill": .resizeAspectFill, "stretch": .resize]
@@ -64,24 +65,29 @@ public struct LayerSpec: Sendable, Hashable {
         for (key, value) in words {
             switch key {
             case "title":
-                guard source == nil else { return .failure(SpecError("title: a layer takes one of source=, image=, text=, clock= or title=")) }
+                guard source == nil else { return .failure(SpecError("title: a layer takes one of source=, image=, text=, clock=, ticker= or title=")) }
                 guard LayerName.isValid(value) else { return .failure(SpecError("title: give the name of the layer whose item's title it shows")) }
                 source = value
                 content = .title(value)
-            case "source", "image", "text", "clock":
-                guard source == nil else { return .failure(SpecError("\(key): a layer takes one of source=, image=, text=, clock= or title=")) }
+            case "source", "image", "text", "clock", "ticker":
+                guard source == nil else { return .failure(SpecError("\(key): a layer takes one of source=, image=, text=, clock=, ticker= or title=")) }
                 guard !value.isEmpty, !value.contains(where: \.isNewline), value.count <= 200 else {
                     return .failure(SpecError(key == "image" ? "image: give a picture file (a PNG with alpha)"
-                        : key == "source" ? "source: give a playlist, folder or file" : "\(key): give one line of at most 200 characters"))
+                        : key == "source" ? "source: give a playlist, folder or file" : key == "ticker" ? "ticker: give a text file"
+                        : "\(key): give one line of at most 200 characters"))
                 }
                 source = value
-                content = key == "image" ? .image : key == "text" ? .text(value) : key == "clock" ? .clock(value) : .media
+                content = key == "image" ? .image : key == "text" ? .text(value) : key == "clock" ? .clock(value)
+                    : key == "ticker" ? .ticker(value) : .media
             case "font":
                 guard !value.isEmpty, !value.contains(where: \.isNewline) else { return .failure(SpecError("font: give a TrueType or OpenType file")) }
                 style.font = value
             case "size":
                 guard let n = Int(value), (6...1000).contains(n) else { return .failure(SpecError("size: '\(value)' is not 6 to 1000 pixels")) }
                 style.size = n
+            case "speed":
+                guard let n = Int(value), (10...2000).contains(n) else { return .failure(SpecError("speed: '\(value)' is not 10 to 2000 pixels a second")) }
+                style.speed = n
             case "color", "background":
                 guard let c = TextStyle.Color(hex: value) else { return .failure(SpecError("\(key): '\(value)' is not RRGGBB or RRGGBBAA")) }
                 if key == "color" { style.color = c } else { style.background = c }
@@ -114,10 +120,10 @@ public struct LayerSpec: Sendable, Hashable {
                 return .failure(SpecError("unknown key '\(key)'; a layer takes \(usage)"))
             }
         }
-        guard let source else { return .failure(SpecError("no source=, image=, text=, clock= or title=; a layer takes \(usage)")) }
+        guard let source else { return .failure(SpecError("no source=, image=, text=, clock=, ticker= or title=; a layer takes \(usage)")) }
         let overlay = content != .media
         if overlay, muted == false || card != nil {
-            return .failure(SpecError("\(card != nil ? "card=" : "mute=no"): an overlay (image=, text=, clock=, title=) has no sound"))
+            return .failure(SpecError("\(card != nil ? "card=" : "mute=no"): an overlay (image=, text=, clock=, ticker=, title=) has no sound"))
         }
         return .success(LayerSpec(name: name, source: source, frame: frame, z: z, gravity: gravity, volume: volume,
                                   muted: overlay ? true : muted, visible: visible, group: group, content: content, style: style, card: card))

@@ -1,5 +1,6 @@
 /// How a text layer is drawn: its font file, its size in pixels (nil: 60 % of the layer's
-/// height), its colour and the box behind it, both straight RGBA.
+/// height, shared by its lines), its colour and the box behind it, both straight RGBA, and how
+/// fast a ticker scrolls.
 public struct TextStyle: Sendable, Hashable {
     public struct Color: Sendable, Hashable {
         public var r, g, b, a: UInt8
@@ -26,25 +27,31 @@ public struct TextStyle: Sendable, Hashable {
     public var size: Int?
     public var color: Color
     public var background: Color
+    /// A ticker's pixels per second.
+    public var speed: Int
 
     public init(font: String = TextStyle.defaultFont, size: Int? = nil, color: Color = Color(r: 255, g: 255, b: 255),
-                background: Color = Color(r: 0, g: 0, b: 0, a: 128)) {
+                background: Color = Color(r: 0, g: 0, b: 0, a: 128), speed: Int = 120) {
+        self.speed = speed
         self.font = font
         self.size = size
         self.color = color
         self.background = background
     }
 
-    /// The size it is drawn at in a layer `height` pixels high.
-    public func pixelSize(height: Int) -> Int { size ?? max(8, height * 6 / 10) }
+    /// The size it is drawn at in a layer `height` pixels high, for text of `lines` lines.
+    public func pixelSize(height: Int, lines: Int = 1) -> Int { size ?? max(8, height * 6 / 10 / max(1, lines)) }
 }
 
 /// What a layer shows: media through its player, an overlay picture, or text.
 public enum LayerContent: Sendable, Hashable {
     case media
     case image
-    /// Text as given.
+    /// Text as given; `\n` (a backslash and an n) starts a new line.
     case text(String)
+    /// The lines of a text file, one after the other, scrolling from right to left; the file is
+    /// read again at each pass.
+    case ticker(String)
     /// The local time, in strftime's format (`%H:%M`), drawn again each second.
     case clock(String)
     /// The title of the item another layer (by name) plays: its #EXTINF title, or its file's name.
