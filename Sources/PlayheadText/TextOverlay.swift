@@ -110,23 +110,29 @@ public final class TextOverlay: Sendable {
         }
     }
 
-    /// Shows the ticker's window where it stands now; until its file can be read, looks again
-    /// every 5 s.
+    /// Hands over the ticker's window where it will stand at the next tick, due then: the
+    /// display's thread has a tick's time to draw and commit it, and a picture handed over due
+    /// at once was late by the time it was drawn and dropped. Until its file can be read, looks
+    /// again every 5 s.
     private func tickerTick() -> Int64 {
+        let interval = 1_000_000_000 / Self.tickerRate
         let now = MonotonicClock().now().nanoseconds
-        guard let window = ticker.withLock({ $0?.window(at: now, draw: strip) }) else { return 5_000_000_000 }
+        let due = now + interval - now % interval
+        guard let window = ticker.withLock({ $0?.window(at: due, draw: strip) }) else { return 5_000_000_000 }
         let frame = shown.withLock { s -> Int64 in
             s.frame += 1
             return s.frame
         }
-        show(TickerPicture(size: size, strip: window.strip, offset: window.offset, palette: palette), frame: frame)
-        let interval = 1_000_000_000 / Self.tickerRate
-        return interval - now % interval
+        show(TickerPicture(size: size, strip: window.strip, offset: window.offset, palette: palette), frame: frame,
+             due: HostTime(nanoseconds: due), duration: MediaTime(value: 1, timescale: Int32(Self.tickerRate)))
+        return due - now
     }
 
-    private func show(_ picture: any VideoPicture, frame: Int64) {
-        sink.present(VideoFrame(pts: MediaTime(value: frame, timescale: 1), duration: MediaTime(value: 1, timescale: 1),
-                                isKeyframe: true, picture: picture), dueAt: MonotonicClock().now())
+    /// A still line stays for a second at least: the display shows a late one rather than drop it.
+    private func show(_ picture: any VideoPicture, frame: Int64, due: HostTime = MonotonicClock().now(),
+                      duration: MediaTime = MediaTime(value: 1, timescale: 1)) {
+        sink.present(VideoFrame(pts: MediaTime(value: frame * duration.value, timescale: duration.timescale),
+                                duration: duration, isKeyframe: true, picture: picture), dueAt: due)
         drawn.add(1, ordering: .relaxed)
     }
 

@@ -36,6 +36,30 @@ import Testing
         b.player.shutdown()
     }
 
+    /// A woken engine looks again some time after it is woken (a busy board's scheduler): its
+    /// clock starts from the instant the last member came, so it is not that far behind.
+    @Test func aWokenMemberRunsFromTheInstantTheLastOneCameNotFromItsOwnLook() {
+        let clock = VirtualClock()
+        let group = StartGroup(name: "kiosk", members: ["a", "b"])
+        let gate = FakeGate()
+        gate.shut()
+        let a = PlayerHarness(urls: ["fake-100"], clock: clock, startGroup: group.member(0))
+        let b = PlayerHarness(urls: ["fake-100"], backend: FakeBackend(gate: gate), clock: clock, startGroup: group.member(1))
+        a.player.play()
+        b.player.play()
+        steps(a, b)
+        gate.open()
+        // b comes last and starts; a looks again only 30 ms later.
+        steps(b)
+        #expect(group.startedTogether == 1)
+        clock.advance(byNanoseconds: 30_000_000)
+        steps(a, b)
+        #expect(a.player.currentTime() == MediaTime(value: 30, timescale: 1000))
+        #expect(b.player.currentTime() == a.player.currentTime())
+        a.player.shutdown()
+        b.player.shutdown()
+    }
+
     @Test func aMemberWhoseOtherNeverGetsReadyStartsAloneAfterTheLimit() {
         let clock = VirtualClock()
         let group = StartGroup(name: "kiosk", members: ["a", "b"])

@@ -37,7 +37,7 @@ public final class StartGroup: Sendable {
     func arrive(_ index: Int, now: HostTime) -> StartRendezvous.Answer {
         let (answer, wakes, say) = state.withLock { s -> (StartRendezvous.Answer, [@Sendable () -> Void], Bool) in
             let (answer, wake) = s.rendezvous.arrive(index, now: now)
-            let say = answer == .start(alone: true) && s.saidAlone.insert(index).inserted
+            let say = answer == .start(alone: true, at: now) && s.saidAlone.insert(index).inserted
             return (answer, wake.compactMap { s.wakes[$0] }, say)
         }
         for wake in wakes { wake() }

@@ -11,13 +11,13 @@ public enum SoundPlacement {
     /// sound just played) restarts at the present, not where its last sound ended: filling that
     /// past with silence would pull the clock back and open a hole in the picture. The first
     /// sound after a start or seek starts with itself, so that a device that took a moment to
-    /// open does not cost its beginning (the clock steps back by as much, at most a tenth of a
-    /// second).
+    /// open does not cost its beginning (the clock steps back by as much, at most `leeway`, a
+    /// tenth of a second unless the clock may not step back: a group's members keep theirs).
     public static func start(writtenEnd: MediaTime?, timelineNow: MediaTime, deviceStarved: Bool,
-                             next: MediaTime) -> MediaTime {
+                             next: MediaTime, leeway: MediaTime = firstSoundLeeway) -> MediaTime {
         var start = writtenEnd ?? timelineNow
         if deviceStarved { start = MediaTime.maximum(start, timelineNow) }
-        if writtenEnd == nil, next < start, start - next <= firstSoundLeeway { start = next }
+        if writtenEnd == nil, next < start, start - next <= leeway { start = next }
         return start
     }
 

@@ -4,12 +4,14 @@ the overlay plane) and the three layers under it, drawn together in software ont
 plane, each match ffmpeg's decodes in their frames: the demo where no layer covers it (its frame
 at the capture's media time), the top-left clip (one of its frames), the image overlay blended
 over the demo as a plane blends it, and the bottom-right clip. PSNR at least 35 dB each. The two
-clips are one start group playing the same file: in every capture both show the same frame."""
+clips are one start group playing the same file: in every capture both show the same frame.
+Then the text run's captures (tickercheck.py)."""
 import pathlib
 import sys
 
 from layercheck import decode, frames_of, nearest, over, psnr, region
 from ppm import read_ppm
+import tickercheck
 
 OUT = pathlib.Path(sys.argv[1])
 MEDIA = pathlib.Path(__file__).resolve().parents[3] / "build/media"
@@ -49,4 +51,5 @@ for ppm in captures:
 counts = {a: apart.count(a) for a in set(apart)}
 in_step = bool(apart) and counts.get(0, 0) >= max(counts.values())
 print(f"the grouped clips' frames apart (right minus left) in each capture: {apart}" + ("" if in_step else ": not in step FAIL"))
+failures += tickercheck.check(OUT)
 sys.exit(1 if failures or not in_step else 0)

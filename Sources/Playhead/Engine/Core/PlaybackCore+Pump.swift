@@ -164,18 +164,25 @@ extension PlaybackCore {
         case .wait(let since):
             phase = .starting(firstPictureSince: since)
         case .start:
-            // Players of a group start together: the last one ready wakes the others.
+            // Players of a group start together: the last one ready wakes the others, whose
+            // clocks start from the instant it came.
+            var from = now
             if let member = ports.startGroup {
                 if rate.isPaused {
                     member.group.leave(member.index)
-                } else if case .wait(let until) = member.group.arrive(member.index, now: now) {
-                    groupWaitUntil = until
-                    return
+                } else {
+                    switch member.group.arrive(member.index, now: now) {
+                    case .wait(let until):
+                        groupWaitUntil = until
+                        return
+                    case .start(_, let at):
+                        from = min(at, now)
+                    }
                 }
             }
             groupWaitUntil = nil
             phase = .running
-            clock.setRate(rate, at: now)
+            clock.setRate(rate, at: from)
         }
     }
 
@@ -226,8 +233,11 @@ extension PlaybackCore {
     /// for the stretcher, from where its input ended (`inputEnd`).
     func placement(of a: SoundLine.Piece, from inputEnd: MediaTime? = nil) -> (start: MediaTime, step: SoundPlacement.Step) {
         let sink = ports.audioSink
+        // A group's member started on the group's instant: its first sound may not pull it back.
+        let leeway = ports.startGroup == nil ? SoundPlacement.firstSoundLeeway : .zero
         let start = inputEnd ?? SoundPlacement.start(writtenEnd: audioMap.writtenEnd, timelineNow: timelineNow(),
-                                                     deviceStarved: sink.writtenFrames() <= sink.playedFrames(), next: a.timeline)
+                                                     deviceStarved: sink.writtenFrames() <= sink.playedFrames(), next: a.timeline,
+                                                     leeway: leeway)
         let step = SoundPlacement.step(start: start, next: a.timeline, frames: a.buffer.frameCount,
                                        sampleRate: Int32(sink.format.sampleRate), maxSilenceFrames: sink.bufferCapacityFrames)
         return (start, step)

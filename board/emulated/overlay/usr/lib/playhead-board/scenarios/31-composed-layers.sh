@@ -9,6 +9,9 @@
 # writeback captures of the whole screen match ffmpeg's decodes of the same frames in each
 # layer's frame, and show both clips at the same frame (checks/31-composed-layers.py). Then the
 # decode budget: a second layer beyond what the board is said to decode shows its key frames only.
+# Last, text: two lines in the top bar (composed on the primary plane) and a ticker in the bottom
+# bar (on the overlay plane) scrolling a file's lines, one of them Arabic; captures match the same
+# text drawn on the host, and the ticker's place moves at its speed (checks/tickercheck.py).
 # kernels: 7
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
@@ -55,7 +58,27 @@ layer.two = source=$M/h264_aac.mp4 frame=320,240,320x240
 CONF
 playhead --config "$OUT/budget.conf" --audio-output null --events none 2> "$OUT/budget.err"
 cat "$OUT/budget.err"
+
+mkdir -p "$OUT/frames-ticker"
+printf 'Doors open at 9\n\n\tمرحبا بكم\nCafe on level 2\n' > "$OUT/news.txt"
+# (In a here-document `\n` stays a backslash and an n: the text layer's new line.)
+cat > "$OUT/ticker.conf" <<CONF
+video-output = drm
+drm-card = /dev/dri/$card
+display-mode = 640x480
+layer.bg = source=$M/demo.mp4
+layer.notice = text="Doors open at 9\nCafe on level 2" frame=0,0,640x60 size=22 background=20408080
+layer.news = ticker=$OUT/news.txt frame=0,420,640x60 size=28 speed=120 background=20408080
+CONF
+playhead --config "$OUT/ticker.conf" --audio-output null --events none --capture-every 10 --capture-dir "$OUT/frames-ticker" \
+  2> "$OUT/ticker.err"
+cat "$OUT/ticker.err"
 echo 0 > $V/enabled
+grep -q "display: layer news: plane [0-9]* (overlay) of its own" "$OUT/ticker.err"
+grep -q "display: layer notice: composed on plane [0-9]* (primary)" "$OUT/ticker.err"
+grep -q "layer notice: text drawn at 22 pixels" "$OUT/ticker.err"
+if grep -q "warning" "$OUT/ticker.err"; then echo "a text layer was not drawn"; exit 1; fi
+test "$(ls "$OUT/frames-ticker" | wc -l)" -ge 5
 test "$(grep -c "decode budget: .*its key frames only are shown" "$OUT/budget.err")" = 1
 keys=$(sed -n "s|.*decode budget: \([a-z]*\): $M/h264_aac.mp4: h264 320x240 at 25 fps needs 77% of what the board decodes (decode-capacity h264=2.5M), 23% is left; its key frames only are shown|\1|p" "$OUT/budget.err")
 case "$keys" in one) whole=320+240 keyed=0+0 ;; two) whole=0+0 keyed=320+240 ;; *) echo "no layer was said to show its key frames only"; exit 1 ;; esac
