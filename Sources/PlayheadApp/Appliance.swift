@@ -116,6 +116,7 @@ public enum Appliance {
         let layers = outputs.otherLayers.isEmpty || layout == nil ? nil
             : LayerPlayers(outputs.otherLayers, mainName: layout!.layers[LayerOptions.mainIndex(layout!)].spec.name,
                            names: outputs.shownLayerNames, display: outputs.display, backend: backend, settings: settings,
+                           groups: LayerOptions.groups(layout!),
                            mainTitle: { [player] in player.currentItem?.displayTitle })
         let router = CommandRouter(player: control, playlist: playlist, settings: settings, hooks: RouterHooks(
             readOptionsFile: { OptionsFileReader.read(path: configPath, required: launch.configPath != nil) },

@@ -12,6 +12,17 @@ extension CommandRouter {
             return layerStatus(name, of: layers).map { .ok($0) }
                 ?? .error("no layer \(name); `layer` lists them (\(layers.names.joined(separator: ", ")))")
         }
+        let members = layers.groupMembers(of: name)
+        guard members.count > 1, command.movesTheGroup else { return layer(name, command, of: layers) }
+        // The group moves as one: the same play, pause or place for every member.
+        let stands = name == layers.mainName ? (time: player.currentSeconds(), paused: player.isPaused) : layers.timing(of: name)
+        let shared = command.forGroup(time: stands?.time, paused: stands?.paused ?? false)
+        let replies = members.map { layer($0, shared, of: layers) }
+        return replies.first { if case .error = $0 { return true } else { return false } } ?? .done
+    }
+
+    /// One layer's command: the main layer's through this router's own player.
+    private func layer(_ name: String, _ command: LayerCommand, of layers: any LayerControl) -> Reply {
         guard name == layers.mainName else { return layers.perform(command, on: name) }
         switch command {
         case .visible(let v): return layers.setVisible(v, name)

@@ -17,4 +17,10 @@ public protocol LayerControl: AnyObject, Sendable {
     func isVisible(_ name: String) -> Bool?
     func playAll()
     func pauseAll()
+    /// The layers of `name`'s group (`group=`), `name` among them, bottom first; `[name]` when
+    /// it is in none.
+    func groupMembers(of name: String) -> [String]
+    /// Where a layer other than the main one stands, in seconds (nil: unknown), and whether it
+    /// is paused; nil: it has no player.
+    func timing(of name: String) -> (time: Double?, paused: Bool)?
 }

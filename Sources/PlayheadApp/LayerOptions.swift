@@ -38,4 +38,9 @@ enum LayerOptions {
     static func mainIndex(_ layout: ScreenLayout) -> Int {
         layout.layers.firstIndex { $0.heard } ?? layout.layers.firstIndex { !$0.spec.isOverlay } ?? 0
     }
+
+    /// Each grouped layer's group, by the layer's name.
+    static func groups(_ layout: ScreenLayout) -> [String: String] {
+        Dictionary(layout.layers.compactMap { l in l.spec.group.map { (l.spec.name, $0) } }, uniquingKeysWith: { a, _ in a })
+    }
 }

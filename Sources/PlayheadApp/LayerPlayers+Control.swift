@@ -76,6 +76,17 @@ extension LayerPlayers: LayerControl {
         return display.isVisible(layer: index)
     }
 
+    func groupMembers(of name: String) -> [String] {
+        guard let group = groups[name] else { return [name] }
+        return names.filter { groups[$0] == group }
+    }
+
+    func timing(of name: String) -> (time: Double?, paused: Bool)? {
+        guard let p = layers.first(where: { $0.name == name })?.player else { return nil }
+        let t = p.currentItem == nil ? nil : p.currentTime().seconds
+        return (t.flatMap { $0.isFinite ? $0 : nil }, p.rate == 0)
+    }
+
     func playAll() { for layer in layers { layer.player.play() } }
     func pauseAll() { for layer in layers { layer.player.pause() } }
 }

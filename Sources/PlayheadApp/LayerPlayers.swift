@@ -25,13 +25,16 @@ final class LayerPlayers: Sendable {
     let names: [String]
     /// The screen the layers share, in `names`' order: shows and hides them.
     let display: DisplayController?
+    /// Each grouped layer's group (`group=`), the main one's included.
+    let groups: [String: String]
 
     /// A layer whose source has nothing to play says so and stays black. Nothing plays until
     /// `start`.
     /// `mainTitle`: the title of the item the main layer plays, for `title=` layers naming it.
     init(_ others: [OtherLayer], mainName: String, names: [String], display: DisplayController?, backend: FFmpegBackend, settings: Settings,
-         mainTitle: @escaping @Sendable () -> String? = { nil }) {
+         groups: [String: String] = [:], mainTitle: @escaping @Sendable () -> String? = { nil }) {
         self.mainName = mainName
+        self.groups = groups
         self.names = names
         self.display = display
         var players: [Layer] = []

@@ -23,6 +23,11 @@ import Testing
         func isVisible(_ name: String) -> Bool? { names.contains(name) ? true : nil }
         func playAll() { calls.withLock { $0.append("play all") } }
         func pauseAll() { calls.withLock { $0.append("pause all") } }
+        /// bg and left are one group when `grouped`.
+        let grouped: Bool
+        init(grouped: Bool = false) { self.grouped = grouped }
+        func groupMembers(of name: String) -> [String] { grouped && name != "logo" ? ["bg", "left"] : [name] }
+        func timing(of name: String) -> (time: Double?, paused: Bool)? { (12.5, false) }
     }
 
     let player = FakePlayerControl()
@@ -50,6 +55,20 @@ import Testing
         #expect(r.handle(line: "layer left volume 0.25", from: session) == "ok")
         #expect(layers.calls.withLock { $0 } == ["left pause", "left volume(PlayheadCore.ConsoleCommand.Amount.absolute(0.25))"])
         #expect(!player.calls.contains("pause"))
+    }
+
+    /// A group moves as one: a member's pause, toggle or seek reaches every member (the main
+    /// one through the router's own player), the same place for all; its volume stays its own.
+    @Test func aGroupsMembersMoveTogether() {
+        let layers = FakeLayers(grouped: true)
+        let r = router(layers: layers)
+        #expect(r.handle(line: "layer left toggle", from: session) == "ok")
+        #expect(r.handle(line: "layer left seek +5", from: session) == "ok")
+        #expect(r.handle(line: "layer left volume 0.5", from: session) == "ok")
+        #expect(layers.calls.withLock { $0 } == ["left pause", "left seek(PlayheadCore.ConsoleCommand.Amount.absolute(17.5), exact: true)",
+                                                  "left volume(PlayheadCore.ConsoleCommand.Amount.absolute(0.5))"])
+        #expect(player.calls.contains("pause"))
+        #expect(player.calls.contains("seek 17.5 exact"), "\(player.calls)")
     }
 
     @Test func theMainLayerIsTheRoutersOwnPlayer() {

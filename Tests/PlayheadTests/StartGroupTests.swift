@@ -72,3 +72,73 @@ import Testing
         a.player.shutdown()
     }
 }
+
+/// A group's member that stalls comes back where the group's clock is, not where it stopped.
+@Suite struct GroupStallTests {
+    private func run(_ players: PlayerHarness..., clock: VirtualClock, milliseconds: Int) {
+        for _ in 0..<(milliseconds / 10) {
+            clock.advance(byNanoseconds: 10_000_000)
+            for _ in 0..<3 { for p in players { _ = p.player.step() } }
+        }
+    }
+
+    private func pair(_ urls: String, gate: FakeGate, clock: VirtualClock) -> (PlayerHarness, PlayerHarness) {
+        let group = StartGroup(name: "kiosk", members: ["a", "b"])
+        let a = PlayerHarness(urls: [urls], clock: clock, startGroup: group.member(0))
+        let b = PlayerHarness(urls: [urls], backend: FakeBackend(gate: gate), clock: clock, startGroup: group.member(1))
+        a.player.play()
+        b.player.play()
+        return (a, b)
+    }
+
+    /// Frames apart: the two members' times in 25ths of a second.
+    private func apart(_ a: PlayerHarness, _ b: PlayerHarness) -> Int64 {
+        (a.player.currentTime() - b.player.currentTime()).converted(to: 25).value
+    }
+
+    @Test func aShortStallIsMadeUpByDroppingWhatWasMissed() {
+        let clock = VirtualClock(), gate = FakeGate()
+        gate.hold(from: MediaTime(value: 1, timescale: 1))
+        let (a, b) = pair("fake-250-noaudio", gate: gate, clock: clock)
+        run(a, b, clock: clock, milliseconds: 2000)
+        #expect(b.eventNames.contains("playbackStalled"))
+        #expect(apart(a, b) > 10, "b did not stall behind a")
+        gate.open()
+        run(a, b, clock: clock, milliseconds: 500)
+        #expect(abs(apart(a, b)) <= 1, "a at \(a.player.currentTime().secondsText), b at \(b.player.currentTime().secondsText)")
+        #expect(!b.eventNames.contains("timeJumped"), "a short stall was made up by a seek")
+        a.player.shutdown()
+        b.player.shutdown()
+    }
+
+    @Test func aLongStallIsMadeUpByASeekToWhereTheGroupIs() {
+        let clock = VirtualClock(), gate = FakeGate()
+        gate.hold(from: MediaTime(value: 1, timescale: 1))
+        let (a, b) = pair("fake-250-noaudio", gate: gate, clock: clock)
+        run(a, b, clock: clock, milliseconds: 5000)
+        #expect(apart(a, b) > 75, "b did not stall 3 s behind a")
+        gate.open()
+        run(a, b, clock: clock, milliseconds: 1000)
+        #expect(b.eventNames.contains("timeJumped"), "b did not seek")
+        #expect(abs(apart(a, b)) <= 1, "a at \(a.player.currentTime().secondsText), b at \(b.player.currentTime().secondsText)")
+        // It shows pictures from where the group is (from the key frame before it, 12 frames
+        // apart), not the ones it missed.
+        let shown = b.video.frames.map(\.pts).filter { $0 > MediaTime(value: 13, timescale: 10) }
+        #expect(!shown.isEmpty && shown.allSatisfy { $0 >= MediaTime(value: 45, timescale: 10) }, "\(shown.prefix(5).map(\.secondsText))")
+        a.player.shutdown()
+        b.player.shutdown()
+    }
+
+    @Test func aPlayerOfNoGroupGoesOnWhereItStopped() {
+        let clock = VirtualClock(), gate = FakeGate()
+        gate.hold(from: MediaTime(value: 1, timescale: 1))
+        let b = PlayerHarness(urls: ["fake-250-noaudio"], backend: FakeBackend(gate: gate), clock: clock)
+        b.player.play()
+        run(b, clock: clock, milliseconds: 2000)
+        let stoppedAt = b.player.currentTime()
+        gate.open()
+        run(b, clock: clock, milliseconds: 10)
+        #expect(b.player.currentTime() - stoppedAt < MediaTime(value: 1, timescale: 10))
+        b.player.shutdown()
+    }
+}

@@ -37,3 +37,27 @@ public enum LayerCommand: Sendable, Hashable {
         }
     }
 }
+
+extension LayerCommand {
+    /// Whether it moves a layer's timeline (play, pause, toggle, next, restart, seek): given to
+    /// one member of a group, it reaches every member, so that they stay in step. A layer's
+    /// level, sound and whether it is seen stay its own.
+    public var movesTheGroup: Bool {
+        switch self {
+        case .play, .pause, .toggle, .next, .restart, .seek: return true
+        case .volume, .mute, .visible: return false
+        }
+    }
+
+    /// What each member of the group carries out when this is given to one member that stands
+    /// at `time` seconds (nil: unknown), `paused` or not: a seek by an amount is the same place
+    /// for all (members' clocks may differ by a frame), a toggle the same play or pause.
+    public func forGroup(time: Double?, paused: Bool) -> LayerCommand {
+        switch self {
+        case .toggle: return paused ? .play : .pause
+        case .seek(.relative(let d), let exact): return .seek(.absolute(max(0, (time ?? 0) + d)), exact: exact)
+        default: return self
+        }
+    }
+}
+

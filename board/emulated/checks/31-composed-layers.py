@@ -4,7 +4,8 @@ the overlay plane) and the three layers under it, drawn together in software ont
 plane, each match ffmpeg's decodes in their frames: the demo where no layer covers it (its frame
 at the capture's media time), the top-left clip (one of its frames), the image overlay blended
 over the demo as a plane blends it, and the bottom-right clip. PSNR at least 35 dB each. The two
-clips are one start group playing the same file: in every capture both show the same frame.
+clips are one start group playing the same file: in every capture over the minute (one of them
+sought, then paused and played, by commands that move the group) both show the same frame.
 Then the text run's captures (tickercheck.py)."""
 import pathlib
 import sys

@@ -37,6 +37,9 @@ extension PlaybackCore {
             rateBeforeInterruption = nil
             setRate(newRate)
         case .seek(let request, let completion):
+            // Sought by its user, a group's member stalled no longer owes the group its place.
+            groupLost = nil
+            groupCatchUp = nil
             seeksTaken += 1
             let (id, actions) = seeks.request(request)
             if let completion { seekCompletions[id] = completion }

@@ -60,6 +60,8 @@ extension PlaybackCore {
 
     /// Stops the current item (replaced, removed): its source is closed, its seeks cancelled.
     mutating func stopCurrent() {
+        groupLost = nil
+        groupCatchUp = nil
         for action in seeks.cancel() { perform(action) }
         pendingSeek = nil
         deferredSeek = nil

@@ -98,6 +98,7 @@ extension PlaybackCore {
         case .none:
             break
         case .resume:
+            if groupResumed(now) { break }
             phase = .running
             clock.setRate(rate, at: now)
         case .fail(let seconds):
@@ -105,6 +106,7 @@ extension PlaybackCore {
             phase = .stalled(since: nil)
             itemFailed(seg.item, PlaybackError(.timedOut, "\(seg.item.asset.url): no data for \(seconds) s (stall-limit); check the source"))
         case .stall:
+            groupStalled(now)
             phase = .stalled(since: now)
             statistics.stalls += 1
             clock.setRate(.paused, at: now)

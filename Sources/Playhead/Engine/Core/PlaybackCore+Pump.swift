@@ -167,6 +167,11 @@ extension PlaybackCore {
             // Players of a group start together: the last one ready wakes the others, whose
             // clocks start from the instant it came.
             var from = now
+            if groupCaughtUp(now) {
+                groupWaitUntil = nil
+                phase = .running
+                return
+            }
             if let member = ports.startGroup {
                 if rate.isPaused {
                     member.group.leave(member.index)

@@ -69,6 +69,10 @@ struct PlaybackCore {
     var awaitingWake = false
     /// Ready to start and waiting for the rest of its start group, until then at most.
     var groupWaitUntil: HostTime?
+    /// A group's member stalled there (PlaybackCore+Group).
+    var groupLost: GroupPlace?
+    /// A group's member seeks to where the group is; it stalled there.
+    var groupCatchUp: GroupPlace?
     /// Opened items the decode budget lets play their key frames only.
     var keyFramesOnly: Set<PlayerItem> = []
     /// Opened items' admitted shares of the decode budget, taken when they start decoding.

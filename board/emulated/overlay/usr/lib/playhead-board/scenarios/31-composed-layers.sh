@@ -1,10 +1,11 @@
 # The kiosk, with more layers than planes (issue 34): a card built through vkms's configfs (7.x)
 # with a primary plane, one overlay plane and a writeback connector. Four layers: the demo full
-# screen (twice over, 10 s), a clip in the top-left quarter, an image= overlay with alpha,
+# screen (twelve times over, a minute), a clip in the top-left quarter, an image= overlay with alpha,
 # and the same clip in the bottom-right quarter on top. The top one gets the overlay plane; the
 # three under it are drawn together in software onto the primary plane at each commit, the
 # overlay blended over the videos as a plane would. The two clips are one group: they start on
-# the same refresh and stay in step, whichever plane shows them. `display` says which layer went
+# the same refresh and stay in step, whichever plane shows them, over the minute: a seek of one
+# (at 20 s) moves both, and a pause of one (at 35 s) pauses both until both play again. `display` says which layer went
 # where and why; the kernel's state shows the primary plane holding a screen-sized RGB picture;
 # writeback captures of the whole screen match ffmpeg's decodes of the same frames in each
 # layer's frame, and show both clips at the same frame (checks/31-composed-layers.py). Then the
@@ -13,14 +14,14 @@
 # bar (on the overlay plane) scrolling a file's lines, one of them Arabic; captures match the same
 # text drawn on the host, and the ticker's place moves at its speed (checks/tickercheck.py).
 # kernels: 7
-# time-limit: 120
+# time-limit: 180
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
 configfs_card composed 1 1
 state=/sys/kernel/debug/dri/${card#card}/state
 
 mkdir -p "$OUT/frames-composed"
-printf '%s\n' "$M/demo.mp4" "$M/demo.mp4" > "$OUT/bg.m3u"
+for i in $(seq 12); do echo "$M/demo.mp4"; done > "$OUT/bg.m3u"
 cat > "$OUT/composed.conf" <<CONF
 video-output = drm
 drm-card = /dev/dri/$card
@@ -31,7 +32,7 @@ layer.logo = image=$M/logo_alpha.png frame=400,30,120x60
 layer.right = source=$M/h264_aac.mp4 frame=320,240,320x240 group=pair
 CONF
 sock=/tmp/31-composed.sock
-playhead --config "$OUT/composed.conf" --audio-output null --socket "$sock" --events none --capture-every 25 \
+playhead --config "$OUT/composed.conf" --audio-output null --socket "$sock" --events none --capture-every 50 \
   --capture-dir "$OUT/frames-composed" 2> "$OUT/composed.err" &
 pid=$!
 for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
@@ -42,6 +43,14 @@ for i in $(seq 30); do
   grep -q "format=XR24" $state && { cat $state > "$OUT/composed.state"; break; }
   sleep 0.1
 done
+# One member sought moves the group; one paused pauses it, and both start again together.
+sleep 17
+ph-socket "$sock" "layer right seek +1" | tee "$OUT/group-seek.txt"
+sleep 15
+ph-socket "$sock" "layer left pause" | tee "$OUT/group-pause.txt"
+sleep 1
+ph-socket "$sock" "layer right" > "$OUT/group-paused.txt"
+ph-socket "$sock" "layer right play"
 wait $pid
 cat "$OUT/composed.err"
 
@@ -92,6 +101,8 @@ test "$few" -le 10
 grep -q '"layers":\["right: plane [0-9]* (overlay) of its own","logo: composed on plane [0-9]* (primary): no plane left for it","left: composed on plane [0-9]* (primary): under logo, which is composed","bg: composed on plane [0-9]* (primary): under logo, which is composed"\]' "$OUT/composed-display.txt"
 grep -q "display: layer logo: composed on plane [0-9]* (primary): no plane left for it" "$OUT/composed.err"
 grep -q "group pair: left, right start together" "$OUT/composed.err"
+grep -q '"ok":true' "$OUT/group-seek.txt"
+grep -q '"state":"paused"' "$OUT/group-paused.txt" || { echo "pausing layer left did not pause layer right, of its group"; exit 1; }
 if grep -q "warning app: layer" "$OUT/composed.err"; then echo "a layer did not play"; exit 1; fi
 if grep -q "group pair: .* starts without them" "$OUT/composed.err"; then echo "a member of the group started alone"; exit 1; fi
 # The primary plane shows one screen-sized RGB picture.
