@@ -79,7 +79,7 @@ def bench(args):
     for line in decode:
         print(line)
     lines = [t for t in logged if t.startswith("BENCH ")]
-    if not boot.in_time or len(lines) != 2 or len(decode) != 3:
+    if not boot.in_time or len(lines) != 2 or len(decode) != 4:
         print("board bench: the guest did not report both clips", file=sys.stderr)
         show_tail(boot.tail)
         return 1
@@ -132,8 +132,11 @@ def bench(args):
 def decode_report(lines):
     """The guest's decode comparison: per clip the best of three wall times and the largest peak
     memory of each, as frames per second and as ratios of playhead to ffmpeg. Empty unless both
-    clips have three whole runs."""
+    clips have three whole runs. Last, the board's decode capacity for its options file: H.264
+    pixels a second that playhead decoded, from the slower clip (its start included)."""
     report = ["board decode benchmark (in the guest, no display or sound device; best of 3, taken in turn):"]
+    pixels = {"bench_360p30.mp4": 640 * 360, "bench_720p30.mp4": 1280 * 720}
+    capacity = []
     for line in lines:
         clip = line.split()[1]
         runs = re.findall(r"ffmpeg-cs=(\d+) ffmpeg-rss-kb=(\d+) playhead-cs=(\d+) playhead-rss-mb=(\d+)"
@@ -152,4 +155,9 @@ def decode_report(lines):
         report.append(f"  {clip}: ffmpeg {frames / ff:.1f} fps, peak {ff_mb:.0f} MB; playhead {frames / ph:.1f} fps,"
                       f" peak {ph_mb} MB ({frames} frames); decode speed ratio (playhead/ffmpeg) {ff / ph:.2f},"
                       f" peak memory ratio {ph_mb / ff_mb:.2f}")
-    return report if len(report) == 3 else []
+        if clip in pixels:
+            capacity.append(frames * pixels[clip] / ph)
+    if len(report) != 3 or len(capacity) != 2:
+        return []
+    report.append(f"  this board's decode capacity, for its options file: decode-capacity = h264={min(capacity) / 1e6:.1f}M")
+    return report
