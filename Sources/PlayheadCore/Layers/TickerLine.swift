@@ -17,7 +17,7 @@ public enum TickerLine {
     public static func parts(_ fileText: String) -> (parts: [String], cut: Bool) {
         let lines = fileText.split(whereSeparator: \.isNewline)
             .map { line in String(line.map { $0.isASCII && ($0.asciiValue ?? 0) < 32 ? " " : $0 }) }
-            .map(trimmed)
+            .map(\.trimmed)
             .filter { !$0.isEmpty }
         var parts: [String] = [], left = characterLimit
         for line in lines {
@@ -43,12 +43,5 @@ public enum TickerLine {
         let t = max(0, elapsed), speed = Int64(speed)
         let pixels = t / 1_000_000_000 * speed + t % 1_000_000_000 * speed / 1_000_000_000
         return (pixels / period, Int((Int64(stripWidth) + pixels) % period))
-    }
-
-    private static func trimmed(_ s: String) -> String {
-        var t = Substring(s)
-        while t.first?.isWhitespace == true { t.removeFirst() }
-        while t.last?.isWhitespace == true { t.removeLast() }
-        return String(t)
     }
 }

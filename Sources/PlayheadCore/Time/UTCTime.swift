@@ -23,6 +23,28 @@ public enum UTCTime {
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// The day counted from 1970-01-01 of a year, month and day (the inverse of `civil`).
+    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// 0 Sunday ... 6 Saturday (1970-01-01 was a Thursday).
+    static func weekday(daysSinceEpoch days: Int64) -> Int {
+        Int(((days % 7) + 11) % 7)
+    }
+
+    static func isLeap(_ year: Int64) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+    /// Days counted from 1970-01-01 of a Unix time (rounded down).
+    static func day(epochSeconds: Int64) -> Int64 {
+        epochSeconds >= 0 ? epochSeconds / 86_400 : (epochSeconds - 86_399) / 86_400
+    }
+
     private static func pad(_ n: Int64, _ width: Int) -> String {
         let s = String(n)
         return String(repeating: "0", count: max(0, width - s.count)) + s
