@@ -75,7 +75,7 @@ public enum AppOptions {
 
     public static let catalog = OptionCatalog([
         declarations, PlayerOptions.declarations, DisplayOptions.declarations, ALSAOptions.declarations,
-        GPIOOptions.declarations, HTTPOptions.declarations, LayerOptions.declarations,
+        GPIOOptions.declarations, HTTPOptions.declarations, LayerOptions.declarations, ScheduleOptions.declarations,
     ])
 
     public static let defaultConfigPath = "/etc/playhead/playhead.conf"

@@ -118,12 +118,14 @@ public enum Appliance {
                            names: outputs.shownLayerNames, display: outputs.display, backend: backend, settings: settings,
                            groups: LayerOptions.groups(layout!),
                            mainTitle: { [player] in player.currentItem?.displayTitle })
+        let scheduleRunner = ScheduleRunner.make(settings, defaultItems: initialItems)
         let router = CommandRouter(player: control, playlist: playlist, settings: settings, hooks: RouterHooks(
             readOptionsFile: { OptionsFileReader.read(path: configPath, required: launch.configPath != nil) },
             setLogLevel: { AppLogging.setLevel($0) },
             setEventFormat: { printer.setFormat($0) },
             now: { MonotonicClock().now().nanoseconds }, version: version,
-            gpio: { panel.report() }), layers: layers)
+            gpio: { panel.report() }, schedule: { scheduleRunner?.report() ?? .string("no schedule; schedule.DAYS lines in the options file make one") }),
+            layers: layers)
         player.setLooping(safeMode != nil || settings[PlayerOptions.loop])
         player.volume = Float(settings[PlayerOptions.volume])
         player.isMuted = settings[PlayerOptions.mute]
@@ -189,6 +191,10 @@ public enum Appliance {
             }
             keeper = k
             services.append(InputService(name: "state", start: { k.start() }, stop: { k.stop() }))
+        }
+        if let scheduleRunner {
+            services.append(InputService(name: "schedule", start: { scheduleRunner.start { router.applySchedule($0, items: $1) } },
+                                         stop: { scheduleRunner.stop() }))
         }
         if follower.isNeeded {
             services.append(InputService(name: "folders", start: { follower.start() }, stop: { follower.stop() }))

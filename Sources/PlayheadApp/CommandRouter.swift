@@ -127,6 +127,7 @@ public final class CommandRouter: Sendable {
         case .route(let name): return route(name)
         case .display: return .ok(player.display())
         case .gpio: return .ok(hooks.gpio())
+        case .schedule: return .ok(hooks.schedule())
         case .debugWedge(let seconds):
             guard settings[AppOptions.debugCommands] else {
                 return .error("debug commands are off; start playhead with --debug-commands (for tests only)")

@@ -9,13 +9,17 @@ public struct RouterHooks: Sendable {
     public var version: String
     /// The chips, lines, buttons and light, for `gpio`.
     public var gpio: @Sendable () -> ReplyValue
+    /// Today's parts, what is in force and the next change, for `schedule`.
+    public var schedule: @Sendable () -> ReplyValue
 
     public init(readOptionsFile: @escaping @Sendable () -> Result<OptionsFile?, OptionsFileErrors> = { .success(nil) },
                 setLogLevel: @escaping @Sendable (String) -> Void = { _ in },
                 setEventFormat: @escaping @Sendable (String) -> Void = { _ in },
                 now: @escaping @Sendable () -> Int64, version: String,
-                gpio: @escaping @Sendable () -> ReplyValue = { .string("no GPIO buttons or light are mapped (`help options` shows button.NAME)") }) {
+                gpio: @escaping @Sendable () -> ReplyValue = { .string("no GPIO buttons or light are mapped (`help options` shows button.NAME)") },
+                schedule: @escaping @Sendable () -> ReplyValue = { .string("no schedule; schedule.DAYS lines in the options file make one") }) {
         self.gpio = gpio
+        self.schedule = schedule
         self.readOptionsFile = readOptionsFile
         self.setLogLevel = setLogLevel
         self.setEventFormat = setEventFormat

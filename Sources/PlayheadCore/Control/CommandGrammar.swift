@@ -27,6 +27,7 @@ public enum CommandGrammar {
         Entry(name: "clear", usage: "clear", help: "empty the playlist"),
         Entry(name: "route", usage: "route [NAME]", help: "list sound routes, or send the sound to one (by name, card or device)"),
         Entry(name: "gpio", usage: "gpio", help: "the GPIO chips and lines, and the buttons and light of the map"),
+        Entry(name: "schedule", usage: "schedule", help: "today's parts of the schedule, what is in force and the next change"),
         Entry(name: "display", usage: "display", help: "connector, mode, plane and scaler, with the modes and planes"),
         Entry(name: "screenshot", usage: "screenshot", help: "save the next frame as shown into screenshot-dir, and say its name (needs a writeback connector)"),
         Entry(name: "status", usage: "status", help: "what plays, where, and how well"),
@@ -84,6 +85,7 @@ public enum CommandGrammar {
         case "clear": return none(.clear)
         case "display": return none(.display)
         case "gpio": return none(.gpio)
+        case "schedule": return none(.schedule)
         case "status": return none(.status)
         case "stats": return none(.stats)
         case "reload": return none(.reload)

@@ -29,6 +29,7 @@ public enum ConsoleCommand: Sendable, Hashable {
     case route(String?)
     case display
     case gpio
+    case schedule
     case screenshot
     case status
     case stats

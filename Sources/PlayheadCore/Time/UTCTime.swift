@@ -41,7 +41,7 @@ public enum UTCTime {
     static func isLeap(_ year: Int64) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
     /// Days counted from 1970-01-01 of a Unix time (rounded down).
-    static func day(epochSeconds: Int64) -> Int64 {
+    public static func day(epochSeconds: Int64) -> Int64 {
         epochSeconds >= 0 ? epochSeconds / 86_400 : (epochSeconds - 86_399) / 86_400
     }
 

@@ -1,0 +1,51 @@
+import PlayheadCore
+@testable import PlayheadApp
+import Testing
+
+/// `schedule.DAYS` and `timezone` lines read into a Schedule; each bad one named.
+@Suite struct ScheduleOptionsTests {
+    let catalog = AppOptions.catalog
+
+    private func settings(_ text: String) throws -> Settings {
+        Settings(catalog: catalog, file: try OptionsFile.parse(text, path: "p.conf", catalog: catalog).get())
+    }
+
+    @Test func daysAndTheirZoneAreRead() throws {
+        let s = try settings("""
+            timezone = Europe/Berlin
+            schedule.weekdays = 08:00 /data/a.m3u, 20:00 off
+            schedule.2026-12-25 = off
+            """)
+        let schedule = try #require(try ScheduleOptions.schedule(s).get())
+        #expect(schedule.zone.name == "Europe/Berlin")
+        #expect(schedule.days[.weekdays]?.map(\.target) == [.playlist("/data/a.m3u"), .off])
+        #expect(schedule.days[.date(year: 2026, month: 12, day: 25)] == [SchedulePart(start: 0, target: .off)])
+        #expect(try ScheduleOptions.schedule(settings("volume = 0.5\n")).get() == nil)
+    }
+
+    @Test func aBadLineIsRefusedWhenTheFileIsRead() {
+        guard case .failure(let e) = OptionsFile.parse("schedule.daily = 8:00 off\n", path: "p.conf", catalog: catalog) else {
+            Issue.record("a bad part was taken")
+            return
+        }
+        #expect("\(e)".contains("'8:00' is not a time of day from 00:00 to 23:59"), "\(e)")
+    }
+
+    @Test func aBadDayOrZoneIsNamed() throws {
+        guard case .failure(let day) = ScheduleOptions.schedule(try settings("schedule.someday = 08:00 off\n")) else {
+            Issue.record("an unknown day was taken")
+            return
+        }
+        #expect(day.message == "schedule.someday: 'someday' is not mon to sun, weekdays, weekend, daily or a date (2026-12-25)")
+        guard case .failure(let missing) = ScheduleOptions.schedule(try settings("timezone = Mars/Olympus\nschedule.daily = 08:00 off\n")) else {
+            Issue.record("a missing zone was taken")
+            return
+        }
+        #expect(missing.message == "timezone: no zone Mars/Olympus in /usr/share/zoneinfo; install tzdata or give another name")
+        // Never a path out of the zone folder.
+        #expect(ScheduleOptions.zoneNameProblem("../../etc/passwd") != nil)
+        #expect(ScheduleOptions.zoneNameProblem("/etc/passwd") != nil)
+        #expect(ScheduleOptions.zoneNameProblem("America/Argentina/Buenos_Aires") == nil)
+        #expect(ScheduleOptions.zoneNameProblem("Etc/GMT+5") == nil)
+    }
+}
