@@ -94,6 +94,10 @@ cp "$media"/demo.mp4 "$media"/h264_aac.mp4 "$media"/tone.wav "$media"/mid_240p30
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 [ -e "$font" ] || fail "$font is missing; run 'make deps' (fonts-dejavu-core)"
 mkdir -p "$stage${font%/*}" && cp "$font" "$stage$font"
+# A time zone for the schedule's scenario (Debian's tzdata).
+zone=/usr/share/zoneinfo/Europe/Berlin
+[ -e "$zone" ] || fail "$zone is missing; run 'make deps' (tzdata)"
+mkdir -p "$stage${zone%/*}" && cp "$zone" "$stage$zone"
 # The demo playlist's damaged items (rootfs-overlay/etc/playhead/demo.m3u), as on the image.
 cp "$media"/truncated.mp4 "$stage/usr/share/playhead/media/damaged-truncated.mp4"
 cp "$media"/not_media.mp4 "$stage/usr/share/playhead/media/damaged-not-media.mp4"

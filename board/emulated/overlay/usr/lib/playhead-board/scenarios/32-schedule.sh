@@ -1,0 +1,60 @@
+# Opening hours (issue 35): a schedule in Berlin's time (Debian's tzdata) across the night its
+# clocks jump from 02:00 to 03:00. The guest's clock is set to five seconds before that jump
+# (2026-03-29 00:59:55 UTC); the clock file says NTP set it. The part at 02:30, a time that night
+# never has, starts when the clock jumps (01:00:00 UTC): the playlist changes to its clip within
+# a second (`status` polled, the guest's time noted). Then the clock is stepped a minute forward
+# as NTP would: the `off` part at 03:01 (01:01:00 UTC) pauses playback within a second. `schedule`
+# on the socket shows the day's parts and the next change. The guest's clock is put back after.
+# kernels: 7
+# time-limit: 60
+. /usr/lib/playhead-board/board.sh
+M=/usr/share/playhead/media
+before=$(date +%s)
+echo "synchronised=yes since=1774745995 source=ntp:test" > /tmp/32-clock
+cat > "$OUT/schedule.conf" <<CONF
+loop = yes
+timezone = Europe/Berlin
+clock-file = /tmp/32-clock
+schedule.daily = 00:00 $M/h264_aac.mp4, 02:30 $M/loop_1s.mp4, 03:01 off, 08:00 default
+CONF
+sock=/tmp/32-schedule.sock
+# busybox's date has no fractions of a second: the uptime (to 10 ms) since the clock was set
+# tells the wall-clock time from here on.
+date -u -s "2026-03-29 00:59:55" > /dev/null
+set0=$(cut -d' ' -f1 /proc/uptime)
+playhead --config "$OUT/schedule.conf" --video-output null --audio-output null --socket "$sock" --events none "$M/demo.mp4" \
+  2> "$OUT/schedule.err" &
+pid=$!
+for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
+ph-socket "$sock" schedule > "$OUT/schedule-reply.txt"
+cat "$OUT/schedule-reply.txt"
+# until_status PATTERN EPOCH UPTIME: polls `status` until it matches; prints the wall-clock time
+# then, from the clock set to EPOCH at UPTIME.
+until_status() {
+  for i in $(seq 150); do
+    ph-socket "$sock" status > "$OUT/schedule-status.txt" 2>/dev/null
+    grep -q "$1" "$OUT/schedule-status.txt" && { awk -v e="$2" -v u0="$3" -v u="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { printf "%.2f\n", e + u - u0 }'; return 0; }
+    sleep 0.05
+  done
+  echo "never"
+}
+first=$(until_status 'h264_aac.mp4' 1774745995 "$set0")
+jump=$(until_status 'loop_1s.mp4' 1774745995 "$set0")
+date -u -s "2026-03-29 01:00:59" > /dev/null
+set1=$(cut -d' ' -f1 /proc/uptime)
+off=$(until_status '"state":"paused"' 1774746059 "$set1")
+kill -TERM $pid
+wait $pid || true
+date -s "@$((before + 12))" > /dev/null
+cat "$OUT/schedule.err"
+echo "RESULT schedule: the morning's first clip at $first, the 02:30 part at $jump (due 1774746000), off at $off (due 1774746060)"
+[ "$first" != never ] && [ "$jump" != never ] && [ "$off" != never ] || { echo "a part did not come"; exit 1; }
+# Within a second of its time (and not before it).
+late() { awk -v t="$1" -v due="$2" 'BEGIN { d = t - due; exit !(d >= 0 && d < 1.0) }'; }
+late "$jump" 1774746000 || { echo "the 02:30 part came at $jump, not within a second of 01:00:00 UTC"; exit 1; }
+late "$off" 1774746060 || { echo "the off part came at $off, not within a second of 01:01:00 UTC"; exit 1; }
+grep -q '"timezone":"Europe/Berlin"' "$OUT/schedule-reply.txt"
+grep -q '"today":\["00:00 '"$M"'/h264_aac.mp4","02:30 '"$M"'/loop_1s.mp4","03:01 off","08:00 default"\]' "$OUT/schedule-reply.txt"
+grep -q '"next":"2026-03-29 03:00:00 '"$M"'/loop_1s.mp4"' "$OUT/schedule-reply.txt"
+grep -q "schedule: playing $M/loop_1s.mp4 until 2026-03-29 03:01:00 (then off)" "$OUT/schedule.err"
+grep -q "schedule: screen off (playback paused) until 2026-03-29 08:00:00 (then default)" "$OUT/schedule.err"
