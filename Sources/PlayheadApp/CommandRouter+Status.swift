@@ -37,6 +37,7 @@ extension CommandRouter {
             .init("loop", .bool(settings[PlayerOptions.loop])),
             .init("route", .optional(player.currentRoute?.name)),
             .init("display", player.displayMode()),
+            .init("screen", .optional(player.isScreenOff.map { $0 ? "off" : "on" })),
         ]
         let zero = ReplyValue.int(0)
         let counters: [ReplyValue.Field] = [

@@ -12,6 +12,8 @@ public final class CommandRouter: Sendable {
         var stopped = false
         /// The queue was emptied by a command (clear, remove): its end is not the playlist's.
         var emptiedOnPurpose = false
+        /// `display off` paused playback: `display on` plays again.
+        var pausedForScreenOff = false
     }
 
     let player: any PlayerControl
@@ -126,6 +128,7 @@ public final class CommandRouter: Sendable {
         case .clear: clear()
         case .route(let name): return route(name)
         case .display: return .ok(player.display())
+        case .displayPower(let on): return screenPower(on)
         case .gpio: return .ok(hooks.gpio())
         case .schedule: return .ok(hooks.schedule())
         case .debugWedge(let seconds):

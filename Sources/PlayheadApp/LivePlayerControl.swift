@@ -113,6 +113,14 @@ public final class LivePlayerControl: PlayerControl {
     public var currentRoute: AudioRoute? { alsa?.currentRoute }
     public func overrideRoute(to route: AudioRoute) { player.overrideOutputRoute(to: route) }
 
+    public func setScreenPower(_ on: Bool) -> String? {
+        guard let drm else { return "there is no screen to switch \(on ? "on" : "off") (video-output is null)" }
+        drm.setScreenPower(on)
+        return nil
+    }
+
+    public var isScreenOff: Bool? { drm?.isScreenOff }
+
     public func display() -> ReplyValue {
         guard let drm else { return .object([.init("output", .string("null"))]) }
         let inventory = DisplayInventory.describe(card: drmCard).split(separator: "\n").map { ReplyValue.string(String($0)) }

@@ -40,6 +40,10 @@ public protocol PlayerControl: AnyObject, Sendable {
     func state() -> PlayerState
     /// Test only: block the playback loop (see Player.wedgeForTesting).
     func wedgeForTesting(seconds: Double)
+    /// Switches the screen off or on; nil when done, else why not.
+    func setScreenPower(_ on: Bool) -> String?
+    /// Whether the screen is off (`display off`); nil: there is no screen.
+    var isScreenOff: Bool? { get }
 }
 
 extension PlayerControl {

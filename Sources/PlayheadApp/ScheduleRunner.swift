@@ -81,7 +81,7 @@ final class ScheduleRunner: Sendable {
             }
         }
         let next = state.next.map { " until \(local($0.at)) (then \($0.target))" } ?? ""
-        AppLog.notice("schedule: \(target == .off ? "screen off (playback paused)" : "playing \(target)")\(next)")
+        AppLog.notice("schedule: \(target == .off ? "screen off" : "playing \(target)")\(next)")
         apply.withLock { $0 }?(target, items)
     }
 

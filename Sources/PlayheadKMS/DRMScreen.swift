@@ -108,6 +108,13 @@ final class DRMScreen: @unchecked Sendable {
         if !attach.isEmpty { writeback?.markAttached() }
     }
 
+    /// The CRTC made inactive with its mode and planes kept (DPMS off: the monitor sleeps).
+    func switchOff() throws(PlaybackError) {
+        if let e = card.commit([AtomicValue(object: plan.crtc.id, property: properties.crtcActive, value: 0)], .allowModeset) {
+            throw PlaybackError(.deviceFailed, "\(card.path): the kernel refused to switch CRTC \(plan.crtc.id) off (\(e))")
+        }
+    }
+
     /// Whether the kernel would take our mode with `planes` on it (a TEST_ONLY commit): how the
     /// display controller asks which planes its layers can have before anything is shown.
     func testModeset(planes: [AtomicValue]) -> AtomicCommitError? {

@@ -61,6 +61,16 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
 
     public func flush() { loop.flush() }
 
+    /// `display off|on`: the CRTC made inactive (its mode kept) or active again, by the present
+    /// thread at its next look. Off, frames are dropped.
+    public func setScreenPower(_ on: Bool) {
+        driver.requestPower(on)
+        loop.checkScreenSoon()
+    }
+
+    /// Whether the screen was switched off.
+    public var isScreenOff: Bool { driver.poweredOff }
+
     /// Saves every `n`th frame shown as `DIRECTORY/frame-<media time in ms>.ppm`, captured
     /// from the composed screen through the writeback connector.
     public func captureFrames(every n: Int, into directory: String) { loop.captureFrames(every: n, into: directory) }

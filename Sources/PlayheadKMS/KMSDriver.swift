@@ -24,6 +24,8 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
     var scanout: (key: ScanoutKey, choice: ScanoutChoice)?
     /// The last scaler choice in words, for the console (any thread).
     let scalerText = Mutex("none yet (no picture shown)")
+    /// `display off|on`: asked for (any thread), and whether the screen is off.
+    private let power = Mutex<(requested: Bool?, off: Bool)>((nil, false))
 
     /// `place` and `channel`: one layer of several (DisplayController); nil, the screen alone.
     init(screen: DRMScreen, options: DRMOptions, place: LayerPlace? = nil, channel: (any FlipChannel)? = nil) throws(PlaybackError) {
@@ -63,6 +65,8 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
     /// layer's place was worked out for the mode in force.
     func checkHotplug() -> ScreenChange {
         guard place == nil else { return .none }
+        if let change = followPowerRequest() { return change }
+        if poweredOff { return .none }
         switch screen.hotplugAction() {
         case nil: return .none
         case .hide?: return .lost
@@ -72,6 +76,32 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
             return .unusable
         }
     }
+
+    /// A `display off|on` asked for: the CRTC switched off, or the mode set again (with the
+    /// first buffer, black, until the next picture). Said in one line each.
+    private func followPowerRequest() -> ScreenChange? {
+        guard let on = power.withLock({ p -> Bool? in defer { p.requested = nil }; return p.requested }), on == poweredOff else { return nil }
+        if !on {
+            do throws(PlaybackError) {
+                try screen.switchOff()
+            } catch {
+                Log.warning("display: \(error.message); the screen stays on")
+                return nil
+            }
+            power.withLock { $0.off = true }
+            Log.info("display: off (the CRTC is inactive, its mode \(screen.plan.mode) kept)")
+            return .switchedOff
+        }
+        power.withLock { $0.off = false }
+        guard setMode(screen.plan.mode) else { return .unusable }
+        Log.info("display: on (\(screen.plan.mode))")
+        return .modeSet(refreshNanoseconds: screen.refreshNanoseconds)
+    }
+
+    /// Asks for the screen off or on; the present thread carries it out at its next look.
+    func requestPower(_ on: Bool) { power.withLock { $0.requested = on } }
+
+    var poweredOff: Bool { power.withLock { $0.off } }
 
     func follow(_ frame: VideoFrame) -> ScreenChange {
         guard place == nil, case .show(let mode, _)? = screen.contentAction(for: frame, switching: modeFollowsItems) else { return .none }

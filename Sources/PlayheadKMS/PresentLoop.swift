@@ -50,6 +50,14 @@ final class PresentLoop<Driver: PresentDriver>: @unchecked Sendable {
 
     func flush() { lock.withLock { machine.flush() } }
 
+    /// The screen is looked at again soon (`KMSDriver.checkHotplug`), even while no frame comes.
+    func checkScreenSoon() {
+        lock.withLock {
+            machine.checkScreenSoon()
+            wake()
+        }
+    }
+
     func stop() {
         lock.withLock {
             machine.stop()

@@ -75,6 +75,13 @@ final class FakePlayerControl: PlayerControl {
     var currentRoute: AudioRoute? { s.withLock { $0.route ?? AudioRoute(device: "hw:0,0", name: "Loopback PCM", card: "Loopback") } }
     func overrideRoute(to route: AudioRoute) { s.withLock { $0.route = route; $0.calls.append("route \(route.card)") } }
     func display() -> ReplyValue { .object([.init("output", .string("drm")), .init("mode", .string("640x480@60"))]) }
+    func setScreenPower(_ on: Bool) -> String? {
+        record("screen \(on ? "on" : "off")")
+        return nil
+    }
+
+    var isScreenOff: Bool? { s.withLock { $0.calls.last { $0.hasPrefix("screen ") } == "screen off" } }
+
     func screenshot() -> Result<String, CommandError> { .success("/run/playhead/screenshots/screenshot-000001.png") }
     func screenshotOutcome(_ path: String, waitingMilliseconds: Int) -> String? { "no picture in a fake" }
     func statistics() -> [ReplyValue.Field] { [.init("dropped", .int(2)), .init("late", .int(1)), .init("stalls", .int(0))] }

@@ -28,7 +28,7 @@ public enum CommandGrammar {
         Entry(name: "route", usage: "route [NAME]", help: "list sound routes, or send the sound to one (by name, card or device)"),
         Entry(name: "gpio", usage: "gpio", help: "the GPIO chips and lines, and the buttons and light of the map"),
         Entry(name: "schedule", usage: "schedule", help: "today's parts of the schedule, what is in force and the next change"),
-        Entry(name: "display", usage: "display", help: "connector, mode, plane and scaler, with the modes and planes"),
+        Entry(name: "display", usage: "display [on|off]", help: "connector, mode, plane and scaler, with the modes and planes; or the screen switched off (playback paused) or on"),
         Entry(name: "screenshot", usage: "screenshot", help: "save the next frame as shown into screenshot-dir, and say its name (needs a writeback connector)"),
         Entry(name: "status", usage: "status", help: "what plays, where, and how well"),
         Entry(name: "layer", usage: "layer [NAME [COMMAND]]",
@@ -83,7 +83,10 @@ public enum CommandGrammar {
         case "unmute": return none(.mute(false))
         case "queue": return none(.queue)
         case "clear": return none(.clear)
-        case "display": return none(.display)
+        case "display":
+            guard let word = args.first?.lowercased() else { return .success(.display) }
+            guard args.count == 1, word == "on" || word == "off" else { return bad("display takes on or off, or nothing") }
+            return .success(.displayPower(word == "on"))
         case "gpio": return none(.gpio)
         case "schedule": return none(.schedule)
         case "status": return none(.status)

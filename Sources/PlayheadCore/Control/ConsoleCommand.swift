@@ -28,6 +28,8 @@ public enum ConsoleCommand: Sendable, Hashable {
     case clear
     case route(String?)
     case display
+    /// `display on|off`: the screen's power.
+    case displayPower(Bool)
     case gpio
     case schedule
     case screenshot

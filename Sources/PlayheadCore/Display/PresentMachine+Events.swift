@@ -54,7 +54,7 @@ extension PresentMachine {
         case .lost:
             connected = false
             statistics.disconnects += 1
-        case .unusable:
+        case .unusable, .switchedOff:
             connected = false
         case .modeSet(let refreshing):
             connected = true

@@ -156,6 +156,10 @@ public struct PresentMachine<Plane: Sendable>: Sendable {
 
     /// In this order: a queued flip first (its buffer cannot be reused until it is on screen),
     /// then the hot-plug check, then a stop, the pending frame, a still screenshot.
+    /// The screen is looked at again before the next frame, or at once when idle: a display
+    /// power request waits for it.
+    public mutating func checkScreenSoon() { hotplugDue = true }
+
     mutating func decide(now: Int64) -> Action {
         if ring.queued != nil { return handOut(.flip) }
         if hotplugDue {

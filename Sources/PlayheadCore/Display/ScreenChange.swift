@@ -9,4 +9,7 @@ public enum ScreenChange: Sendable, Hashable {
     case unusable
     /// A mode was set with the ring's first buffer (black) on screen.
     case modeSet(refreshNanoseconds: Int64)
+    /// The screen was switched off (`display off`): frames are dropped, not counted as a
+    /// disconnect, until it is switched on (a `modeSet`).
+    case switchedOff
 }
