@@ -39,6 +39,9 @@ extension RouterRemote {
             m.gauges.append(.init("av_offset", unit: "seconds", offset / 1000,
                                   help: "how late the last picture was handed to the display against the clock (the sound's when there is sound)"))
         }
+        if let off = router.player.isScreenOff {
+            m.gauges.append(.init("screen_on", unit: "state", off ? 0 : 1, help: "1 while the screen is on, 0 after `display off` or the schedule's off"))
+        }
         let board = BoardSensors.read(dataPath: dataPath)
         if let rss = board.residentBytes { m.gauges.append(.init("resident_memory", unit: "bytes", Double(rss), help: "playhead's resident memory")) }
         if let written = board.dataBytesWritten {

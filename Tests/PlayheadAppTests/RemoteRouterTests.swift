@@ -47,6 +47,7 @@ import Testing
             #expect(queue.text.contains(#""title":"Bee""#))
             let metrics = try await client.send("/metrics", headers: auth)
             #expect(metrics.text.contains("playhead_item_starts_total 0"))
+            #expect(metrics.text.contains("playhead_screen_on_state 1"), "\(metrics.text)")
             await group.triggerGracefulShutdown()
         }
     }
