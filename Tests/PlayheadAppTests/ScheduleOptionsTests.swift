@@ -6,9 +6,7 @@ import Testing
 @Suite struct ScheduleOptionsTests {
     let catalog = AppOptions.catalog
 
-    private func settings(_ text: String) throws -> Settings {
-        Settings(catalog: catalog, file: try OptionsFile.parse(text, path: "p.conf", catalog: catalog).get())
-    }
+    private func settings(_ text: String) throws -> Settings { try settingsFromOptions(text) }
 
     @Test func daysAndTheirZoneAreRead() throws {
         let s = try settings("""

@@ -3,6 +3,16 @@ import PlayheadCore
 import PlayheadTestSupport
 import Testing
 
+/// Two players of group "kiosk" on one clock, playing: b's source behind `gate`.
+func kioskPair(_ url: String, gate: FakeGate, clock: VirtualClock) -> (StartGroup, PlayerHarness, PlayerHarness) {
+    let group = StartGroup(name: "kiosk", members: ["a", "b"])
+    let a = PlayerHarness(urls: [url], clock: clock, startGroup: group.member(0))
+    let b = PlayerHarness(urls: [url], backend: FakeBackend(gate: gate), clock: clock, startGroup: group.member(1))
+    a.player.play()
+    b.player.play()
+    return (group, a, b)
+}
+
 /// Two players of one start group on one virtual clock, stepped by hand: the one ready first
 /// does not start its clock until the other is ready; then both run from the same instant.
 @Suite struct StartGroupTests {
@@ -11,14 +21,9 @@ import Testing
     }
 
     @Test func theFirstReadyWaitsForTheOtherAndBothRunFromTheSameInstant() {
-        let clock = VirtualClock()
-        let group = StartGroup(name: "kiosk", members: ["a", "b"])
-        let gate = FakeGate()
+        let clock = VirtualClock(), gate = FakeGate()
         gate.shut()
-        let a = PlayerHarness(urls: ["fake-100"], clock: clock, startGroup: group.member(0))
-        let b = PlayerHarness(urls: ["fake-100"], backend: FakeBackend(gate: gate), clock: clock, startGroup: group.member(1))
-        a.player.play()
-        b.player.play()
+        let (group, a, b) = kioskPair("fake-100", gate: gate, clock: clock)
         steps(a, b)
         clock.advance(byNanoseconds: 1_000_000_000)
         steps(a, b)
@@ -39,14 +44,9 @@ import Testing
     /// A woken engine looks again some time after it is woken (a busy board's scheduler): its
     /// clock starts from the instant the last member came, so it is not that far behind.
     @Test func aWokenMemberRunsFromTheInstantTheLastOneCameNotFromItsOwnLook() {
-        let clock = VirtualClock()
-        let group = StartGroup(name: "kiosk", members: ["a", "b"])
-        let gate = FakeGate()
+        let clock = VirtualClock(), gate = FakeGate()
         gate.shut()
-        let a = PlayerHarness(urls: ["fake-100"], clock: clock, startGroup: group.member(0))
-        let b = PlayerHarness(urls: ["fake-100"], backend: FakeBackend(gate: gate), clock: clock, startGroup: group.member(1))
-        a.player.play()
-        b.player.play()
+        let (group, a, b) = kioskPair("fake-100", gate: gate, clock: clock)
         steps(a, b)
         gate.open()
         // b comes last and starts; a looks again only 30 ms later.
@@ -82,15 +82,6 @@ import Testing
         }
     }
 
-    private func pair(_ urls: String, gate: FakeGate, clock: VirtualClock) -> (PlayerHarness, PlayerHarness) {
-        let group = StartGroup(name: "kiosk", members: ["a", "b"])
-        let a = PlayerHarness(urls: [urls], clock: clock, startGroup: group.member(0))
-        let b = PlayerHarness(urls: [urls], backend: FakeBackend(gate: gate), clock: clock, startGroup: group.member(1))
-        a.player.play()
-        b.player.play()
-        return (a, b)
-    }
-
     /// Frames apart: the two members' times in 25ths of a second.
     private func apart(_ a: PlayerHarness, _ b: PlayerHarness) -> Int64 {
         (a.player.currentTime() - b.player.currentTime()).converted(to: 25).value
@@ -99,7 +90,7 @@ import Testing
     @Test func aShortStallIsMadeUpByDroppingWhatWasMissed() {
         let clock = VirtualClock(), gate = FakeGate()
         gate.hold(from: MediaTime(value: 1, timescale: 1))
-        let (a, b) = pair("fake-250-noaudio", gate: gate, clock: clock)
+        let (_, a, b) = kioskPair("fake-250-noaudio", gate: gate, clock: clock)
         run(a, b, clock: clock, milliseconds: 2000)
         #expect(b.eventNames.contains("playbackStalled"))
         #expect(apart(a, b) > 10, "b did not stall behind a")
@@ -114,7 +105,7 @@ import Testing
     @Test func aLongStallIsMadeUpByASeekToWhereTheGroupIs() {
         let clock = VirtualClock(), gate = FakeGate()
         gate.hold(from: MediaTime(value: 1, timescale: 1))
-        let (a, b) = pair("fake-250-noaudio", gate: gate, clock: clock)
+        let (_, a, b) = kioskPair("fake-250-noaudio", gate: gate, clock: clock)
         run(a, b, clock: clock, milliseconds: 5000)
         #expect(apart(a, b) > 75, "b did not stall 3 s behind a")
         gate.open()
