@@ -115,6 +115,7 @@ public final class LivePlayerControl: PlayerControl {
 
     public func setScreenPower(_ on: Bool) -> String? {
         guard let drm else { return "there is no screen to switch \(on ? "on" : "off") (video-output is null)" }
+        guard drm.hasWholeScreen else { return "a screen of layers cannot be switched \(on ? "on" : "off") yet; `pause` stops its pictures" }
         drm.setScreenPower(on)
         return nil
     }

@@ -71,6 +71,9 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     /// Whether the screen was switched off.
     public var isScreenOff: Bool { driver.poweredOff }
 
+    /// It has the screen to itself (not one layer of several): it can switch the screen off.
+    public var hasWholeScreen: Bool { driver.place == nil }
+
     /// Saves every `n`th frame shown as `DIRECTORY/frame-<media time in ms>.ppm`, captured
     /// from the composed screen through the writeback connector.
     public func captureFrames(every n: Int, into directory: String) { loop.captureFrames(every: n, into: directory) }
