@@ -13,7 +13,9 @@ final class ScheduleRunner: Sendable {
     private let clockFile: String
     private let defaultItems: Items
     private let thread = TickingThread()
-    private let state = Mutex<(applied: SchedulePart.Target?, last: Schedule.State?, trusted: Bool)>((nil, nil, false))
+    /// What was last handed over: at start, the default playlist the appliance starts with (so a
+    /// place resumed into it is kept when the schedule says default).
+    private let state = Mutex<(applied: SchedulePart.Target?, last: Schedule.State?, trusted: Bool)>((.defaultPlaylist, nil, false))
     private let apply = Mutex<(@Sendable (SchedulePart.Target, Items) -> Void)?>(nil)
 
     init(schedule: Schedule, clockFile: String, defaultItems: Items) {
