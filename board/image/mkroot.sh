@@ -102,6 +102,14 @@ font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 mkdir -p "$root${font%/*}" "$root/usr/share/doc/fonts-dejavu-core"
 cp "$font" "$root$font"
 cp /usr/share/doc/fonts-dejavu-core/copyright "$root/usr/share/doc/fonts-dejavu-core/copyright"
+# The schedule's time zones (`timezone = Europe/Berlin`), from Debian's tzdata: every zone's TZif
+# file, not the posix/ and right/ copies nor the source and tables (1.9 MB before compression).
+zones=/usr/share/zoneinfo
+[ -e "$zones/Europe/Berlin" ] || { echo "image: $zones is missing; run 'make deps' (tzdata)" >&2; exit 1; }
+mkdir -p "$root$zones" "$root/usr/share/doc/tzdata"
+(cd "$zones" && find . -path ./posix -prune -o -path ./right -prune -o \( -type f -o -type l \) ! -name '*.zi' ! -name '*.tab' -print \
+  | cpio -pdm --quiet "$root$zones")
+cp /usr/share/doc/tzdata/copyright "$root/usr/share/doc/tzdata/copyright"
 # Two damaged files in the demo's loop: the appliance plays on past them, and image-test measures
 # what their warnings and the state file write to /data while it loops.
 cp "$media/truncated.mp4" "$root/usr/share/playhead/media/damaged-truncated.mp4"
