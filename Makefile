@@ -91,7 +91,7 @@ unit-test: deps media
 # descriptors, mappings and memory must stay flat (scripts/soak.py says how it measures).
 soak: deps media
 	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
-	timeout -k 10 900 python3 scripts/soak.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) 3000
+	timeout -k 10 900 python3 scripts/soak.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) 5000
 
 # The place survives kill -9: killed at random moments and started again, playhead resumes at
 # the saved item within two seconds after its saved time, and the state file is always whole.

@@ -111,9 +111,11 @@ def main():
     # per item (stack and guard), so thousands of items leave no doubt.
     if last["maps"][0] > first["maps"][0] + 8:
         problems.append(f"mappings grew from {first['maps'][0]} to {last['maps'][0]}")
-    # Resident memory: 8 MiB of slack over 2700 items is 3 KiB an item; a leaked decoded
-    # picture or packet per item is far more.
-    if last["rss_kb"][0] > first["rss_kb"][0] + 8192:
+    # Resident memory: 12 MiB of slack over the 4000 items after the warm-up is 3 KiB an item;
+    # a leaked decoded picture or packet per item is far more. The floor moved by -3.5 to +10.7
+    # MB between runs of one build (2026-12-01: 8000 items fell by 3.5 MB, one run of 2300 rose
+    # by 10.7 under a full make test), so 8 MiB over 2300 items failed a sound build.
+    if last["rss_kb"][0] > first["rss_kb"][0] + 12288:
         problems.append(f"resident memory grew from {first['rss_kb'][0]} kB to {last['rss_kb'][0]} kB")
     if count["failed"] == 0:
         problems.append("no item failed: the failing items were not played")
