@@ -36,7 +36,7 @@ import subprocess
 import tempfile
 import time
 
-from update_board import Board, data_clean, fail, grubenv, serve, stick_image, ubootenv
+from update_board import Board, GuestLockedUp, data_clean, fail, grubenv, serve, stick_image, ubootenv
 
 CONFIRMED_ON = r"slot-confirm: first frame: slot {} is confirmed"
 
@@ -335,17 +335,27 @@ def main():
     if args.arch == "arm64" and args.unbootable:
         fail("--unbootable is x86_64's only (it sets GRUB's environment)")
     run = bad_run if args.bad else both_ways_run if args.both_ways else unbootable_run if args.unbootable else power_cut_run if args.power_cuts else good_run
-    with tempfile.TemporaryDirectory() as tmp:
-        disk = pathlib.Path(tmp) / "disk.img"
-        subprocess.run(["cp", "--sparse=always", str(args.image), str(disk)], check=True)
-        started = time.monotonic()
-        try:
-            print("update-test: " + run(args, disk, tmp, started))
-        finally:
-            if args.keep:
-                subprocess.run(["cp", "--sparse=always", str(disk), str(args.keep)], check=False)
-            # A failed run leaves its QEMU running (seen: two orphaned arm64 boards): cut it.
-            Board.cut_all()
+    # A guest whose kernel locks up (GuestLockedUp) gets one more whole run on a fresh copy of
+    # the image, said on the output; a second lockup fails like any other fault.
+    for attempt in (1, 2):
+        with tempfile.TemporaryDirectory() as tmp:
+            disk = pathlib.Path(tmp) / "disk.img"
+            subprocess.run(["cp", "--sparse=always", str(args.image), str(disk)], check=True)
+            started = time.monotonic()
+            try:
+                print("update-test: " + run(args, disk, tmp, started))
+                return
+            except GuestLockedUp as lockup:
+                line, tail = lockup.args
+                if attempt == 2:
+                    fail(f"the guest's kernel locked up again ({line}); see {args.log}", tail)
+                print(f"update-test: the guest's kernel locked up after {time.monotonic() - started:.0f} s ({line}):"
+                      " the emulator stalled; the whole run again on a fresh copy of the image", flush=True)
+            finally:
+                if args.keep:
+                    subprocess.run(["cp", "--sparse=always", str(disk), str(args.keep)], check=False)
+                # A failed run leaves its QEMU running (seen: two orphaned arm64 boards): cut it.
+                Board.cut_all()
 
 
 main()

@@ -28,6 +28,14 @@ UNSTARTABLE = re.compile(r"(?:grub|u-boot): slot (\w+) cannot be started")
 FELL_BACK = re.compile(r"slot-confirm: slot (\w+) \(version (\S+)\) showed no first frame in 3 boots: back on slot (\w+)")
 INSTALLED = re.compile(r"update: installed (\S+) \(version (\S+)\) into slot (\w+)")
 REFUSED = re.compile(r"update: (?:refused: |install of \S+ failed: )(.*)")
+# The guest's kernel saying its CPUs stopped scheduling: seen once in CI under TCG with the arm64
+# cross build beside it (both vCPUs stuck for minutes at once, early in a boot), an emulator's
+# fault rather than an update's; the run is given up at once instead of waiting out its timeouts.
+LOCKED_UP = re.compile(r"watchdog: BUG: soft lockup|rcu: INFO: rcu_\w+ detected stalls")
+
+
+class GuestLockedUp(Exception):
+    """The guest's kernel reported a lockup (LOCKED_UP); the line and the console's tail."""
 
 
 def fail(why, tail=()):
@@ -159,6 +167,8 @@ class Board:
 
     def record(self, text):
         seen = self.seen
+        if LOCKED_UP.search(text):
+            raise GuestLockedUp(text.strip(), list(self.console.tail))
         slot = seen["boots"][-1][0] if seen["boots"] else "?"
         if (m := BOOT_SLOT.search(text)):
             seen["boots"].append((m.group(1), int(m.group(2))))
