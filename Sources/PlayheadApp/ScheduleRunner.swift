@@ -15,7 +15,7 @@ final class ScheduleRunner: Sendable {
     private let thread = TickingThread()
     /// What was last handed over: at start, the default playlist the appliance starts with (so a
     /// place resumed into it is kept when the schedule says default).
-    private let state = Mutex<(applied: SchedulePart.Target?, last: Schedule.State?, trusted: Bool)>((.defaultPlaylist, nil, false))
+    private let state = Mutex<(applied: SchedulePart.Target?, trusted: Bool)>((.defaultPlaylist, false))
     private let apply = Mutex<(@Sendable (SchedulePart.Target, Items) -> Void)?>(nil)
 
     init(schedule: Schedule, clockFile: String, defaultItems: Items) {
@@ -61,7 +61,6 @@ final class ScheduleRunner: Sendable {
         let change = state.withLock { s -> SchedulePart.Target? in
             if trusted != s.trusted, trusted { AppLog.notice("schedule: the clock is trusted now; the schedule is in force") }
             s.trusted = trusted
-            s.last = now
             guard s.applied != now.target else { return nil }
             s.applied = now.target
             return now.target
