@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        // The kernel's CEC framework: linux/cec.h alone, no library.
+        .systemLibrary(name: "CCEC", providers: [.apt(["linux-libc-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .target(name: "PlayheadCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
@@ -52,6 +54,10 @@ let package = Package(
         .target(name: "PlayheadGPIO", dependencies: [
             "PlayheadCore", "PlayheadSys", "CGPIOD", .product(name: "SystemPackage", package: "swift-system"),
         ]),
+        // The TV over HDMI-CEC (/dev/cecN).
+        .target(name: "PlayheadCEC", dependencies: [
+            "PlayheadCore", "PlayheadSys", "CCEC", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         // The HTTP API, control page and metrics (off unless --http-listen is given).
         .target(name: "PlayheadHTTP", dependencies: [
             "PlayheadCore", "PlayheadSys",
@@ -67,7 +73,7 @@ let package = Package(
         .target(name: "PlayheadText", dependencies: ["PlayheadCore", "PlayheadSys", "CFreeType", "CHarfBuzz"]),
         // The appliance's wiring: options, outputs, player, command router, inputs, shutdown.
         .target(name: "PlayheadApp", dependencies: [
-            "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadGPIO", "PlayheadSys", "PlayheadHTTP", "PlayheadText",
+            "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadGPIO", "PlayheadCEC", "PlayheadSys", "PlayheadHTTP", "PlayheadText",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),

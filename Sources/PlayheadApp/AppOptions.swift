@@ -1,5 +1,6 @@
 import Playhead
 import PlayheadALSA
+import PlayheadCEC
 import PlayheadGPIO
 import PlayheadHTTP
 import PlayheadKMS
@@ -75,7 +76,7 @@ public enum AppOptions {
 
     public static let catalog = OptionCatalog([
         declarations, PlayerOptions.declarations, DisplayOptions.declarations, ALSAOptions.declarations,
-        GPIOOptions.declarations, HTTPOptions.declarations, LayerOptions.declarations, ScheduleOptions.declarations,
+        GPIOOptions.declarations, CECOptions.declarations, HTTPOptions.declarations, LayerOptions.declarations, ScheduleOptions.declarations,
     ])
 
     public static let defaultConfigPath = "/etc/playhead/playhead.conf"

@@ -119,12 +119,15 @@ public enum Appliance {
                            groups: LayerOptions.groups(layout!),
                            mainTitle: { [player] in player.currentItem?.displayTitle })
         let scheduleRunner = ScheduleRunner.make(settings, defaultItems: initialItems)
+        let cec = CECSetup.make(settings)
         let router = CommandRouter(player: control, playlist: playlist, settings: settings, hooks: RouterHooks(
             readOptionsFile: { OptionsFileReader.read(path: configPath, required: launch.configPath != nil) },
             setLogLevel: { AppLogging.setLevel($0) },
             setEventFormat: { printer.setFormat($0) },
             now: { MonotonicClock().now().nanoseconds }, version: version,
-            gpio: { panel.report() }, schedule: { scheduleRunner?.report() ?? .string("no schedule; schedule.DAYS lines in the options file make one") }),
+            gpio: { panel.report() }, schedule: { scheduleRunner?.report() ?? .string("no schedule; schedule.DAYS lines in the options file make one") },
+            cec: { cec?.report() ?? .string("no HDMI-CEC; cec-device (/dev/cec0) in the options turns it on") },
+            screenSwitched: { cec?.screen(on: $0) }),
             layers: layers)
         player.setLooping(safeMode != nil || settings[PlayerOptions.loop])
         player.volume = Float(settings[PlayerOptions.volume])
@@ -195,6 +198,9 @@ public enum Appliance {
         if let scheduleRunner {
             services.append(InputService(name: "schedule", start: { scheduleRunner.start { router.applySchedule($0, items: $1) } },
                                          stop: { scheduleRunner.stop() }))
+        }
+        if let cec {
+            services.append(InputService(name: "cec", start: { cec.start { CECSetup.run($0, on: router) } }, stop: { cec.stop() }))
         }
         if follower.isNeeded {
             services.append(InputService(name: "folders", start: { follower.start() }, stop: { follower.stop() }))

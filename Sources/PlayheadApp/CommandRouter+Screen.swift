@@ -15,6 +15,7 @@ extension CommandRouter {
             _ = perform(.play)
         }
         AppLog.notice("display: the screen is switched \(on ? "on" : "off")")
+        hooks.screenSwitched(on)
         return .done
     }
 }

@@ -131,6 +131,7 @@ public final class CommandRouter: Sendable {
         case .displayPower(let on): return screenPower(on)
         case .gpio: return .ok(hooks.gpio())
         case .schedule: return .ok(hooks.schedule())
+        case .cec: return .ok(hooks.cec())
         case .debugWedge(let seconds):
             guard settings[AppOptions.debugCommands] else {
                 return .error("debug commands are off; start playhead with --debug-commands (for tests only)")

@@ -11,13 +11,21 @@ public struct RouterHooks: Sendable {
     public var gpio: @Sendable () -> ReplyValue
     /// Today's parts, what is in force and the next change, for `schedule`.
     public var schedule: @Sendable () -> ReplyValue
+    /// The HDMI-CEC adapter and the TV, for `cec`.
+    public var cec: @Sendable () -> ReplyValue
+    /// The screen switched on or off (`display`, the schedule): the TV follows over CEC.
+    public var screenSwitched: @Sendable (Bool) -> Void
 
     public init(readOptionsFile: @escaping @Sendable () -> Result<OptionsFile?, OptionsFileErrors> = { .success(nil) },
                 setLogLevel: @escaping @Sendable (String) -> Void = { _ in },
                 setEventFormat: @escaping @Sendable (String) -> Void = { _ in },
                 now: @escaping @Sendable () -> Int64, version: String,
                 gpio: @escaping @Sendable () -> ReplyValue = { .string("no GPIO buttons or light are mapped (`help options` shows button.NAME)") },
-                schedule: @escaping @Sendable () -> ReplyValue = { .string("no schedule; schedule.DAYS lines in the options file make one") }) {
+                schedule: @escaping @Sendable () -> ReplyValue = { .string("no schedule; schedule.DAYS lines in the options file make one") },
+                cec: @escaping @Sendable () -> ReplyValue = { .string("no HDMI-CEC; cec-device (/dev/cec0) in the options turns it on") },
+                screenSwitched: @escaping @Sendable (Bool) -> Void = { _ in }) {
+        self.cec = cec
+        self.screenSwitched = screenSwitched
         self.gpio = gpio
         self.schedule = schedule
         self.readOptionsFile = readOptionsFile

@@ -32,6 +32,7 @@ public enum ConsoleCommand: Sendable, Hashable {
     case displayPower(Bool)
     case gpio
     case schedule
+    case cec
     case screenshot
     case status
     case stats

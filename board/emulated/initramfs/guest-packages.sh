@@ -9,9 +9,10 @@ cache=${1:?usage: guest-packages.sh CACHE [arm64]}
 arch=${2:-}
 # Wi-Fi: wpa_supplicant (the images' too, mkroot.sh) and wpa_passphrase, hostapd and iw for the
 # board's access point (scenario 28), the regulatory database, and the libraries of theirs that
-# neither the host (x86_64) nor the sysroot (arm64) has.
+# neither the host (x86_64) nor the sysroot (arm64) has. v4l-utils: cec-ctl and cec-follower, the TV
+# on vivid's CEC bus (scenario 33).
 packages="busybox-static alsa-utils gpiod wpasupplicant hostapd iw wireless-regdb libnl-3-200 libnl-genl-3-200
-  libnl-route-3-200 libpcsclite1 libdbus-1-3"
+  libnl-route-3-200 libpcsclite1 libdbus-1-3 v4l-utils"
 root=$cache/guest-root
 if [ "$arch" = arm64 ]; then
   . "$(dirname "$0")/../../../scripts/cross/apt.sh"

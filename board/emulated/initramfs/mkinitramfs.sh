@@ -39,7 +39,7 @@ ln -sf ../bin/busybox "$stage/sbin/modprobe"  # the kernel asks /sbin/modprobe f
 # Kernel modules: the ones the board loads with their dependencies, debug info stripped.
 moddir=$kdir/modules/lib/modules/$abi
 modules="vkms snd-aloop snd-dummy snd-hda-intel snd-hda-codec-generic gpio-sim 9p 9pnet_virtio virtio_pci configfs
-  xhci-pci usb-storage sd_mod vfat nls_cp437 nls_utf8 exfat ext4 softdog virtio_net mac80211_hwsim ccm ctr gcm cmac"
+  xhci-pci usb-storage sd_mod vfat nls_cp437 nls_utf8 exfat ext4 softdog virtio_net mac80211_hwsim ccm ctr gcm cmac vivid"
 # shellcheck disable=SC2086  # one word per module
 STAGE_SYSROOT=$sysroot stage_modules "$stage" "$kdir/modules" "$abi" $modules || fail "a module is missing from $moddir"
 
@@ -73,8 +73,9 @@ for b in aplay arecord amixer gpiodetect gpioinfo gpiomon gpioset gpioget; do
   add_elf "$guest/usr/bin/$b" "/usr/bin/$b"
 done
 # Wi-Fi (scenario 28): the images' wpa_supplicant and wpa_passphrase, and the access point's
-# hostapd and iw, with their libraries from the guest's packages; the regulatory database.
-for b in wpa_supplicant wpa_passphrase hostapd iw; do
+# hostapd and iw, with their libraries from the guest's packages; the regulatory database. The
+# TV on vivid's CEC bus (scenario 33): v4l-utils' cec-ctl and cec-follower.
+for b in wpa_supplicant wpa_passphrase hostapd iw cec-ctl cec-follower; do
   p=$(guest_path "$guest" "$b") || exit 1
   STAGE_SYSROOT=$sysroot STAGE_ROOTS=$ffroot stage_guest_elf "$stage" "$guest" "$p" "/usr/sbin/$b" || exit 1
 done
