@@ -11,10 +11,18 @@ extension DRMOptions {
         guard let plane = PlaneRequest(parsing: planeText) else {
             throw OptionError(option: DisplayOptions.plane.name, value: planeText, allowed: "primary, overlay or a plane id")
         }
+        var cap: ModeCap?
+        if let text = settings[DisplayOptions.modeMax] {
+            switch ModeCap.parse(text) {
+            case .success(let c): cap = c
+            case .failure(let e): throw e
+            }
+        }
         self.init(card: settings[DisplayOptions.card],
                   plan: DisplayPlan.Request(connectorName: settings[DisplayOptions.connector], mode: mode, plane: plane,
                                             // An appliance may boot before its screen is on.
-                                            waitForDisplay: true, contentFrameRate: contentFrameRate, contentSize: contentSize),
+                                            waitForDisplay: true, contentFrameRate: contentFrameRate, contentSize: contentSize,
+                                            modeCap: cap),
                   gravity: settings[DisplayOptions.gravity],
                   modeFollowsItems: settings[DisplayOptions.modeSwitch] == "items")
         flipTracePath = settings[DisplayOptions.flipTrace]

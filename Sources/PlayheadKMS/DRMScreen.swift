@@ -54,7 +54,8 @@ final class DRMScreen: @unchecked Sendable {
             .flatMap { c in WritebackProperties(connector: c.id, table: card.connectorProperties(c.id)) }
             .map { WritebackCapture(properties: $0, card: card) }
         hotplug = DisplayHotplug(connector: plan.connector.name, request: options.plan.mode, mode: plan.mode, connected: plan.isConnected,
-                                 contentFrameRate: options.plan.contentFrameRate, contentSize: options.plan.contentSize)
+                                 contentFrameRate: options.plan.contentFrameRate, contentSize: options.plan.contentSize,
+                                 cap: options.plan.modeCap)
         cardName = card.path.split(separator: "/").last.map(String.init) ?? "card0"
         described = Mutex("")
         described.withLock { $0 = description }

@@ -11,6 +11,12 @@ public enum DisplayOptions {
                                          help: "the mode, or match (the refresh that fits the first item's frame rate)")
     public static let modeSwitch = OptionKey.choice("display-mode-switch", ["first", "items"], default: "first", group: "display",
                                                  help: "with --display-mode match: first (the first item's mode stays) or items (each item's; the screen may blank at a change)")
+    public static let modeMax = OptionKey.text("display-mode-max", placeholder: "WxH", group: "display",
+                                            help: "the largest mode the screen is driven at (1920x1080: a 4K TV gets 1080p and scales it itself)",
+                                            check: { text in
+                                                if case .failure(let e) = ModeCap.parse(text) { return e.message }
+                                                return nil
+                                            })
     public static let plane = OptionKey.text("display-plane", placeholder: "primary|overlay|ID", default: "primary", group: "display",
                                           help: "the plane video goes on")
     public static let gravity = OptionKey<VideoGravity>.choice("video-gravity", default: .resizeAspect, group: "display",
@@ -35,7 +41,7 @@ public enum DisplayOptions {
 
     /// In the order help lists them.
     public static let declarations: [OptionDeclaration] = [
-        card.declaration, connector.declaration, mode.declaration, modeSwitch.declaration, plane.declaration, gravity.declaration,
+        card.declaration, connector.declaration, mode.declaration, modeSwitch.declaration, modeMax.declaration, plane.declaration, gravity.declaration,
         rotate.declaration, screenshot.declaration, screenshotFolder.declaration, screenshotKeep.declaration,
         screenshotFrame.declaration, captureEvery.declaration, flipTrace.declaration, captureFolder.declaration,
     ]

@@ -18,13 +18,16 @@ public struct DisplayHotplug: Sendable, Hashable {
     public private(set) var contentSize: PixelSize?
     public private(set) var mode: DisplayMode
     public private(set) var connected: Bool
+    /// The largest mode to drive the screen at, applied to what each display offers.
+    public let cap: ModeCap?
     /// Whether anything was shown yet: the first display is not "connected again".
     private var shownBefore: Bool
 
     /// `connected` false: started with no display, waiting for the first (`mode` is a stand-in).
     public init(connector: String, request: ModeRequest, mode: DisplayMode, connected: Bool = true,
-                contentFrameRate: Int? = nil, contentSize: PixelSize? = nil) {
+                contentFrameRate: Int? = nil, contentSize: PixelSize? = nil, cap: ModeCap? = nil) {
         self.connector = connector
+        self.cap = cap
         self.contentSize = contentSize
         self.request = request
         self.contentFrameRate = contentFrameRate
@@ -37,7 +40,8 @@ public struct DisplayHotplug: Sendable, Hashable {
     public var waitingLine: String { "display: no display is connected to \(connector); waiting for one (sound goes on)" }
 
     /// The connector was read again after a hot-plug event.
-    public mutating func connectorRead(isConnected: Bool, modes: [DisplayMode]) -> Action? {
+    public mutating func connectorRead(isConnected: Bool, modes offered: [DisplayMode]) -> Action? {
+        let modes = cap?.apply(offered) ?? offered
         guard isConnected else {
             guard connected else { return nil }
             connected = false
@@ -80,7 +84,8 @@ public struct DisplayHotplug: Sendable, Hashable {
     /// An item with another frame rate or size came up. With `.matchContent` and `switching`
     /// allowed, the mode that fits it, if that is not the mode in use; nil otherwise (the
     /// content is still remembered, so a display plugged in later gets the fitting mode).
-    public mutating func contentChanged(frameRate: Int?, size: PixelSize?, modes: [DisplayMode], switching: Bool) -> Action? {
+    public mutating func contentChanged(frameRate: Int?, size: PixelSize?, modes offered: [DisplayMode], switching: Bool) -> Action? {
+        let modes = cap?.apply(offered) ?? offered
         guard request == .matchContent, frameRate != contentFrameRate || size != contentSize else { return nil }
         contentFrameRate = frameRate
         contentSize = size

@@ -22,9 +22,12 @@ public struct DisplayPlan: Sendable, Hashable {
         public var contentFrameRate: Int?
         /// The content's upright picture size, for `.matchContent`.
         public var contentSize: PixelSize?
+        /// The largest mode to drive the screen at (`display-mode-max`).
+        public var modeCap: ModeCap?
         public init(connectorName: String? = nil, mode: ModeRequest = .preferred, plane: PlaneRequest = .primary,
-                    waitForDisplay: Bool = false, contentFrameRate: Int? = nil, contentSize: PixelSize? = nil) {
+                    waitForDisplay: Bool = false, contentFrameRate: Int? = nil, contentSize: PixelSize? = nil, modeCap: ModeCap? = nil) {
             self.contentSize = contentSize
+            self.modeCap = modeCap
             self.connectorName = connectorName
             self.mode = mode
             self.plane = plane
@@ -85,7 +88,8 @@ public struct DisplayPlan: Sendable, Hashable {
         let waiting = request.waitForDisplay && (!connector.isConnected || connector.modes.isEmpty)
         var mode = standInMode
         if !waiting {
-            switch ModeChooser.choose(request.mode, from: connector.modes, contentFrameRate: request.contentFrameRate, contentSize: request.contentSize) {
+            let modes = request.modeCap?.apply(connector.modes) ?? connector.modes
+            switch ModeChooser.choose(request.mode, from: modes, contentFrameRate: request.contentFrameRate, contentSize: request.contentSize) {
             case .success(let m): mode = m
             case .failure(let f): return .failure(.noMode(connector.name, f))
             }
