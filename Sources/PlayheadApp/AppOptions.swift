@@ -53,6 +53,8 @@ public enum AppOptions {
                                                     help: "seconds between writes of the state file while playing (flash wears)")
     public static let clockFile = OptionKey.text("clock-file", placeholder: "FILE", default: "/run/playhead/clock", group: "appliance",
                                               help: "where the board's clock set-up says whether the time is synchronised (status's clock line)")
+    public static let screenOffSound = OptionKey.choice("screen-off-sound", ["pause", "keep"], default: "pause", live: true, group: "display",
+                                                     help: "while the screen is off (display off, a schedule's off): pause (decoding stops) or keep the sound playing")
     public static let slate = OptionKey.text("slate", placeholder: "FILE", default: "/usr/share/playhead/slate.mp4", group: "appliance",
                                           help: "the picture safe mode shows")
     public static let updateReboot = OptionKey.text("update-reboot", placeholder: "now|HH:MM", default: "now", live: true, group: "updates",
@@ -70,7 +72,7 @@ public enum AppOptions {
         atEnd.declaration, console.declaration, consoleBaud.declaration, consoleFormat.declaration, socket.declaration,
         control.declaration, events.declaration, logLevel.declaration, syslog.declaration, stats.declaration, safeMode.declaration,
         safeModeSeconds.declaration, watchdogDevice.declaration, watchdogTimeout.declaration, debugCommands.declaration,
-        stateFile.declaration, stateInterval.declaration, clockFile.declaration, slate.declaration,
+        stateFile.declaration, stateInterval.declaration, clockFile.declaration, screenOffSound.declaration, slate.declaration,
         updateReboot.declaration, updateFolders.declaration, updateDir.declaration, updateRequest.declaration,
     ]
 

@@ -196,7 +196,7 @@ public enum Appliance {
             services.append(InputService(name: "state", start: { k.start() }, stop: { k.stop() }))
         }
         if let scheduleRunner {
-            services.append(InputService(name: "schedule", start: { scheduleRunner.start { router.applySchedule($0, items: $1) } },
+            services.append(InputService(name: "schedule", start: { scheduleRunner.start(apply: { router.applySchedule($0, items: $1) }, tick: { router.scheduleTick() }) },
                                          stop: { scheduleRunner.stop() }))
         }
         if let cec {

@@ -14,6 +14,8 @@ public final class CommandRouter: Sendable {
         var emptiedOnPurpose = false
         /// `display off` paused playback: `display on` plays again.
         var pausedForScreenOff = false
+        /// A schedule's change waiting for the end of the item (`schedule-change = item-end`).
+        var scheduleGate = ScheduleChangeGate<ScheduleChange>()
     }
 
     let player: any PlayerControl

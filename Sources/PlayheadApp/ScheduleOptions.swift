@@ -14,7 +14,12 @@ enum ScheduleOptions {
                                          help: "the zone the schedule's times are in, from Debian's tzdata (default: /etc/localtime's, else UTC)",
                                          check: { ScheduleOptions.zoneNameProblem($0) })
 
-    static let declarations: [OptionDeclaration] = [day.declaration, timezone.declaration]
+    static let change = OptionKey.choice("schedule-change", ["now", "item-end"], default: "now", live: true, group: "schedule",
+                                         help: "when a part's change happens: now (within a second of its time) or item-end (when the item playing ends)")
+    static let changeWait = OptionKey.integer("schedule-change-wait", 1...86_400, default: 600, live: true, group: "schedule",
+                                              help: "with item-end: the most seconds a change waits for an item (a stream never ends)")
+
+    static let declarations: [OptionDeclaration] = [day.declaration, timezone.declaration, change.declaration, changeWait.declaration]
 
     static let zoneFolder = "/usr/share/zoneinfo"
 

@@ -17,6 +17,7 @@ final class ScheduleRunner: Sendable {
     /// place resumed into it is kept when the schedule says default).
     private let state = Mutex<(applied: SchedulePart.Target?, trusted: Bool)>((.defaultPlaylist, false))
     private let apply = Mutex<(@Sendable (SchedulePart.Target, Items) -> Void)?>(nil)
+    private let tick = Mutex<(@Sendable () -> Void)?>(nil)
 
     init(schedule: Schedule, clockFile: String, defaultItems: Items) {
         self.schedule = schedule
@@ -38,8 +39,11 @@ final class ScheduleRunner: Sendable {
         }
     }
 
-    func start(apply: @escaping @Sendable (SchedulePart.Target, Items) -> Void) {
+    /// `apply` carries a change out; `tick` comes once a second (a change waiting for an
+    /// item's end that waited its longest).
+    func start(apply: @escaping @Sendable (SchedulePart.Target, Items) -> Void, tick: @escaping @Sendable () -> Void) {
         self.apply.withLock { $0 = apply }
+        self.tick.withLock { $0 = tick }
         thread.start(name: "ph-schedule") { [self] in step() }
     }
 
@@ -66,6 +70,7 @@ final class ScheduleRunner: Sendable {
             return now.target
         }
         if let change { carryOut(change, state: now) }
+        tick.withLock { $0 }?()
         return 1_000_000_000 - nanos % 1_000_000_000 + 1_000_000
     }
 

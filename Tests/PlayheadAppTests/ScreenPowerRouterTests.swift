@@ -33,6 +33,18 @@ import Testing
         #expect(player.calls.last == "screen on")
     }
 
+    /// screen-off-sound keep: the screen goes off, the sound plays on.
+    @Test func keepSoundDoesNotPause() {
+        let player = FakePlayerControl()
+        let r = router(player)
+        player.play()
+        #expect(r.handle(line: "set screen-off-sound keep", from: session) == "screen-off-sound: keep")
+        _ = r.handle(line: "display off", from: session)
+        #expect(player.calls.last == "screen off" && !player.isPaused)
+        _ = r.handle(line: "display on", from: session)
+        #expect(player.calls.last == "screen on")
+    }
+
     @Test func theGrammarTakesOnOrOffOnly() {
         let r = router(FakePlayerControl())
         #expect(r.handle(line: "display sideways", from: session) == "error: display takes on or off, or nothing; usage: display [on|off]")
