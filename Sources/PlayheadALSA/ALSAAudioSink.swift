@@ -104,6 +104,8 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
     }
 
     public var name: String { lock.withLock { "alsa \(device.name) \(device.sampleFormat.rawValue) \(device.sampleRate) Hz \(device.channels) ch" } }
+    /// The ALSA device name the sound went to.
+    public var deviceName: String { lock.withLock { device.name } }
     public var failure: PlaybackError? { lock.withLock { failed } }
     public var currentRoute: AudioRoute? { lock.withLock { route } }
     public var statistics: ALSAStatistics { lock.withLock { stats } }

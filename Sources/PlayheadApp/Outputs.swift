@@ -43,6 +43,9 @@ struct Outputs: Sendable {
                     backend: backend, videoSink: outputs.environment.videoSink, audioSink: sink, clock: MonotonicClock(),
                     sourceOptions: sourceOptions, routeMonitor: monitor, routePreferences: preferences)
                 AppLog.info("sound on \(sink.name)")
+                if SoundCardList.isOwnHDMIDefinition(sink.deviceName) {
+                    AppLog.info("sound: \(sink.deviceName) is the HDMI card's own ALSA definition: it frames IEC958 and sets the channel status")
+                }
             } catch {
                 return .failure(AppFailure(status: ExitStatus.outputFailed, message: error.advice))
             }
