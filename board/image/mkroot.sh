@@ -88,7 +88,9 @@ mkdir -p "$root/root"
 
 # libasound reads its configuration at open: its own release's.
 alsa=${STAGE_SYSROOT:-}/usr/share/alsa
-mkdir -p "$root/usr/share/alsa" && cp -a "$alsa/alsa.conf" "$alsa/cards" "$alsa/pcm" "$root/usr/share/alsa/"
+# ctl/ too: cards/aliases.conf includes ctl/default.conf, and without it every card's own
+# definitions (sysdefault:, the HDMI card's hdmi:) fail to load.
+mkdir -p "$root/usr/share/alsa" && cp -a "$alsa/alsa.conf" "$alsa/cards" "$alsa/ctl" "$alsa/pcm" "$root/usr/share/alsa/"
 # The authorities HTTPS servers are checked against (playhead's --tls-ca-file): Debian's
 # ca-certificates bundle, the same on every architecture.
 [ -s /etc/ssl/certs/ca-certificates.crt ] || { echo "mkroot: no /etc/ssl/certs/ca-certificates.crt; run 'make deps' (ca-certificates)" >&2; exit 1; }
