@@ -5,8 +5,8 @@ extension CommandRouter {
     /// with `screen-off-sound = keep` playing on unseen; `display on`: the screen on again, and
     /// playback going on when the off paused it.
     func screenPower(_ on: Bool) -> Reply {
-        if let why = player.setScreenPower(on) { return .error(why) }
         let keepSound = settings[AppOptions.screenOffSound] == "keep"
+        if let why = player.setScreenPower(on, keepingSound: keepSound) { return .error(why) }
         let resume = state.withLock { s -> Bool in
             let resume = on && s.pausedForScreenOff
             s.pausedForScreenOff = on || keepSound ? false : (s.pausedForScreenOff || !player.isPaused)

@@ -1,4 +1,5 @@
 import Playhead
+import PlayheadCore
 import PlayheadSys
 import PlayheadALSA
 import PlayheadKMS
@@ -113,11 +114,17 @@ public final class LivePlayerControl: PlayerControl {
     public var currentRoute: AudioRoute? { alsa?.currentRoute }
     public func overrideRoute(to route: AudioRoute) { player.overrideOutputRoute(to: route) }
 
-    public func setScreenPower(_ on: Bool) -> String? {
+    public func setScreenPower(_ on: Bool, keepingSound: Bool) -> String? {
         guard let drm else { return "there is no screen to switch \(on ? "on" : "off") (video-output is null)" }
         guard drm.hasWholeScreen else { return "a screen of layers cannot be switched \(on ? "on" : "off") yet; `pause` stops its pictures" }
-        drm.setScreenPower(on)
+        drm.setScreenPower(on, blank: !on && keepingSound && soundOverHDMI)
         return nil
+    }
+
+    /// The sound goes to an HDMI card (its own definition, or a route a person calls HDMI).
+    var soundOverHDMI: Bool {
+        guard let alsa else { return false }
+        return SoundCardList.isOwnHDMIDefinition(alsa.deviceName) || alsa.currentRoute?.name == "HDMI"
     }
 
     public var isScreenOff: Bool? { drm?.isScreenOff }

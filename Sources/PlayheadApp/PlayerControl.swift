@@ -41,7 +41,9 @@ public protocol PlayerControl: AnyObject, Sendable {
     /// Test only: block the playback loop (see Player.wedgeForTesting).
     func wedgeForTesting(seconds: Double)
     /// Switches the screen off or on; nil when done, else why not.
-    func setScreenPower(_ on: Bool) -> String?
+    /// `keepingSound`: playback goes on while off; when the sound goes over HDMI, off is then
+    /// a black picture, as the sound needs the picture's signal.
+    func setScreenPower(_ on: Bool, keepingSound: Bool) -> String?
     /// Whether the screen is off (`display off`); nil: there is no screen.
     var isScreenOff: Bool? { get }
 }

@@ -62,9 +62,10 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     public func flush() { loop.flush() }
 
     /// `display off|on`: the CRTC made inactive (its mode kept) or active again, by the present
-    /// thread at its next look. Off, frames are dropped.
-    public func setScreenPower(_ on: Bool) {
-        driver.requestPower(on)
+    /// thread at its next look; with `blank`, off is a black picture on an active CRTC (HDMI
+    /// sound needs the signal). Off, frames are dropped.
+    public func setScreenPower(_ on: Bool, blank: Bool = false) {
+        driver.requestPower(on, blank: blank)
         loop.checkScreenSoon()
     }
 

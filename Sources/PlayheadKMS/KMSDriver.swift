@@ -24,8 +24,9 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
     var scanout: (key: ScanoutKey, choice: ScanoutChoice)?
     /// The last scaler choice in words, for the console (any thread).
     let scalerText = Mutex("none yet (no picture shown)")
-    /// `display off|on`: asked for (any thread), and whether the screen is off.
-    private let power = Mutex<(requested: Bool?, off: Bool)>((nil, false))
+    /// `display off|on`: asked for (any thread; off as a black picture when `blank`), and
+    /// whether the screen is off.
+    private let power = Mutex<(requested: (on: Bool, blank: Bool)?, off: Bool)>((nil, false))
 
     /// `place` and `channel`: one layer of several (DisplayController); nil, the screen alone.
     init(screen: DRMScreen, options: DRMOptions, place: LayerPlace? = nil, channel: (any FlipChannel)? = nil) throws(PlaybackError) {
@@ -80,7 +81,17 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
     /// A `display off|on` asked for: the CRTC switched off, or the mode set again (with the
     /// first buffer, black, until the next picture). Said in one line each.
     private func followPowerRequest() -> ScreenChange? {
-        guard let on = power.withLock({ p -> Bool? in defer { p.requested = nil }; return p.requested }), on == poweredOff else { return nil }
+        guard let request = power.withLock({ p -> (on: Bool, blank: Bool)? in defer { p.requested = nil }; return p.requested }),
+              request.on == poweredOff else { return nil }
+        let on = request.on, blank = request.blank
+        if !on && blank {
+            // HDMI carries the sound in the picture's signal: the CRTC stays on, showing the
+            // ring's first buffer cleared to black, and the pictures are dropped.
+            guard setMode(screen.plan.mode) else { return nil }
+            power.withLock { $0.off = true }
+            Log.info("display: off as a black picture (the CRTC stays on in \(screen.plan.mode): the HDMI sound needs its signal)")
+            return .switchedOff
+        }
         if !on {
             do throws(PlaybackError) {
                 try screen.switchOff()
@@ -99,7 +110,7 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
     }
 
     /// Asks for the screen off or on; the present thread carries it out at its next look.
-    func requestPower(_ on: Bool) { power.withLock { $0.requested = on } }
+    func requestPower(_ on: Bool, blank: Bool = false) { power.withLock { $0.requested = (on, blank) } }
 
     var poweredOff: Bool { power.withLock { $0.off } }
 

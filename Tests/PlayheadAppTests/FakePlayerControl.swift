@@ -75,7 +75,7 @@ final class FakePlayerControl: PlayerControl {
     var currentRoute: AudioRoute? { s.withLock { $0.route ?? AudioRoute(device: "hw:0,0", name: "Loopback PCM", card: "Loopback") } }
     func overrideRoute(to route: AudioRoute) { s.withLock { $0.route = route; $0.calls.append("route \(route.card)") } }
     func display() -> ReplyValue { .object([.init("output", .string("drm")), .init("mode", .string("640x480@60"))]) }
-    func setScreenPower(_ on: Bool) -> String? {
+    func setScreenPower(_ on: Bool, keepingSound: Bool) -> String? {
         record("screen \(on ? "on" : "off")")
         return nil
     }

@@ -42,6 +42,7 @@ import Testing
         #expect(p.step(.screen(on: false), now: 0).isEmpty)
         let later = p.step(.configured(logical: 4, physical: CECPhysicalAddress(0x1000)), now: 5 * s)
         #expect(Self.frames(later) == [[0x40, 0x36], [0x40, 0x8F]])
+        #expect(p.step(.configured(logical: 4, physical: CECPhysicalAddress(0x1000)), now: 5 * s).isEmpty)
         #expect(Self.logs(p.step(.unconfigured, now: 6 * s)).count == 1)
         #expect(p.step(.unconfigured, now: 7 * s).isEmpty)
         #expect(p.step(.screen(on: true), now: 8 * s).isEmpty)

@@ -40,20 +40,21 @@ final class CECAdapter {
             return .failure(CECError("\(path) is not a CEC adapter (\(e)); set cec-device to one of /dev/cec*"))
         }
         let adapter = CECAdapter(path: path, fd: fd, name: "\(text(caps.driver)) (\(text(caps.name)))")
-        if let problem = adapter.configure(osdName: osdName, claimsItself: caps.capabilities & UInt32(CEC_CAP_LOG_ADDRS) != 0) {
+        if let problem = adapter.configure(osdName: osdName, setsAddresses: caps.capabilities & UInt32(CEC_CAP_LOG_ADDRS) != 0) {
             adapter.close()
             return .failure(problem)
         }
         return .success(adapter)
     }
 
-    private func configure(osdName: String, claimsItself: Bool) -> CECError? {
+    /// `setsAddresses`: the adapter leaves its logical addresses to its user (CEC_CAP_LOG_ADDRS).
+    private func configure(osdName: String, setsAddresses: Bool) -> CECError? {
         var mode = UInt32(CEC_MODE_INITIATOR | CEC_MODE_EXCL_FOLLOWER)
         guard ioctl(fd, playhead_cec_s_mode(), &mode) == 0 else {
             return CECError("\(path): cannot follow the bus (\(Errno(rawValue: errno))); another program (cec-follower?) may have it")
         }
-        // An adapter whose driver claims its addresses itself (some TV chips) is taken as it is.
-        guard claimsItself else { return nil }
+        // An adapter whose driver claims its addresses itself is taken as it is.
+        guard setsAddresses else { return nil }
         var addrs = cec_log_addrs()
         addrs.cec_version = UInt8(CEC_OP_CEC_VERSION_1_4)
         addrs.num_log_addrs = 1

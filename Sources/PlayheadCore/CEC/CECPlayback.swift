@@ -47,6 +47,9 @@ public struct CECPlayback: Sendable {
     public mutating func step(_ event: Event, now: Int64) -> [Action] {
         switch event {
         case .configured(let l, let p):
+            // The same address again (lost events said so): nothing to send; a TV someone
+            // switched off by hand stays off.
+            guard logical != l || physical != p else { return [] }
             logical = l
             physical = p
             nextPoll = now + pollInterval

@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import layers_bench
+import screen_bench
 import peers
 from http_poller import Poller
 from guest import run_guest, show_tail
@@ -71,6 +72,10 @@ def bench(args):
         for line in layers_bench.report([t for t in logged if t.startswith("BENCH-LAYERS ")]):
             print(line)
         return 0 if boot.in_time else 1
+    if args.only == "screen":
+        for line in screen_bench.report([t for t in logged if t.startswith("BENCH-SCREEN ")]):
+            print(line)
+        return 0 if boot.in_time else 1
     if args.only in ("peers", "loop"):
         for line in peers.report(share, [t for t in logged if t.startswith("BENCH-PEER")]):
             print(line)
@@ -110,6 +115,8 @@ def bench(args):
     print(f"  sound: underruns {number(line, 'underruns'):.0f}, suspends {number(line, 'suspends'):.0f},"
           f" audio thread CPU {number(line, 'audio-thread-cpu'):.0f} ms per second of sound")
     for line in layers_bench.report([t for t in logged if t.startswith("BENCH-LAYERS ")]):
+        print(line)
+    for line in screen_bench.report([t for t in logged if t.startswith("BENCH-SCREEN ")]):
         print(line)
     buttons = [t for t in logged if t.startswith("BENCH-GPIO")]
     if not buttons:

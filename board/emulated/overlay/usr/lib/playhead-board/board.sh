@@ -235,6 +235,12 @@ run_bench() {
     echo "BOARD-DONE"
     return
   fi
+  . /usr/lib/playhead-board/bench-screen.sh
+  if grep -q "playhead.only=screen" /proc/cmdline; then
+    bench_screen
+    echo "BOARD-DONE"
+    return
+  fi
   for only in peers loop; do
     grep -q "playhead.only=$only" /proc/cmdline || continue
     . /usr/lib/playhead-board/bench-peers.sh
@@ -271,6 +277,7 @@ run_bench() {
     echo "BENCH-ERROR $clip is missing"
   fi
   bench_layers
+  bench_screen
   bench_buttons
   bench_http
   # The peers run chrooted into the host's root, which is x86_64's.
