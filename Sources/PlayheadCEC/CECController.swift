@@ -106,9 +106,18 @@ public final class CECController: Sendable {
             }
             let due = adapter == nil ? retryAt : (shared.withLock { $0.machine.nextDeadline } ?? now + 1_000_000_000)
             let waitMs = Int32(max(0, min(1000, (due - now + 999_999) / 1_000_000)))
-            CECAdapter.wait(adapter, wake: wake.descriptor, milliseconds: waitMs)
+            let failed = CECAdapter.wait(adapter, wake: wake.descriptor, milliseconds: waitMs)
             wake.drain()
             now = clock()
+            if failed, let a = adapter {
+                // A device that went away answers every poll at once: closed, not spun on.
+                a.close()
+                adapter = nil
+                retryAt = now + Self.retryNanoseconds
+                shared.withLock { $0.adapterName = nil; $0.problem = "\(device) went away" }
+                log("cec: \(device) went away (unplugged, or its driver unloaded); trying again every 5 s")
+                actions += shared.withLock { $0.machine.step(.unconfigured, now: now) }
+            }
             if let a = adapter, a.takeEvents() {
                 let st = a.state()
                 let event: CECPlayback.Event = st.logical.map { .configured(logical: $0, physical: st.physical) } ?? .unconfigured

@@ -124,11 +124,13 @@ final class CECAdapter {
     }
 
     /// Sleeps until a frame or an event is waiting here, `wake` is readable, or `milliseconds`
-    /// pass. Events come as POLLPRI, which the shared readiness poll does not ask for.
-    static func wait(_ adapter: CECAdapter?, wake: Int32, milliseconds: Int32) {
+    /// pass. Events come as POLLPRI, which the shared readiness poll does not ask for. True when
+    /// the adapter failed (its device went away: unplugged, its driver unloaded).
+    static func wait(_ adapter: CECAdapter?, wake: Int32, milliseconds: Int32) -> Bool {
         var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
         if let adapter { fds.append(pollfd(fd: adapter.fd, events: Int16(POLLIN | POLLPRI), revents: 0)) }
-        _ = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), milliseconds) }
+        let n = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), milliseconds) }
+        return n > 0 && fds.count > 1 && fds[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
     }
 
     func close() {
