@@ -109,8 +109,12 @@ cp /usr/share/doc/fonts-dejavu-core/copyright "$root/usr/share/doc/fonts-dejavu-
 zones=/usr/share/zoneinfo
 [ -e "$zones/Europe/Berlin" ] || { echo "image: $zones is missing; run 'make deps' (tzdata)" >&2; exit 1; }
 mkdir -p "$root$zones" "$root/usr/share/doc/tzdata"
+# cpio runs inside the zone folder: its destination must not be relative to the repository (it
+# was, and the zones went into the build machine's own zone folder instead of the image's).
+zones_to=$(cd "$root$zones" && pwd)
 (cd "$zones" && find . -path ./posix -prune -o -path ./right -prune -o \( -type f -o -type l \) ! -name '*.zi' ! -name '*.tab' -print \
-  | cpio -pdm --quiet "$root$zones")
+  | cpio -pdm --quiet "$zones_to")
+[ -s "$root$zones/Europe/Berlin" ] || { echo "image: the time zones were not copied into $root$zones" >&2; exit 1; }
 cp /usr/share/doc/tzdata/copyright "$root/usr/share/doc/tzdata/copyright"
 # Two damaged files in the demo's loop: the appliance plays on past them, and image-test measures
 # what their warnings and the state file write to /data while it loops.
