@@ -125,8 +125,8 @@ public enum Appliance {
             setLogLevel: { AppLogging.setLevel($0) },
             setEventFormat: { printer.setFormat($0) },
             now: { MonotonicClock().now().nanoseconds }, version: version,
-            gpio: { panel.report() }, schedule: { scheduleRunner?.report() ?? .string("no schedule; schedule.DAYS lines in the options file make one") },
-            cec: { cec?.report() ?? .string("no HDMI-CEC; cec-device (/dev/cec0) in the options turns it on") },
+            gpio: { panel.report() }, schedule: { scheduleRunner?.report() ?? RouterHooks.noSchedule },
+            cec: { cec?.report() ?? RouterHooks.noCEC },
             screenSwitched: { cec?.screen(on: $0) }),
             layers: layers)
         player.setLooping(safeMode != nil || settings[PlayerOptions.loop])

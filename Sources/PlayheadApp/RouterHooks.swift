@@ -16,13 +16,17 @@ public struct RouterHooks: Sendable {
     /// The screen switched on or off (`display`, the schedule): the TV follows over CEC.
     public var screenSwitched: @Sendable (Bool) -> Void
 
+    /// What `schedule` and `cec` answer when there is none.
+    public static let noSchedule = ReplyValue.string("no schedule; schedule.DAYS lines in the options file make one")
+    public static let noCEC = ReplyValue.string("no HDMI-CEC; cec-device (/dev/cec0) in the options turns it on")
+
     public init(readOptionsFile: @escaping @Sendable () -> Result<OptionsFile?, OptionsFileErrors> = { .success(nil) },
                 setLogLevel: @escaping @Sendable (String) -> Void = { _ in },
                 setEventFormat: @escaping @Sendable (String) -> Void = { _ in },
                 now: @escaping @Sendable () -> Int64, version: String,
                 gpio: @escaping @Sendable () -> ReplyValue = { .string("no GPIO buttons or light are mapped (`help options` shows button.NAME)") },
-                schedule: @escaping @Sendable () -> ReplyValue = { .string("no schedule; schedule.DAYS lines in the options file make one") },
-                cec: @escaping @Sendable () -> ReplyValue = { .string("no HDMI-CEC; cec-device (/dev/cec0) in the options turns it on") },
+                schedule: @escaping @Sendable () -> ReplyValue = { RouterHooks.noSchedule },
+                cec: @escaping @Sendable () -> ReplyValue = { RouterHooks.noCEC },
                 screenSwitched: @escaping @Sendable (Bool) -> Void = { _ in }) {
         self.cec = cec
         self.screenSwitched = screenSwitched

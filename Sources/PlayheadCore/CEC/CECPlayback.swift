@@ -122,7 +122,8 @@ public struct CECPlayback: Sendable {
             activeSource = true
             return [CECMessage(from: logical, to: CECMessage.broadcast, .activeSource, physical.operands)]
         case .activeSource, .routingChange, .setStreamPath:
-            activeSource = activeSource && m.initiator == logical
+            // Another device's (frames from ourselves never get here).
+            activeSource = false
             return []
         case .givePhysicalAddress where toMe:
             return [CECMessage(from: logical, to: CECMessage.broadcast, .reportPhysicalAddress, physical.operands + [4])]
