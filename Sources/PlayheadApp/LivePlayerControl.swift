@@ -116,8 +116,12 @@ public final class LivePlayerControl: PlayerControl {
 
     public func setScreenPower(_ on: Bool, keepingSound: Bool) -> String? {
         guard let drm else { return "there is no screen to switch \(on ? "on" : "off") (video-output is null)" }
-        guard drm.hasWholeScreen else { return "a screen of layers cannot be switched \(on ? "on" : "off") yet; `pause` stops its pictures" }
-        drm.setScreenPower(on, blank: !on && keepingSound && soundOverHDMI)
+        let blank = !on && keepingSound && soundOverHDMI
+        if blank && !drm.hasWholeScreen {
+            return "a screen of layers cannot go black with its sound kept over HDMI yet (the HDMI sound needs the picture's signal); "
+                + "screen-off-sound = pause switches it off, `pause` stops its pictures"
+        }
+        drm.setScreenPower(on, blank: blank)
         return nil
     }
 

@@ -69,6 +69,9 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
         loop.checkScreenSoon()
     }
 
+    /// The present thread looks at the screen again soon (a screen of layers switched).
+    func checkScreenSoon() { loop.checkScreenSoon() }
+
     /// Whether the screen was switched off.
     public var isScreenOff: Bool { driver.poweredOff }
 

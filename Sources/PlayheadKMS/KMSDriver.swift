@@ -65,7 +65,7 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
     /// A display coming or going, and modes following the content, are the screen's alone: a
     /// layer's place was worked out for the mode in force.
     func checkHotplug() -> ScreenChange {
-        guard place == nil else { return .none }
+        guard place == nil else { return followLayersPower() }
         if let change = followPowerRequest() { return change }
         if poweredOff { return .none }
         switch screen.hotplugAction() {
@@ -109,10 +109,30 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
         return .modeSet(refreshNanoseconds: screen.refreshNanoseconds)
     }
 
-    /// Asks for the screen off or on; the present thread carries it out at its next look.
-    func requestPower(_ on: Bool, blank: Bool = false) { power.withLock { $0.requested = (on, blank) } }
+    /// Asks for the screen off or on; the present thread carries it out at its next look (the
+    /// display thread, for a screen of layers, which cannot be blanked: LivePlayerControl says so).
+    func requestPower(_ on: Bool, blank: Bool = false) {
+        if let layers = channel as? LayerChannel {
+            layers.commits.requestPower(on)
+            return
+        }
+        power.withLock { $0.requested = (on, blank) }
+    }
 
-    var poweredOff: Bool { power.withLock { $0.off } }
+    var poweredOff: Bool {
+        if let layers = channel as? LayerChannel { return layers.commits.isScreenOff }
+        return power.withLock { $0.off }
+    }
+
+    /// One layer of several: the screen switched off or on by the display thread is taken up
+    /// once, the layer's pictures dropped while it is off.
+    private func followLayersPower() -> ScreenChange {
+        guard let layers = channel as? LayerChannel else { return .none }
+        let off = layers.commits.isScreenOff
+        let was = power.withLock { p -> Bool in defer { p.off = off }; return p.off }
+        guard off != was else { return .none }
+        return off ? .switchedOff : .switchedOn(refreshNanoseconds: screen.refreshNanoseconds)
+    }
 
     func follow(_ frame: VideoFrame) -> ScreenChange {
         guard place == nil, case .show(let mode, _)? = screen.contentAction(for: frame, switching: modeFollowsItems) else { return .none }

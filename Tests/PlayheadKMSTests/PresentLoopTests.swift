@@ -260,6 +260,34 @@ import Testing
         #expect(driver.takeCalls().contains(.prepare(pts: 100, buffer: 1)))
     }
 
+    /// A screen of layers switched off and on: each plane gets its last picture back, so the
+    /// ring goes on from the buffer on screen instead of starting over.
+    @Test func aScreenSwitchedOffDropsFramesAndOnAgainKeepsTheRing() {
+        showFirstFrame()
+        loop.present(frame(33), dueAt: soon)
+        settleThroughWaits()
+        // Shown; the check after it finds the screen switched off.
+        driver.hotplugAnswers = [.switchedOff]
+        loop.present(frame(50), dueAt: soon)
+        settleThroughWaits()
+        #expect(!loop.state.connected)
+        #expect(loop.state.ring.states == [.free, .current, .free])
+        driver.takeCalls()
+        // Dropped while off, not counted as a disconnect; the check after it finds it on again.
+        driver.hotplugAnswers = [.switchedOn(refreshNanoseconds: 20_000_000)]
+        loop.present(frame(66), dueAt: soon)
+        settleThroughWaits()
+        #expect(driver.takeCalls() == [.checkHotplug])
+        #expect(loop.statistics.disconnects == 0)
+        #expect(loop.state.refresh == 20_000_000 && loop.state.connected)
+        // Buffer 1 is on screen again (a start over would have put buffer 0 there): the next
+        // frame goes to a free one, buffer 0.
+        #expect(loop.state.ring.states == [.free, .current, .free])
+        loop.present(frame(100), dueAt: soon)
+        settleThroughWaits()
+        #expect(driver.takeCalls().contains(.prepare(pts: 100, buffer: 0)))
+    }
+
     @Test func aStopReleasesAFrameWaitingForItsCommit() {
         let vblank = showFirstFrame()
         loop.present(frame(33), dueAt: HostTime(nanoseconds: vblank + 10 * Self.refresh))

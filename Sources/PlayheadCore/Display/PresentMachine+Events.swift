@@ -56,6 +56,9 @@ extension PresentMachine {
             statistics.disconnects += 1
         case .unusable, .switchedOff:
             connected = false
+        case .switchedOn(let refreshing):
+            connected = true
+            refresh = refreshing
         case .modeSet(let refreshing):
             connected = true
             refresh = refreshing

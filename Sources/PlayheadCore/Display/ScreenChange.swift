@@ -12,4 +12,7 @@ public enum ScreenChange: Sendable, Hashable {
     /// The screen was switched off (`display off`): frames are dropped, not counted as a
     /// disconnect, until it is switched on (a `modeSet`).
     case switchedOff
+    /// The screen switched on again with what was on it when it went off (a screen of layers,
+    /// each plane given its last picture back): frames are shown again, the ring as it was.
+    case switchedOn(refreshNanoseconds: Int64)
 }

@@ -1,5 +1,6 @@
 import PlayheadCore
 import PlayheadSys
+import Synchronization
 
 /// One screen shown by several players, each in its layer (as AVPlayerLayer): the card, its
 /// master, the CRTC and the mode are taken once, here, for all of them. Which layer gets which
@@ -23,6 +24,8 @@ public final class DisplayController: @unchecked Sendable {
     /// Each layer's frame on the screen, in pixels.
     public let frames: [PixelRect]
     private var sinks: [(layer: Int, sink: DRMVideoSink)] = []
+    /// Each sink's present loop, told to look at the screen when it is switched off or on.
+    private let nudges = Mutex<[@Sendable () -> Void]>([])
     private var closed = false
 
     /// `layers`: the visible layers, the lowest first.
@@ -90,6 +93,9 @@ public final class DisplayController: @unchecked Sendable {
         self.notes = notes
         frames = layers.map { $0.frame.rect(on: screen.size) }
         for line in notes { Log.info("display: layer \(line)") }
+        commits.powerChanged = { [weak self] in
+            for nudge in self?.nudges.withLock({ $0 }) ?? [] { nudge() }
+        }
         commits.start()
     }
 
@@ -119,6 +125,7 @@ public final class DisplayController: @unchecked Sendable {
     public func sink(layer index: Int) -> DRMVideoSink {
         let sink = DRMVideoSink(layer: drivers[index], screen: screen, options: options, captures: sinks.isEmpty)
         sinks.append((index, sink))
+        nudges.withLock { $0.append { [weak sink] in sink?.checkScreenSoon() } }
         return sink
     }
 

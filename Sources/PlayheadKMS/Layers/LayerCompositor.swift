@@ -48,6 +48,9 @@ final class LayerCompositor: @unchecked Sendable {
 
     func isComposed(_ layer: Int) -> Bool { state.isComposed(layer) }
 
+    /// The composed layers' indices, the lowest first.
+    var composedLayers: [Int] { state.layers }
+
     /// Pictures composed so far.
     var compositions: Int { state.compositions }
 

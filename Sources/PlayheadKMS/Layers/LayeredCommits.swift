@@ -9,10 +9,10 @@ import SystemPackage
 /// flip call returns once its values went out (at most a refresh later), with the kernel's
 /// answer, so a refusal reaches the layer that asked as it does on a screen of its own.
 final class LayeredCommits: @unchecked Sendable {
-    private let screen: DRMScreen
-    private let clock = MonotonicClock()
-    private let lock = ConditionLock()
-    private let wake: WakeSignal
+    let screen: DRMScreen
+    let clock = MonotonicClock()
+    let lock = ConditionLock()
+    let wake: WakeSignal
     private var thread: WorkerThread?
     // Guarded by `lock`:
     private var batcher: CommitBatcher
@@ -23,7 +23,7 @@ final class LayeredCommits: @unchecked Sendable {
     /// The layer whose latest flip asks for a capture of the screen.
     private var capturing: Int?
     /// Each layer's answer to its latest flip, once committed.
-    private var answers: [Int: (AtomicCommitError?, Int32?)] = [:]
+    var answers: [Int: (AtomicCommitError?, Int32?)] = [:]
     private var events: [Int: [FlipEvent]] = [:]
     /// Per layer: flips given, and flips shown (their event came).
     private var givenCount: [Int: Int] = [:]
@@ -39,15 +39,22 @@ final class LayeredCommits: @unchecked Sendable {
     private var heldSince: Int64 = 0
     /// The layers drawn together in software, if any: their flips' values are not the card's;
     /// the display thread draws them into one picture on the lowest plane at each commit.
-    private var compositor: LayerCompositor?
+    var compositor: LayerCompositor?
     /// Hidden layers (AVPlayerLayer's isHidden): a plane's layer is switched off, a composed one
     /// left out of the picture; they play on. `changed`: not yet committed.
-    private var hidden: Set<Int> = []
+    var hidden: Set<Int> = []
     private var changed: Set<Int> = []
     /// Each layer on a plane of its own: its plane switched off, and its latest values (shown
     /// again with them).
-    private var offValues: [Int: [AtomicValue]] = [:]
-    private var shownValues: [Int: [AtomicValue]] = [:]
+    var offValues: [Int: [AtomicValue]] = [:]
+    var shownValues: [Int: [AtomicValue]] = [:]
+    /// `display off|on` asked for (any thread), and whether the display thread switched the CRTC
+    /// off: flips given while it is off are answered at once, as if shown, and nothing is
+    /// committed (see LayeredCommits+Power).
+    var powerWanted: Bool?
+    var screenIsOff = false
+    /// Set before `start`: tells each layer's present loop to look at the screen again.
+    var powerChanged: (@Sendable () -> Void)?
     /// The entry that carries a change of visibility to the batcher, as a flip no layer waits for.
     static let visibilityEntry = CommitBatcher.Entry(layer: -1, tag: 0)
 
@@ -133,6 +140,7 @@ final class LayeredCommits: @unchecked Sendable {
             let timeout = until.map { Int32(clamping: max(0, ($0 - clock.now().nanoseconds + 999_999) / 1_000_000)) } ?? 1000
             let ready = DescriptorPoll.wait([cardFailed ? -1 : screen.card.fd, wake.descriptor, heldFence], milliseconds: timeout)
             if ready[1] != .idle { wake.drain() }
+            followPowerRequest()
             if ready[0] == .failed, !cardFailed {
                 cardFailed = true
                 Log.warning("display: \(screen.card.path) failed; the layers' flips are given up after \(CommitBatcher.flipTimeoutNanoseconds / 1_000_000) ms each")
@@ -161,7 +169,7 @@ final class LayeredCommits: @unchecked Sendable {
         }
     }
 
-    private func flipped(_ flip: FlipEvent) {
+    func flipped(_ flip: FlipEvent) {
         let next: [CommitBatcher.Entry]? = lock.withLock {
             let (shown, next) = batcher.flipped(vblank: flip.vblankNanoseconds, now: clock.now().nanoseconds)
             for entry in shown where entry != Self.visibilityEntry {
@@ -197,7 +205,7 @@ final class LayeredCommits: @unchecked Sendable {
             changed = []
             let layer = capturing.flatMap { c in batch.contains { $0.layer == c } ? c : nil }
             if layer != nil { capturing = nil }
-            return (planes, layer, hidden, redraw)
+            return (planes, screenIsOff ? nil : layer, hidden, redraw)
         }
         // A composed layer's flip names its buffer; one that is not a buffer (Int32.max) commits
         // what it shows.
@@ -205,6 +213,10 @@ final class LayeredCommits: @unchecked Sendable {
             (layer: entry.layer, buffer: entry.tag < UInt64(Int32.max) ? Int(entry.tag) : nil)
         } + redraw.map { (layer: $0, buffer: Int?.none) }
         let composed = compositor?.values(for: flips, hidden: hiddenNow) ?? []
+        if lock.withLock({ screenIsOff }) {
+            passWhileOff(batch)
+            return
+        }
         if planes.isEmpty && composed.isEmpty {
             // A change of visibility an earlier commit carried already: nothing to commit.
             lock.withLock { _ = batcher.refused(now: clock.now().nanoseconds) }
