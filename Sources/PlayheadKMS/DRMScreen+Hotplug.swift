@@ -14,7 +14,7 @@ extension DRMScreen {
     func readConnector() -> (isConnected: Bool, modes: [DisplayMode])? {
         guard let resources = try? card.readResources(),
               let c = resources.connectors.first(where: { $0.id == plan.connector.id }) else { return nil }
-        return (c.isConnected, c.modes)
+        return hotplug.forced?.apply(isConnected: c.isConnected, modes: c.modes) ?? (c.isConnected, c.modes)
     }
 
     /// What a connector that came or went asks for (said here), when the kernel told of one.

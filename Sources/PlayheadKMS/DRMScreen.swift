@@ -32,6 +32,12 @@ final class DRMScreen: @unchecked Sendable {
         case .success(let p): plan = p
         case .failure(let f): throw PlaybackError(.deviceFailed, "\(card.path): \(f)")
         }
+        if let cap = options.plan.modeCap, plan.isConnected, cap.exceeded(by: plan.connector.modes) {
+            Log.warning("display: display-mode-max \(cap): \(plan.connector.name) offers no mode that small; it is driven in \(plan.mode) as offered")
+        }
+        if let forced = options.plan.forced {
+            Log.info("display: \(plan.connector.name) is driven in \(plan.mode) whatever it reports (\(forced.source))")
+        }
         if options.plan.mode == .matchContent, plan.isConnected {
             let rate = options.plan.contentFrameRate.map { MediaTime(value: Int64($0), timescale: 1000).secondsText + " fps content" } ?? "no known frame rate"
             Log.info("display: mode \(plan.mode) matches \(rate)")
@@ -55,7 +61,7 @@ final class DRMScreen: @unchecked Sendable {
             .map { WritebackCapture(properties: $0, card: card) }
         hotplug = DisplayHotplug(connector: plan.connector.name, request: options.plan.mode, mode: plan.mode, connected: plan.isConnected,
                                  contentFrameRate: options.plan.contentFrameRate, contentSize: options.plan.contentSize,
-                                 cap: options.plan.modeCap)
+                                 cap: options.plan.modeCap, forced: options.plan.forced)
         cardName = card.path.split(separator: "/").last.map(String.init) ?? "card0"
         described = Mutex("")
         described.withLock { $0 = description }

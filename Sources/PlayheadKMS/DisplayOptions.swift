@@ -17,6 +17,14 @@ public enum DisplayOptions {
                                                 if case .failure(let e) = ModeCap.parse(text) { return e.message }
                                                 return nil
                                             })
+    public static let forceMode = OptionKey.text("display-force-mode", placeholder: "WxH@HZ", group: "display",
+                                              help: "drive this mode whatever the connector says (an HDMI extender or switch hiding the TV's hot-plug or EDID)",
+                                              check: { text in
+                                                  if case .failure(let e) = ForcedMode.parse(text) { return e.message }
+                                                  return nil
+                                              })
+    public static let edid = OptionKey.text("display-edid", placeholder: "FILE", group: "display",
+                                         help: "take the display's modes from this EDID file (its preferred mode first) whatever the connector says")
     public static let plane = OptionKey.text("display-plane", placeholder: "primary|overlay|ID", default: "primary", group: "display",
                                           help: "the plane video goes on")
     public static let gravity = OptionKey<VideoGravity>.choice("video-gravity", default: .resizeAspect, group: "display",
@@ -41,7 +49,8 @@ public enum DisplayOptions {
 
     /// In the order help lists them.
     public static let declarations: [OptionDeclaration] = [
-        card.declaration, connector.declaration, mode.declaration, modeSwitch.declaration, modeMax.declaration, plane.declaration, gravity.declaration,
+        card.declaration, connector.declaration, mode.declaration, modeSwitch.declaration, modeMax.declaration, forceMode.declaration,
+        edid.declaration, plane.declaration, gravity.declaration,
         rotate.declaration, screenshot.declaration, screenshotFolder.declaration, screenshotKeep.declaration,
         screenshotFrame.declaration, captureEvery.declaration, flipTrace.declaration, captureFolder.declaration,
     ]

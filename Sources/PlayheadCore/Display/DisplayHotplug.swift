@@ -20,12 +20,16 @@ public struct DisplayHotplug: Sendable, Hashable {
     public private(set) var connected: Bool
     /// The largest mode to drive the screen at, applied to what each display offers.
     public let cap: ModeCap?
+    /// A display driven whatever the connector says: it never goes away.
+    public let forced: ForcedDisplay?
     /// Whether anything was shown yet: the first display is not "connected again".
     private var shownBefore: Bool
 
     /// `connected` false: started with no display, waiting for the first (`mode` is a stand-in).
     public init(connector: String, request: ModeRequest, mode: DisplayMode, connected: Bool = true,
-                contentFrameRate: Int? = nil, contentSize: PixelSize? = nil, cap: ModeCap? = nil) {
+                contentFrameRate: Int? = nil, contentSize: PixelSize? = nil, cap: ModeCap? = nil,
+                forced: ForcedDisplay? = nil) {
+        self.forced = forced
         self.connector = connector
         self.cap = cap
         self.contentSize = contentSize

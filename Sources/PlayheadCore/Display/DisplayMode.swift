@@ -6,6 +6,9 @@ public struct DisplayMode: Sendable, Hashable, CustomStringConvertible {
     public var refreshMillihertz: Int
     public var isPreferred: Bool
     public var isInterlaced: Bool
+    /// Full timings when the mode does not come from the connector's own list (a forced mode,
+    /// an EDID from a file); nil for the connector's modes, which the kernel holds.
+    public var timings: ModeTimings?
 
     public init(width: Int, height: Int, refreshMillihertz: Int, isPreferred: Bool = false, isInterlaced: Bool = false) {
         self.width = width

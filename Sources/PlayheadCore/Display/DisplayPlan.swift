@@ -24,8 +24,12 @@ public struct DisplayPlan: Sendable, Hashable {
         public var contentSize: PixelSize?
         /// The largest mode to drive the screen at (`display-mode-max`).
         public var modeCap: ModeCap?
+        /// The display driven whatever the connector says (`display-force-mode`, `display-edid`).
+        public var forced: ForcedDisplay?
         public init(connectorName: String? = nil, mode: ModeRequest = .preferred, plane: PlaneRequest = .primary,
-                    waitForDisplay: Bool = false, contentFrameRate: Int? = nil, contentSize: PixelSize? = nil, modeCap: ModeCap? = nil) {
+                    waitForDisplay: Bool = false, contentFrameRate: Int? = nil, contentSize: PixelSize? = nil, modeCap: ModeCap? = nil,
+                    forced: ForcedDisplay? = nil) {
+            self.forced = forced
             self.contentSize = contentSize
             self.modeCap = modeCap
             self.connectorName = connectorName
@@ -70,7 +74,13 @@ public struct DisplayPlan: Sendable, Hashable {
 
     /// Pictures are converted to the plane's best RGB format (direct YUV scan-out is not built).
     public static func make(_ request: Request, resources: KMSResources) -> Result<DisplayPlan, Failure> {
-        let outputs = resources.connectors.filter { !$0.isWriteback }
+        // A forced display: the named connector, else the first connected one, else the first.
+        var outputs = resources.connectors.filter { !$0.isWriteback }
+        if let forced = request.forced {
+            let target = request.connectorName.flatMap { wanted in outputs.firstIndex { $0.name.lowercased() == wanted.lowercased() } }
+                ?? outputs.firstIndex(where: \.isConnected) ?? outputs.indices.first
+            if let target { outputs[target] = forced.apply(outputs[target]) }
+        }
         let names = outputs.map(\.name)
         let connector: KMSResources.Connector
         if let wanted = request.connectorName {

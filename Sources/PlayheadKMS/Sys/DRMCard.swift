@@ -145,9 +145,31 @@ final class DRMCard: @unchecked Sendable {
     }
 
     func rawMode(_ mode: DisplayMode, connector: UInt32) -> drmModeModeInfo? {
-        rawModes[connector]?.first { m in
+        if let t = mode.timings { return Self.rawMode(t) }
+        return rawModes[connector]?.first { m in
             Int(m.hdisplay) == mode.width && Int(m.vdisplay) == mode.height && Self.refresh(m) == mode.refreshMillihertz
         }
+    }
+
+    /// A mode the connector does not list, from its timings (a forced mode, an EDID from a
+    /// file), as the kernel takes a user-defined one.
+    static func rawMode(_ t: ModeTimings) -> drmModeModeInfo {
+        var m = drmModeModeInfo()
+        m.clock = UInt32(clamping: t.clockKilohertz)
+        (m.hdisplay, m.hsync_start, m.hsync_end, m.htotal) = (UInt16(clamping: t.hDisplay), UInt16(clamping: t.hSyncStart),
+                                                               UInt16(clamping: t.hSyncEnd), UInt16(clamping: t.hTotal))
+        (m.vdisplay, m.vsync_start, m.vsync_end, m.vtotal) = (UInt16(clamping: t.vDisplay), UInt16(clamping: t.vSyncStart),
+                                                               UInt16(clamping: t.vSyncEnd), UInt16(clamping: t.vTotal))
+        m.vrefresh = UInt32((t.refreshMillihertz + 500) / 1000)
+        m.flags = UInt32(t.hSyncPositive ? DRM_MODE_FLAG_PHSYNC : DRM_MODE_FLAG_NHSYNC)
+            | UInt32(t.vSyncPositive ? DRM_MODE_FLAG_PVSYNC : DRM_MODE_FLAG_NVSYNC)
+            | (t.isInterlaced ? UInt32(DRM_MODE_FLAG_INTERLACE) : 0)
+        m.type = UInt32(DRM_MODE_TYPE_USERDEF)
+        let name = Array("\(t.hDisplay)x\(t.vDisplay)\(t.isInterlaced ? "i" : "")".utf8.prefix(31))
+        withUnsafeMutableBytes(of: &m.name) { raw in
+            for (i, byte) in name.enumerated() { raw[i] = byte }
+        }
+        return m
     }
 
     // MARK: Commits
