@@ -4,7 +4,8 @@
 public protocol CardControlWatch: AnyObject {
     /// Readable when events are queued.
     var descriptor: Int32 { get }
-    /// Every `... Jack` control of the card and whether it reports a plug.
+    /// Every `... Jack` control of the card and whether it reports a plug, and each HDMI `ELD`
+    /// and whether it describes a sink (`HDMI sink ELD,dev=N`).
     func jacks() -> [String: Bool]
     /// Drains the queued events.
     func readChanges() -> CardControlChanges

@@ -105,6 +105,21 @@ import Testing
         #expect(!p.isPlaying && !back.contains(.pause))
     }
 
+    /// A TV switched on after boot behind an HDMI card with no jack control (vc4-hdmi): its ELD
+    /// is the jack. Empty at first, the card is not used; the TV's ELD brings the sound there
+    /// when HDMI is preferred, without a pause.
+    @Test func aPreferredHDMICardsSinkAppearingTakesTheSound() {
+        var p = policy(["HDMI", "Headphones"], current: phones)
+        var jacks = CardJacks(card: "HDMI")
+        let none = jacks.update(["HDMI sink ELD,dev=0": false])
+        #expect(none == .jack(card: "HDMI", control: "HDMI sink ELD,dev=0", plugged: false))
+        #expect(p.handle(none!).isEmpty)
+        #expect(p.available == [phones])
+        let tv = jacks.update(["HDMI sink ELD,dev=0": true])
+        #expect(p.handle(tv!) == [.move(to: hdmi), change(.newDeviceAvailable, phones, hdmi)])
+        #expect(p.isPlaying)
+    }
+
     @Test func jackEventsThatChangeNothingDoNothing() {
         var p = policy(current: phones)
         #expect(p.handle(.jack(card: "PCH", control: "Headphone Jack", plugged: true)).isEmpty)

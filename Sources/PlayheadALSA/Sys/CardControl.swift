@@ -4,7 +4,7 @@ import PlayheadCore
 
 /// A card's control device (`hw:CARD=<id>`), opened without blocking and subscribed to element
 /// events: jack controls (`Headphone Jack`, `HDMI/DP,pcm=3 Jack`, iface CARD, boolean) and the
-/// HDMI `ELD` bytes (iface PCM). Every libasound ctl call of the route monitor is here; used by
+/// HDMI `ELD` bytes (iface PCM), whose sink counts as a jack plugged in (HDMISinkInfo). Every libasound ctl call of the route monitor is here; used by
 /// the monitor's thread only.
 public final class CardControl: CardControlWatch {
     public let card: String
@@ -56,11 +56,18 @@ public final class CardControl: CardControlWatch {
         guard snd_ctl_elem_list(handle, list) >= 0 else { return [:] }
         var states: [String: Bool] = [:]
         for i in 0..<snd_ctl_elem_list_get_used(list) {
-            guard snd_ctl_elem_list_get_interface(list, i) == SND_CTL_ELEM_IFACE_CARD,
-                  let cName = snd_ctl_elem_list_get_name(list, i) else { continue }
-            let name = String(cString: cName)
-            guard Self.isJack(name), let plugged = readBoolean(numid: snd_ctl_elem_list_get_numid(list, i)) else { continue }
-            states[name] = plugged
+            guard let cName = snd_ctl_elem_list_get_name(list, i) else { continue }
+            let name = String(cString: cName), numid = snd_ctl_elem_list_get_numid(list, i)
+            switch snd_ctl_elem_list_get_interface(list, i) {
+            case SND_CTL_ELEM_IFACE_CARD:
+                guard Self.isJack(name), let plugged = readBoolean(numid: numid) else { continue }
+                states[name] = plugged
+            case SND_CTL_ELEM_IFACE_PCM where name == "ELD":
+                // An HDMI output with no jack control (vc4-hdmi) tells of a TV only here.
+                guard let bytes = readBytes(numid: numid) else { continue }
+                states["HDMI sink ELD,dev=\(snd_ctl_elem_list_get_device(list, i))"] = HDMISinkInfo(eld: bytes) != nil
+            default: continue
+            }
         }
         return states
     }
@@ -81,13 +88,36 @@ public final class CardControl: CardControlWatch {
             // Only a new value is a new sink; the element being added or removed is not.
             let mask = snd_ctl_event_elem_get_mask(event)
             let newValue = mask != UInt32(bitPattern: -1) && mask & UInt32(SND_CTL_EVENT_MASK_VALUE) != 0
-            if iface == SND_CTL_ELEM_IFACE_PCM && name == "ELD" && newValue { changes.eld = true }
+            if iface == SND_CTL_ELEM_IFACE_PCM && name == "ELD" && newValue {
+                changes.eld = true
+                // A sink that came or went: the card's usability is read again with its jacks.
+                changes.jacks = true
+            }
         }
         return changes
     }
 
     /// The names drivers give jack controls (snd_jack): `<what> Jack`.
     static func isJack(_ name: String) -> Bool { name.hasSuffix(" Jack") && name.count > 5 }
+
+    /// A BYTES element's value (an ELD: at most 512 bytes, as the kernel's SND_CTL bytes).
+    private func readBytes(numid: UInt32) -> [UInt8]? {
+        var id: OpaquePointer?, info: OpaquePointer?, value: OpaquePointer?
+        defer {
+            if let id { snd_ctl_elem_id_free(id) }
+            if let info { snd_ctl_elem_info_free(info) }
+            if let value { snd_ctl_elem_value_free(value) }
+        }
+        guard snd_ctl_elem_id_malloc(&id) >= 0, snd_ctl_elem_info_malloc(&info) >= 0,
+              snd_ctl_elem_value_malloc(&value) >= 0 else { return nil }
+        snd_ctl_elem_id_set_numid(id, numid)
+        snd_ctl_elem_info_set_id(info, id)
+        guard snd_ctl_elem_info(handle, info) >= 0, snd_ctl_elem_info_get_type(info) == SND_CTL_ELEM_TYPE_BYTES else { return nil }
+        let count = min(Int(snd_ctl_elem_info_get_count(info)), 512)
+        snd_ctl_elem_value_set_id(value, id)
+        guard snd_ctl_elem_read(handle, value) >= 0, let raw = snd_ctl_elem_value_get_bytes(value) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: raw, count: count))
+    }
 
     private func readBoolean(numid: UInt32) -> Bool? {
         var id: OpaquePointer?, info: OpaquePointer?, value: OpaquePointer?
