@@ -13,7 +13,7 @@ playheads (null outputs, an item looping):
 - ten players with null outputs, one message on their group topic, ten answers.
 
 usage: mqtt_test.py PLAYHEAD MEDIA OUT"""
-import json, os, pwd, signal, socket, subprocess, sys, threading, time
+import json, os, pwd, signal, socket, subprocess, sys, threading, time, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import control_socket  # noqa: E402
@@ -178,8 +178,12 @@ def main():
     players = []
     try:
         started = time.monotonic()
+        with open(f"{out}/http-token", "w") as f:
+            f.write("mqtt-test-token-0123456789\n")
+        http = free_port()
         p0 = start_player(playhead, media, out, "p0", f"mqtts://127.0.0.1:{broker.tls_port}",
-                          ["--mqtt-ca-file", broker.ca, "--mqtt-groups", "lobby"], "long_240p30.mp4")
+                          ["--mqtt-ca-file", broker.ca, "--mqtt-groups", "lobby", "--http-listen", f"127.0.0.1:{http}",
+                           "--http-token-file", f"{out}/http-token", "--http-metrics-open"], "long_240p30.mp4")
         players.append(p0)
         wait_until("p0 online over TLS", lambda: online(monitor, "p0", "true"), 15)
         status = wait_until("p0's status", lambda: monitor.messages("playhead/p0/status"), 10)
@@ -213,7 +217,11 @@ def main():
         r = wait_until("the reply to two lines", lambda: reply(monitor, "test/replies/p0", "corr-bad-3", since), 10)
         if json.loads(r["payload"]).get("ok") is not False:
             fail(f"two lines in one message were taken: {r['payload']}")
-        say("pause, status, play and a bad command answered (response topic, correlation data, reply topic); "
+        publish(broker, "playhead/p0/command", "a" * 5000, "test/replies/p0", "corr-big-4")
+        r = wait_until("the reply to 5000 bytes", lambda: reply(monitor, "test/replies/p0", "corr-big-4", since), 10)
+        if "over 4096 bytes" not in r["payload"]:
+            fail(f"a 5000-byte command was not refused for its size: {r['payload'][:200]}")
+        say("pause, status, play, two lines and 5000 bytes answered (response topic, correlation data, reply topic); "
             "the paused event and status seen")
 
         # The broker killed mid-play and started again: playback never pauses.
@@ -284,6 +292,12 @@ def main():
         if mqtt["reconnects"] < 2 or mqtt["state"] != "connected":
             fail(f"`mqtt` does not count the two reconnects: {mqtt}")
         say(f"`mqtt` on p0: {json.dumps(mqtt)}")
+        with urllib.request.urlopen(f"http://127.0.0.1:{http}/metrics", timeout=10) as r:
+            metrics = r.read().decode()
+        if "playhead_mqtt_reconnects_total 2" not in metrics or "playhead_mqtt_connected_state 1" not in metrics:
+            fail("/metrics does not say the two reconnects and the link up: "
+                 + " ".join(l for l in metrics.splitlines() if "mqtt" in l and not l.startswith("#")))
+        say("/metrics: " + ", ".join(l for l in metrics.splitlines() if "mqtt" in l and not l.startswith("#")))
 
         # A clean stop says offline itself.
         since = time.monotonic()
