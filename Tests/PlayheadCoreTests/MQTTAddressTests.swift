@@ -26,5 +26,6 @@ import Testing
     @Test func aUserInTheURLPointsToTheCredentialsFile() {
         guard case .failure(let e) = MQTTAddress.parse("mqtt://me:secret@host") else { return #expect(Bool(false)) }
         #expect(e.description.contains("mqtt-credentials"))
+        #expect(!e.description.contains("secret"), "a password is never echoed")
     }
 }

@@ -21,7 +21,7 @@ public struct MQTTAddress: Sendable, Equatable, CustomStringConvertible {
     /// The address, or one line saying what is wrong with the text.
     public static func parse(_ text: String) -> Result<MQTTAddress, FleetError> {
         let shown = ControlCharacters.escaped(String(text.prefix(80)))
-        guard text.utf8.count <= maxLength else { return .failure(FleetError("mqtt-url is over \(maxLength) bytes")) }
+        guard text.utf8.count <= maxLength else { return .failure(FleetError("over \(maxLength) bytes")) }
         let tls: Bool
         let rest: Substring
         if text.hasPrefix("mqtt://") {
@@ -31,44 +31,44 @@ public struct MQTTAddress: Sendable, Equatable, CustomStringConvertible {
             tls = true
             rest = text.dropFirst("mqtts://".count)
         } else {
-            return .failure(FleetError("mqtt-url \(shown) is not mqtt://HOST:PORT or mqtts://HOST:PORT"))
+            return .failure(FleetError("'\(shown)' is not mqtt://HOST:PORT or mqtts://HOST:PORT"))
         }
         guard !rest.contains("@") else {
-            return .failure(FleetError("mqtt-url \(shown) carries a user: put it in the mqtt-credentials file instead"))
+            return .failure(FleetError("a user (and password) in the URL is not taken, nor shown: put them in the mqtt-credentials file"))
         }
         var authority = rest
         if authority.hasSuffix("/") { authority = authority.dropLast() }
         guard !authority.contains("/"), !authority.contains("?"), !authority.contains("#") else {
-            return .failure(FleetError("mqtt-url \(shown) has a path or query; only mqtt://HOST:PORT is meant"))
+            return .failure(FleetError("'\(shown)' has a path or query; only mqtt://HOST:PORT is meant"))
         }
         let host: Substring
         var portText: Substring?
         if authority.hasPrefix("[") {
             // An IPv6 address in brackets, as in URLs.
-            guard let close = authority.firstIndex(of: "]") else { return .failure(FleetError("mqtt-url \(shown) has no closing ]")) }
+            guard let close = authority.firstIndex(of: "]") else { return .failure(FleetError("'\(shown)' has no closing ]")) }
             host = authority[authority.index(after: authority.startIndex)..<close]
             let after = authority[authority.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":") else { return .failure(FleetError("mqtt-url \(shown): text after the ]")) }
+                guard after.hasPrefix(":") else { return .failure(FleetError("'\(shown)': text after the ]")) }
                 portText = after.dropFirst()
             }
             guard !host.isEmpty, host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
-                return .failure(FleetError("mqtt-url \(shown): the address in [] is not an IPv6 address"))
+                return .failure(FleetError("'\(shown)': the address in [] is not an IPv6 address"))
             }
         } else {
             let parts = authority.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count <= 2 else { return .failure(FleetError("mqtt-url \(shown): an IPv6 address goes in [ ]")) }
+            guard parts.count <= 2 else { return .failure(FleetError("'\(shown)': an IPv6 address goes in [ ]")) }
             host = parts[0]
             portText = parts.count == 2 ? parts[1] : nil
             guard !host.isEmpty, host.utf8.count <= 253,
                   host.unicodeScalars.allSatisfy({ $0.isASCII && (isAlphaNumeric($0) || $0 == "-" || $0 == ".") }),
                   !host.hasPrefix("-"), !host.hasPrefix(".")
-            else { return .failure(FleetError("mqtt-url \(shown): the host is not a name or an address")) }
+            else { return .failure(FleetError("'\(shown)': the host is not a name or an address")) }
         }
         var port = tls ? 8883 : 1883
         if let portText {
             guard portText.count <= 5, let p = Int(portText), (1...65535).contains(p) else {
-                return .failure(FleetError("mqtt-url \(shown): the port is not 1 to 65535"))
+                return .failure(FleetError("'\(shown)': the port is not 1 to 65535"))
             }
             port = p
         }
