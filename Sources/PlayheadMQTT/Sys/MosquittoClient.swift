@@ -171,6 +171,8 @@ final class MosquittoClient {
     /// libmosquitto's error number in words.
     static func describe(_ rc: Int32) -> String {
         if rc == Int32(MOSQ_ERR_ERRNO.rawValue) { return ErrnoText.describe(errno) }
+        // 2.0.11's own words for it are "Unknown error.".
+        if rc == Int32(MOSQ_ERR_KEEPALIVE.rawValue) { return "no answer to the keep-alive ping" }
         return String(cString: mosquitto_strerror(rc))
     }
 
