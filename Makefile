@@ -145,7 +145,8 @@ api-test: deps media $(VENV)/.stamp
 
 # MQTT against Debian's mosquitto started by the test on loopback (a password file, a TLS
 # listener with a made CA): status, events and replies, the broker killed and started again
-# mid-play, the last will, ten players on one group topic (scripts/mqtt/mqtt_test.py).
+# mid-play, one that stops answering, the last will, ten players on one group topic, about 30 s
+# (scripts/mqtt/mqtt_test.py).
 mqtt-test: deps media
 	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
 	timeout -k 10 180 /usr/bin/python3 scripts/mqtt/mqtt_test.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) build/mqtt-test
