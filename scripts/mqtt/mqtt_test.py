@@ -341,7 +341,9 @@ def main():
                 p.kill()
         monitor.stop()
         if broker.proc and broker.proc.poll() is None:
+            broker.proc.send_signal(signal.SIGCONT)
             broker.proc.terminate()
+            broker.proc.wait(timeout=10)
 
 
 if __name__ == "__main__":
