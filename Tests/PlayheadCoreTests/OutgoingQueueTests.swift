@@ -26,15 +26,6 @@ import Testing
         #expect(q.next() == event(1))
     }
 
-    @Test func aMessageThatCouldNotGoIsPutBackInFront() {
-        var q = OutgoingQueue(capacity: 4)
-        q.append(event(1))
-        q.append(event(2))
-        let m = q.next()!
-        q.putBack(m, isStatus: false)
-        #expect(q.next() == event(1))
-    }
-
     @Test func replyKeepsItsCorrelationData() {
         var q = OutgoingQueue()
         q.append(.init(topic: "r", text: "{}", correlation: [1, 2, 3]))

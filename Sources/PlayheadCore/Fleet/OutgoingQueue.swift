@@ -58,17 +58,4 @@ public struct OutgoingQueue: Sendable, Equatable {
         }
         return messages.popFirst()
     }
-
-    /// A message taken that could not be handed over after all: it goes back to the front.
-    public mutating func putBack(_ m: Message, isStatus: Bool) {
-        if isStatus {
-            if status == nil { status = m }
-        } else {
-            if messages.count >= capacity - 1 {
-                dropped += 1
-                return
-            }
-            messages.prepend(m)
-        }
-    }
 }
