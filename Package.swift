@@ -35,6 +35,7 @@ let package = Package(
         .systemLibrary(name: "CCEC", providers: [.apt(["linux-libc-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .target(name: "PlayheadCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "PlayheadSys", dependencies: [
             "PlayheadCore", .product(name: "DequeModule", package: "swift-collections"),
@@ -69,12 +70,14 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The fleet over MQTT (libmosquitto; off unless --mqtt-url is given).
+        .target(name: "PlayheadMQTT", dependencies: ["PlayheadCore", "PlayheadSys", "CMosquitto"]),
         // Text overlays: shaped by HarfBuzz, drawn by FreeType.
         .target(name: "PlayheadText", dependencies: ["PlayheadCore", "PlayheadSys", "CFreeType", "CHarfBuzz"]),
         // The appliance's wiring: options, outputs, player, command router, inputs, shutdown.
         .target(name: "PlayheadApp", dependencies: [
             "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadGPIO", "PlayheadCEC", "PlayheadSys", "PlayheadHTTP", "PlayheadText",
-            .product(name: "Logging", package: "swift-log"),
+            "PlayheadMQTT", .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]),

@@ -4,6 +4,7 @@ import PlayheadCEC
 import PlayheadGPIO
 import PlayheadHTTP
 import PlayheadKMS
+import PlayheadMQTT
 
 /// The appliance's own options, read through these constants, and the catalog of every option
 /// of every part.
@@ -78,7 +79,7 @@ public enum AppOptions {
 
     public static let catalog = OptionCatalog([
         declarations, PlayerOptions.declarations, DisplayOptions.declarations, ALSAOptions.declarations,
-        GPIOOptions.declarations, CECOptions.declarations, HTTPOptions.declarations, LayerOptions.declarations, ScheduleOptions.declarations,
+        GPIOOptions.declarations, CECOptions.declarations, MQTTOptions.declarations, HTTPOptions.declarations, LayerOptions.declarations, ScheduleOptions.declarations,
     ])
 
     public static let defaultConfigPath = "/etc/playhead/playhead.conf"

@@ -120,6 +120,7 @@ public enum Appliance {
                            mainTitle: { [player] in player.currentItem?.displayTitle })
         let scheduleRunner = ScheduleRunner.make(settings, defaultItems: initialItems)
         let cec = CECSetup.make(settings)
+        let mqtt = MQTTSetup.make(settings)
         let router = CommandRouter(player: control, playlist: playlist, settings: settings, hooks: RouterHooks(
             readOptionsFile: { OptionsFileReader.read(path: configPath, required: launch.configPath != nil) },
             setLogLevel: { AppLogging.setLevel($0) },
@@ -127,6 +128,7 @@ public enum Appliance {
             now: { MonotonicClock().now().nanoseconds }, version: version,
             gpio: { panel.report() }, schedule: { scheduleRunner?.report() ?? RouterHooks.noSchedule },
             cec: { cec?.report() ?? RouterHooks.noCEC },
+            mqtt: { mqtt?.report() ?? RouterHooks.noMQTT },
             screenSwitched: { cec?.screen(on: $0) }),
             layers: layers)
         player.setLooping(safeMode != nil || settings[PlayerOptions.loop])
@@ -202,6 +204,7 @@ public enum Appliance {
         if let cec {
             services.append(InputService(name: "cec", start: { cec.start { CECSetup.run($0, on: router) } }, stop: { cec.stop() }))
         }
+        if let mqtt { services.append(MQTTSetup.service(mqtt, router: router)) }
         if follower.isNeeded {
             services.append(InputService(name: "folders", start: { follower.start() }, stop: { follower.stop() }))
         }

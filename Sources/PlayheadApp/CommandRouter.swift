@@ -134,6 +134,7 @@ public final class CommandRouter: Sendable {
         case .gpio: return .ok(hooks.gpio())
         case .schedule: return .ok(hooks.schedule())
         case .cec: return .ok(hooks.cec())
+        case .mqtt: return .ok(hooks.mqtt())
         case .debugWedge(let seconds):
             guard settings[AppOptions.debugCommands] else {
                 return .error("debug commands are off; start playhead with --debug-commands (for tests only)")

@@ -13,12 +13,15 @@ public struct RouterHooks: Sendable {
     public var schedule: @Sendable () -> ReplyValue
     /// The HDMI-CEC adapter and the TV, for `cec`.
     public var cec: @Sendable () -> ReplyValue
+    /// The MQTT broker and the link, for `mqtt`.
+    public var mqtt: @Sendable () -> ReplyValue
     /// The screen switched on or off (`display`, the schedule): the TV follows over CEC.
     public var screenSwitched: @Sendable (Bool) -> Void
 
     /// What `schedule` and `cec` answer when there is none.
     public static let noSchedule = ReplyValue.string("no schedule; schedule.DAYS lines in the options file make one")
     public static let noCEC = ReplyValue.string("no HDMI-CEC; cec-device (/dev/cec0) in the options turns it on")
+    public static let noMQTT = ReplyValue.string("no MQTT; mqtt-url (mqtt://HOST:PORT) in the options turns it on")
 
     public init(readOptionsFile: @escaping @Sendable () -> Result<OptionsFile?, OptionsFileErrors> = { .success(nil) },
                 setLogLevel: @escaping @Sendable (String) -> Void = { _ in },
@@ -27,8 +30,10 @@ public struct RouterHooks: Sendable {
                 gpio: @escaping @Sendable () -> ReplyValue = { .string("no GPIO buttons or light are mapped (`help options` shows button.NAME)") },
                 schedule: @escaping @Sendable () -> ReplyValue = { RouterHooks.noSchedule },
                 cec: @escaping @Sendable () -> ReplyValue = { RouterHooks.noCEC },
+                mqtt: @escaping @Sendable () -> ReplyValue = { RouterHooks.noMQTT },
                 screenSwitched: @escaping @Sendable (Bool) -> Void = { _ in }) {
         self.cec = cec
+        self.mqtt = mqtt
         self.screenSwitched = screenSwitched
         self.gpio = gpio
         self.schedule = schedule

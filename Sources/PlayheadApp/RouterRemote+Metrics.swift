@@ -42,6 +42,16 @@ extension RouterRemote {
         if let off = router.player.isScreenOff {
             m.gauges.append(.init("screen_on", unit: "state", off ? 0 : 1, help: "1 while the screen is on, 0 after `display off` or the schedule's off"))
         }
+        // The MQTT link's counters, from what `mqtt` says (absent without MQTT).
+        let mqtt = router.hooks.mqtt()
+        if case .string(let state)? = mqtt["state"] {
+            m.gauges.append(.init("mqtt_connected", unit: "state", state == "connected" ? 1 : 0, help: "1 while connected to the MQTT broker"))
+        }
+        for (field, name, help) in [("reconnects", "mqtt_reconnects", "connections to the MQTT broker made again after the first"),
+                                    ("dropped", "mqtt_messages_dropped", "messages for the MQTT broker dropped because the queue was full"),
+                                    ("commands", "mqtt_commands", "commands taken over MQTT")] {
+            if case .int(let n)? = mqtt[field] { m.counters.append(.init(name, unit: "total", Double(n), help: help)) }
+        }
         let board = BoardSensors.read(dataPath: dataPath)
         if let rss = board.residentBytes { m.gauges.append(.init("resident_memory", unit: "bytes", Double(rss), help: "playhead's resident memory")) }
         if let written = board.dataBytesWritten {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The aarch64 sysroot: Debian 13 (trixie) arm64's C libraries with their -dev files (glibc,
-# libstdc++, FFmpeg, libdrm, ALSA, libgpiod) and every library they need at run time, plus the
+# libstdc++, FFmpeg, libdrm, ALSA, libgpiod, libmosquitto) and every library they need at run time, plus the
 # aarch64 Swift runtime (dynamic and static) from sid's arm64 swiftlang of the build root's
 # version. Unpacked with dpkg-deb -x: nothing is installed, no maintainer script runs.
 # Why trixie: docs/building-for-arm.md, "Why the sysroot is Debian 13 (trixie)".
@@ -12,7 +12,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/apt.sh"
 fail() { echo "cross: $*" >&2; exit 1; }
 packages="libc6-dev libstdc++-14-dev libgcc-14-dev linux-libc-dev libavformat-dev libavcodec-dev libavutil-dev
-  libswscale-dev libswresample-dev libavfilter-dev libdrm-dev libasound2-dev libgpiod-dev libfreetype-dev libharfbuzz-dev"
+  libswscale-dev libswresample-dev libavfilter-dev libdrm-dev libasound2-dev libgpiod-dev libfreetype-dev libharfbuzz-dev
+  libmosquitto-dev"
 root=$cache/sysroot-arm64
 
 cross_apt "$cache/apt-trixie-arm64" "trixie trixie-updates" arm64

@@ -33,6 +33,7 @@ public enum ConsoleCommand: Sendable, Hashable {
     case gpio
     case schedule
     case cec
+    case mqtt
     case screenshot
     case status
     case stats

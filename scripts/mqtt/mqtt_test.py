@@ -1,0 +1,350 @@
+#!/usr/bin/env python3
+"""MQTT on the host, against Debian's mosquitto started here on loopback (a password file, a
+plain listener and a TLS one with a CA and server certificate made by openssl) and real
+playheads (null outputs, an item looping):
+
+- one player over TLS: its retained status and `online`, its events, commands on its command
+  topic answered on the MQTT 5 response topic with the correlation data (and on its reply
+  topic when none is given);
+- the broker SIGKILLed and started again mid-play: playback never pauses (the position read
+  over the control socket keeps advancing all along), the player comes back online;
+- the last will: the player SIGSTOPped longer than 1.5 keep-alives, the broker publishes
+  `online` false; SIGCONT, and it is back online;
+- ten players with null outputs, one message on their group topic, ten answers.
+
+usage: mqtt_test.py PLAYHEAD MEDIA OUT"""
+import json, os, pwd, signal, socket, subprocess, sys, threading, time, urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import control_socket  # noqa: E402
+
+USER, PASSWORD = "screens", "wall-of-ten:secret"
+KEEPALIVE = 5
+GROUP_PLAYERS = 10
+
+
+def fail(message):
+    print(f"mqtt-test: FAIL: {message}", flush=True)
+    sys.exit(1)
+
+
+def say(message):
+    print(f"mqtt-test: {message}", flush=True)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until(what, check, seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.05)
+    fail(f"{what}: not within {seconds} s")
+
+
+class Broker:
+    """Debian's mosquitto with a password file, a plain and a TLS listener, no persistence."""
+
+    def __init__(self, out):
+        self.out = out
+        self.port, self.tls_port = free_port(), free_port()
+        self.ca = f"{out}/ca.pem"
+        subprocess.run(["mosquitto_passwd", "-c", "-b", f"{out}/passwd", USER, PASSWORD], check=True)
+        ssl = ["openssl", "req", "-nodes", "-newkey", "rsa:2048", "-subj"]
+        subprocess.run(["openssl", "req", "-x509", "-nodes", "-newkey", "rsa:2048", "-days", "1", "-subj", "/CN=mqtt-test CA",
+                        "-keyout", f"{out}/ca.key", "-out", self.ca], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(ssl + ["/CN=127.0.0.1", "-keyout", f"{out}/server.key", "-out", f"{out}/server.csr"],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(f"{out}/san.ext", "w") as f:
+            f.write("subjectAltName=IP:127.0.0.1\n")
+        subprocess.run(["openssl", "x509", "-req", "-in", f"{out}/server.csr", "-CA", self.ca, "-CAkey", f"{out}/ca.key",
+                        "-CAcreateserial", "-days", "1", "-extfile", f"{out}/san.ext", "-out", f"{out}/server.pem"],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(f"{out}/mosquitto.conf", "w") as f:
+            # Started as root, mosquitto would become the user mosquitto, who cannot read these files.
+            f.write(f"""user {pwd.getpwuid(os.getuid()).pw_name}
+persistence false
+allow_anonymous false
+password_file {out}/passwd
+log_dest file {out}/mosquitto.log
+log_type all
+listener {self.port} 127.0.0.1
+listener {self.tls_port} 127.0.0.1
+cafile {self.ca}
+certfile {out}/server.pem
+keyfile {out}/server.key
+""")
+        self.proc = None
+
+    def start(self):
+        self.proc = subprocess.Popen(["mosquitto", "-c", f"{self.out}/mosquitto.conf"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        def listening():
+            with socket.socket() as s:
+                return s.connect_ex(("127.0.0.1", self.port)) == 0
+        wait_until("the broker listening", listening, 10)
+
+    def kill(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def client(self, tool, *args):
+        return [tool, "-V", "mqttv5", "-h", "127.0.0.1", "-p", str(self.port), "-u", USER, "-P", PASSWORD, *args]
+
+
+class Monitor:
+    """mosquitto_sub on everything, each message kept with its retain flag and correlation data."""
+
+    def __init__(self, broker, topics=("playhead/#", "test/#")):
+        self.save = f"{broker.out}/monitor.txt"
+        args = []
+        for t in topics:
+            args += ["-t", t]
+        self.proc = subprocess.Popen(broker.client("mosquitto_sub", *args, "-F", "%r\t%t\t%D\t%p"),
+                                     stdout=subprocess.PIPE, text=True, errors="replace")
+        self.lines = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self.read, daemon=True).start()
+        time.sleep(0.3)
+
+    def read(self):
+        for line in self.proc.stdout:
+            parts = line.rstrip("\n").split("\t", 3)
+            if len(parts) == 4:
+                with self.lock:
+                    self.lines.append({"at": time.monotonic(), "retained": parts[0] == "1", "topic": parts[1],
+                                       "correlation": parts[2], "payload": parts[3]})
+
+    def messages(self, topic, since=0.0):
+        with self.lock:
+            return [m for m in self.lines if m["topic"] == topic and m["at"] >= since]
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait()
+        # What was seen, for a person reading a failure.
+        with open(self.save, "a") as f:
+            for m in self.lines:
+                f.write(f"{m['at']:.3f} r={int(m['retained'])} {m['topic']} [{m['correlation']}] {m['payload'][:300]}\n")
+
+
+def start_player(playhead, media, out, name, url, extra, item):
+    log = open(f"{out}/{name}.log", "w")
+    args = [playhead, "--mqtt-url", url, "--mqtt-credentials", f"{out}/credentials", "--mqtt-prefix", f"playhead/{name}",
+            "--mqtt-keepalive", str(KEEPALIVE), "--socket", f"{out}/{name}.sock", "--at-end", "wait", "--console", "off",
+            "--loop", "yes", "--syslog", "no", "--clock-file", f"{out}/no-clock", *extra, f"{media}/{item}"]
+    return subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+
+
+def online(monitor, name, value, since=0.0):
+    return any(m["payload"] == value for m in monitor.messages(f"playhead/{name}/online", since))
+
+
+def publish(broker, topic, line, response=None, correlation=None):
+    args = ["-t", topic, "-m", line]
+    if response:
+        args += ["-D", "publish", "response-topic", response]
+    if correlation:
+        args += ["-D", "publish", "correlation-data", correlation]
+    subprocess.run(broker.client("mosquitto_pub", *args), check=True, timeout=10)
+
+
+def reply(monitor, topic, correlation, since):
+    for m in monitor.messages(topic, since):
+        if m["correlation"] == correlation:
+            return m
+    return None
+
+
+def main():
+    if len(sys.argv) != 4:
+        fail(__doc__)
+    playhead, media, out = (os.path.abspath(p) for p in sys.argv[1:])
+    os.makedirs(out, exist_ok=True)
+    for f in os.listdir(out):
+        if f.endswith(".sock"):
+            os.unlink(f"{out}/{f}")
+    with open(f"{out}/credentials", "w") as f:
+        f.write(f"{USER}:{PASSWORD}\n")
+    os.chmod(f"{out}/credentials", 0o600)
+    broker = Broker(out)
+    broker.start()
+    monitor = Monitor(broker)
+    players = []
+    try:
+        started = time.monotonic()
+        with open(f"{out}/http-token", "w") as f:
+            f.write("mqtt-test-token-0123456789\n")
+        http = free_port()
+        p0 = start_player(playhead, media, out, "p0", f"mqtts://127.0.0.1:{broker.tls_port}",
+                          ["--mqtt-ca-file", broker.ca, "--mqtt-groups", "lobby", "--http-listen", f"127.0.0.1:{http}",
+                           "--http-token-file", f"{out}/http-token", "--http-metrics-open"], "long_240p30.mp4")
+        players.append(p0)
+        wait_until("p0 online over TLS", lambda: online(monitor, "p0", "true"), 15)
+        status = wait_until("p0's status", lambda: monitor.messages("playhead/p0/status"), 10)
+        state = json.loads(status[-1]["payload"]).get("state")
+        say(f"p0 online over TLS {time.monotonic() - started:.1f} s after start; status state {state!r}")
+        # A late subscriber gets the status and `online` at once, retained.
+        late = subprocess.run(broker.client("mosquitto_sub", "-t", "playhead/p0/status", "-t", "playhead/p0/online", "-C", "2",
+                                            "-W", "5", "-F", "%r %t"), capture_output=True, text=True, timeout=10).stdout.split("\n")
+        if sorted(late[:2]) != ["1 playhead/p0/online", "1 playhead/p0/status"]:
+            fail(f"a late subscriber did not get status and online retained: {late!r}")
+        say("status and online are retained")
+
+        # Commands on the command topic, answered on the response topic with the correlation data.
+        since = time.monotonic()
+        publish(broker, "playhead/p0/command", "pause", "test/replies/p0", "corr-pause-1")
+        r = wait_until("the reply to pause", lambda: reply(monitor, "test/replies/p0", "corr-pause-1", since), 10)
+        if json.loads(r["payload"]).get("ok") is not True:
+            fail(f"pause answered {r['payload']}")
+        wait_until("the pause's event", lambda: [m for m in monitor.messages("playhead/p0/events", since)
+                                                 if json.loads(m["payload"]).get("event") == "rateChanged"
+                                                 and json.loads(m["payload"]).get("rate") == 0], 10)
+        wait_until("the status paused", lambda: [m for m in monitor.messages("playhead/p0/status", since)
+                                               if json.loads(m["payload"]).get("state") == "paused"], 10)
+        publish(broker, "playhead/p0/command", "status", "test/replies/p0", "corr-status-2")
+        r = wait_until("the reply to status", lambda: reply(monitor, "test/replies/p0", "corr-status-2", since), 10)
+        if json.loads(r["payload"]).get("reply", {}).get("state") != "paused":
+            fail(f"status answered {r['payload']}")
+        publish(broker, "playhead/p0/command", "play")
+        r = wait_until("the reply to play on p0/reply", lambda: monitor.messages("playhead/p0/reply", since), 10)
+        publish(broker, "playhead/p0/command", "frobnicate\nquit", "test/replies/p0", "corr-bad-3")
+        r = wait_until("the reply to two lines", lambda: reply(monitor, "test/replies/p0", "corr-bad-3", since), 10)
+        if json.loads(r["payload"]).get("ok") is not False:
+            fail(f"two lines in one message were taken: {r['payload']}")
+        publish(broker, "playhead/p0/command", "a" * 5000, "test/replies/p0", "corr-big-4")
+        r = wait_until("the reply to 5000 bytes", lambda: reply(monitor, "test/replies/p0", "corr-big-4", since), 10)
+        if "over 4096 bytes" not in r["payload"]:
+            fail(f"a 5000-byte command was not refused for its size: {r['payload'][:200]}")
+        say("pause, status, play, two lines and 5000 bytes answered (response topic, correlation data, reply topic); "
+            "the paused event and status seen")
+
+        # The broker killed mid-play and started again: playback never pauses.
+        control_socket.ask(f"{out}/p0.sock", "status", retry_seconds=5)
+        samples = []
+        def sample():
+            s = control_socket.ask(f"{out}/p0.sock", "status")["reply"]
+            samples.append((time.monotonic(), s["state"], s["time"]))
+        sample()
+        broker.kill()
+        monitor.stop()
+        killed = time.monotonic()
+        while time.monotonic() - killed < 3:
+            time.sleep(0.25)
+            sample()
+        broker.start()
+        monitor = Monitor(broker)
+        restarted = time.monotonic()
+        wait_until("p0 back online after the broker's restart", lambda: online(monitor, "p0", "true"), 15)
+        back = time.monotonic() - restarted
+        sample()
+        for (t0, s0, p0time), (t1, s1, p1time) in zip(samples, samples[1:]):
+            if s1 != "playing" or not (p1time > p0time or (p1time < 1 and p0time > 25)):
+                fail(f"playback stalled while the broker was away: {samples}")
+        say(f"broker SIGKILLed, started again 3 s later: p0 back online {back:.1f} s after; "
+            f"position {samples[0][2]:.1f} -> {samples[-1][2]:.1f} s over {samples[-1][0] - samples[0][0]:.1f} s, playing throughout")
+
+        # The last will: p0 silent longer than 1.5 keep-alives.
+        p0.send_signal(signal.SIGSTOP)
+        stopped = time.monotonic()
+        wait_until("the last will (online false)", lambda: online(monitor, "p0", "false", stopped), KEEPALIVE * 1.5 + 10)
+        will = time.monotonic() - stopped
+        p0.send_signal(signal.SIGCONT)
+        resumed = time.monotonic()
+        wait_until("p0 online again after SIGCONT", lambda: online(monitor, "p0", "true", resumed), 15)
+        say(f"last will: online false {will:.1f} s after SIGSTOP (keep-alive {KEEPALIVE} s); "
+            f"online true {time.monotonic() - resumed:.1f} s after SIGCONT")
+
+        # A broker that stops answering (SIGSTOP: connections stay open, nothing is read): playback
+        # goes on, the console's `mqtt` answers at once, and the player comes back after SIGCONT.
+        samples.clear()
+        broker.proc.send_signal(signal.SIGSTOP)
+        stalled = time.monotonic()
+        slowest = 0.0
+        while time.monotonic() - stalled < 12:
+            time.sleep(0.25)
+            sample()
+            asked = time.monotonic()
+            control_socket.ask(f"{out}/p0.sock", "mqtt")
+            slowest = max(slowest, time.monotonic() - asked)
+        broker.proc.send_signal(signal.SIGCONT)
+        resumed = time.monotonic()
+        for (t0, s0, p0time), (t1, s1, p1time) in zip(samples, samples[1:]):
+            if s1 != "playing" or not (p1time > p0time or (p1time < 1 and p0time > 25)):
+                fail(f"playback stalled while the broker was stopped: {samples}")
+        if slowest > 0.5:
+            fail(f"`mqtt` took {slowest:.2f} s to answer while the broker was stopped")
+        wait_until("p0 online after the broker's SIGCONT", lambda: online(monitor, "p0", "true", resumed), 30)
+        say(f"broker SIGSTOPped 12 s: playing throughout ({len(samples)} samples), `mqtt` answered within {slowest:.2f} s; "
+            f"p0 online again {time.monotonic() - resumed:.1f} s after SIGCONT")
+
+        # Ten players on one group topic.
+        for i in range(GROUP_PLAYERS):
+            players.append(start_player(playhead, media, out, f"g{i}", f"mqtt://127.0.0.1:{broker.port}",
+                                        ["--mqtt-groups", "wall"], "black_480p.mp4"))
+        wait_until("ten players online", lambda: all(online(monitor, f"g{i}", "true") for i in range(GROUP_PLAYERS)), 60)
+        since = time.monotonic()
+        publish(broker, "playhead/group/wall/command", "mqtt", "test/replies/wall", "corr-wall")
+        def answers():
+            got = {json.loads(m["payload"])["reply"]["prefix"] for m in monitor.messages("test/replies/wall", since)
+                   if m["correlation"] == "corr-wall"}
+            return got if len(got) == GROUP_PLAYERS else None
+        got = wait_until("ten answers to one group message", answers, 15)
+        say(f"one message on playhead/group/wall/command: {len(got)} players answered within "
+            f"{max(m['at'] for m in monitor.messages('test/replies/wall', since)) - since:.2f} s")
+
+        # What the MQTT thread cost p0 so far (status 4 times a second, events, the reconnects).
+        ticks = os.sysconf("SC_CLK_TCK")
+        for task in os.listdir(f"/proc/{p0.pid}/task"):
+            with open(f"/proc/{p0.pid}/task/{task}/comm") as f:
+                if f.read().strip() != "ph-mqtt":
+                    continue
+            with open(f"/proc/{p0.pid}/task/{task}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            cpu = (int(fields[11]) + int(fields[12])) / ticks
+            # A busy loop (libmosquitto 2.0.11's refused TLS socket) took 4.3 s here.
+            if cpu > 1.0:
+                fail(f"p0's ph-mqtt thread took {cpu:.2f} s of processor: a busy loop?")
+            say(f"p0's ph-mqtt thread: {cpu:.2f} s of processor in {time.monotonic() - started:.0f} s")
+        mqtt = control_socket.ask(f"{out}/p0.sock", "mqtt")["reply"]
+        if mqtt["reconnects"] < 3 or mqtt["state"] != "connected":
+            fail(f"`mqtt` does not count the reconnects: {mqtt}")
+        say(f"`mqtt` on p0: {json.dumps(mqtt)}")
+        with urllib.request.urlopen(f"http://127.0.0.1:{http}/metrics", timeout=10) as r:
+            metrics = r.read().decode()
+        if f"playhead_mqtt_reconnects_total {mqtt['reconnects']}" not in metrics or "playhead_mqtt_connected_state 1" not in metrics:
+            fail("/metrics does not say the reconnects and the link up: "
+                 + " ".join(l for l in metrics.splitlines() if "mqtt" in l and not l.startswith("#")))
+        say("/metrics: " + ", ".join(l for l in metrics.splitlines() if "mqtt" in l and not l.startswith("#")))
+
+        # A clean stop says offline itself.
+        since = time.monotonic()
+        p0.send_signal(signal.SIGTERM)
+        p0.wait(timeout=10)
+        wait_until("p0's own goodbye (online false)", lambda: online(monitor, "p0", "false", since), 5)
+        say(f"SIGTERM: p0 said online false and ended in {time.monotonic() - since:.1f} s")
+        say(f"PASS in {time.monotonic() - started:.0f} s")
+    finally:
+        for p in players:
+            if p.poll() is None:
+                p.send_signal(signal.SIGCONT)
+                p.terminate()
+        for p in players:
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        monitor.stop()
+        if broker.proc and broker.proc.poll() is None:
+            broker.proc.send_signal(signal.SIGCONT)
+            broker.proc.terminate()
+            broker.proc.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
