@@ -272,7 +272,7 @@ import Testing
         settleThroughWaits()
         #expect(!loop.state.connected)
         #expect(loop.state.ring.states == [.free, .current, .free])
-        driver.takeCalls()
+        _ = driver.takeCalls()
         // Dropped while off, not counted as a disconnect; the check after it finds it on again.
         driver.hotplugAnswers = [.switchedOn(refreshNanoseconds: 20_000_000)]
         loop.present(frame(66), dueAt: soon)
