@@ -65,6 +65,12 @@ static int playhead_io_interrupt(void *opaque) {
     return playhead_io_guard_aborted(guard) || playhead_io_guard_expired(guard);
 }
 
+int playhead_avio_open_guarded(AVIOContext **pb, const char *url, playhead_io_guard *guard, AVDictionary **options) {
+    /* avio_open2 copies the callback into the connection it opens. */
+    AVIOInterruptCB callback = {playhead_io_interrupt, guard};
+    return avio_open2(pb, url, AVIO_FLAG_READ, &callback, options);
+}
+
 void playhead_install_io_guard(struct AVFormatContext *ctx, playhead_io_guard *guard) {
     ctx->interrupt_callback.callback = playhead_io_interrupt;
     ctx->interrupt_callback.opaque = guard;

@@ -67,7 +67,9 @@ public enum Appliance {
             items = [layout.layers[LayerOptions.mainIndex(layout)].spec.source]
         }
         let loader = playlistLoader(items: items, settings: settings, safeMode: safeMode)
-        let initialItems = loader.expand()
+        // Content sync's generation playing, when there is one, instead of the options' own.
+        let contentSync = safeMode == nil ? ContentRunner.make(settings, caFile: settings[PlayerOptions.tlsVerify] ? settings[PlayerOptions.tlsCAFile] : nil) : nil
+        let initialItems = contentSync?.startingItems ?? loader.expand()
         let playlist = Playlist(initialItems)
         let interactive = Inputs.anyConfigured(settings) || !loader.folders.isEmpty
         if playlist.entries.isEmpty && !interactive {
@@ -129,6 +131,8 @@ public enum Appliance {
             gpio: { panel.report() }, schedule: { scheduleRunner?.report() ?? RouterHooks.noSchedule },
             cec: { cec?.report() ?? RouterHooks.noCEC },
             mqtt: { mqtt?.report() ?? RouterHooks.noMQTT },
+            content: { contentSync?.report() ?? .string(RouterHooks.noContent) },
+            contentSync: { contentSync?.requestSync() },
             screenSwitched: { cec?.screen(on: $0) }),
             layers: layers)
         player.setLooping(safeMode != nil || settings[PlayerOptions.loop])
@@ -196,6 +200,10 @@ public enum Appliance {
             }
             keeper = k
             services.append(InputService(name: "state", start: { k.start() }, stop: { k.stop() }))
+        }
+        if let contentSync {
+            services.append(InputService(name: "content", start: { contentSync.start(apply: { router.applyContent($0) }, tick: { router.contentTick() }) },
+                                         stop: { contentSync.stop() }))
         }
         if let scheduleRunner {
             services.append(InputService(name: "schedule", start: { scheduleRunner.start(apply: { router.applySchedule($0, items: $1) }, tick: { router.scheduleTick() }) },

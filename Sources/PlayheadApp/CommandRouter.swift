@@ -16,6 +16,8 @@ public final class CommandRouter: Sendable {
         var pausedForScreenOff = false
         /// A schedule's change waiting for the end of the item (`schedule-change = item-end`).
         var scheduleGate = ScheduleChangeGate<ScheduleChange>()
+        /// A new content generation waiting for the end of the item.
+        var contentGate = ScheduleChangeGate<ContentChange>()
     }
 
     let player: any PlayerControl
@@ -135,6 +137,8 @@ public final class CommandRouter: Sendable {
         case .schedule: return .ok(hooks.schedule())
         case .cec: return .ok(hooks.cec())
         case .mqtt: return .ok(hooks.mqtt())
+        case .content: return .ok(hooks.content())
+        case .sync: return hooks.contentSync().map { .ok($0) } ?? .error(RouterHooks.noContent)
         case .debugWedge(let seconds):
             guard settings[AppOptions.debugCommands] else {
                 return .error("debug commands are off; start playhead with --debug-commands (for tests only)")

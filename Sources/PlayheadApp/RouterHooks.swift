@@ -15,12 +15,17 @@ public struct RouterHooks: Sendable {
     public var cec: @Sendable () -> ReplyValue
     /// The MQTT broker and the link, for `mqtt`.
     public var mqtt: @Sendable () -> ReplyValue
+    /// Content sync's state, for `content`.
+    public var content: @Sendable () -> ReplyValue
+    /// `sync`: the manifest asked for now; nil when there is no content sync.
+    public var contentSync: @Sendable () -> ReplyValue?
     /// The screen switched on or off (`display`, the schedule): the TV follows over CEC.
     public var screenSwitched: @Sendable (Bool) -> Void
 
     /// What `schedule` and `cec` answer when there is none.
     public static let noSchedule = ReplyValue.string("no schedule; schedule.DAYS lines in the options file make one")
     public static let noCEC = ReplyValue.string("no HDMI-CEC; cec-device (/dev/cec0) in the options turns it on")
+    public static let noContent = "no content sync; content-url (the manifest's http:// or https:// address) in the options turns it on"
     public static let noMQTT = ReplyValue.string("no MQTT; mqtt-url (mqtt://HOST:PORT) in the options turns it on")
 
     public init(readOptionsFile: @escaping @Sendable () -> Result<OptionsFile?, OptionsFileErrors> = { .success(nil) },
@@ -31,9 +36,13 @@ public struct RouterHooks: Sendable {
                 schedule: @escaping @Sendable () -> ReplyValue = { RouterHooks.noSchedule },
                 cec: @escaping @Sendable () -> ReplyValue = { RouterHooks.noCEC },
                 mqtt: @escaping @Sendable () -> ReplyValue = { RouterHooks.noMQTT },
+                content: @escaping @Sendable () -> ReplyValue = { .string(RouterHooks.noContent) },
+                contentSync: @escaping @Sendable () -> ReplyValue? = { nil },
                 screenSwitched: @escaping @Sendable (Bool) -> Void = { _ in }) {
         self.cec = cec
         self.mqtt = mqtt
+        self.content = content
+        self.contentSync = contentSync
         self.screenSwitched = screenSwitched
         self.gpio = gpio
         self.schedule = schedule

@@ -36,6 +36,11 @@ void playhead_install_io_guard(struct AVFormatContext *ctx, playhead_io_guard *g
  * memory (nothing installed). */
 char *playhead_install_tls_verify(struct AVFormatContext *ctx, const char *ca_file);
 int64_t playhead_monotonic_ns(void);
+/* avio_open2 for reading with the guard as its interrupt callback (AVIOInterruptCB holds a C
+   function pointer, which Swift cannot make from the guard): a download bounded like a read. */
+struct AVIOContext;
+struct AVDictionary;
+int playhead_avio_open_guarded(struct AVIOContext **pb, const char *url, playhead_io_guard *guard, struct AVDictionary **options);
 /* A decoded frame's duration and key flag moved between FFmpeg 5.1 (pkt_duration, key_frame) and
    7.x (duration, AV_FRAME_FLAG_KEY); the version macros pick the field, so one Swift file reads both. */
 struct AVFrame;

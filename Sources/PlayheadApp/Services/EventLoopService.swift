@@ -27,7 +27,10 @@ struct EventLoopService: Service {
             case .currentItemChanged, .rateChanged, .seekCompleted: keeper?.note()
             default: break
             }
-            if case .currentItemChanged = event.kind { router.scheduleItemChanged() }
+            if case .currentItemChanged = event.kind {
+                router.scheduleItemChanged()
+                router.contentItemChanged()
+            }
             router.publish(event, text: ControlCharacters.escaped(event.description), json: printer.json(event))
             switch event.kind {
             case .didPlayToEndTime:

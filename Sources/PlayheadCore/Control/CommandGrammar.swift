@@ -30,6 +30,8 @@ public enum CommandGrammar {
         Entry(name: "schedule", usage: "schedule", help: "today's parts of the schedule, what is in force and the next change"),
         Entry(name: "cec", usage: "cec", help: "the HDMI-CEC adapter, the address claimed, the TV's power and the last frames on the bus"),
         Entry(name: "mqtt", usage: "mqtt", help: "the MQTT broker, the link, the topics, and the messages taken, dropped and failed"),
+        Entry(name: "content", usage: "content", help: "content sync: the manifest's address, the generation playing, and the download in hand"),
+        Entry(name: "sync", usage: "sync", help: "ask the content server for its manifest now (content-url)"),
         Entry(name: "display", usage: "display [on|off]", help: "connector, mode, plane and scaler, with the modes and planes; or the screen switched off (playback paused) or on"),
         Entry(name: "screenshot", usage: "screenshot", help: "save the next frame as shown into screenshot-dir, and say its name (needs a writeback connector)"),
         Entry(name: "status", usage: "status", help: "what plays, where, and how well"),
@@ -93,6 +95,8 @@ public enum CommandGrammar {
         case "schedule": return none(.schedule)
         case "cec": return none(.cec)
         case "mqtt": return none(.mqtt)
+        case "content": return none(.content)
+        case "sync": return none(.sync)
         case "status": return none(.status)
         case "stats": return none(.stats)
         case "reload": return none(.reload)

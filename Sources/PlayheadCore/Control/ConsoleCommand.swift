@@ -34,6 +34,8 @@ public enum ConsoleCommand: Sendable, Hashable {
     case schedule
     case cec
     case mqtt
+    case content
+    case sync
     case screenshot
     case status
     case stats
