@@ -217,9 +217,12 @@ def main():
             sys.exit("content-test: generation 3 does not hold the manifest's new d.mp4")
 
         # 5. A disk that fills: a new generation that does not fit is not begun; 3 plays on.
+        # The disk filled to 300 KB above what a download leaves free (a twentieth of it).
+        fs = os.statvfs(content)
+        free, total = fs.f_bavail * fs.f_frsize, fs.f_blocks * fs.f_frsize
         with open(f"{content}/filler", "wb") as f:
-            f.write(b"\0" * (20 << 20))
-        publish(www, {"e.mp4": f"{media}/bench_720p30.mp4"}, ["e.mp4"])
+            f.write(b"\0" * (free - total // 20 - 300_000))
+        publish(www, {"e.mp4": f"{media}/gapless_48k_480p.mkv"}, ["e.mp4"])
         ask(sock, "sync")
         wait_for("the full disk said", lambda: log_has(out, "content: no room for e.mp4"), 20)
         print("content-test: with the disk full, generation 3 plays on")
