@@ -17,11 +17,11 @@ export CCACHE_MAXSIZE ?= 3G
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
   gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev libfreetype-dev libharfbuzz-dev fonts-dejavu-core libharfbuzz-bin python3-freetype qemu-system-x86 qemu-system-arm kmod cpio xz-utils binutils mtools systemd \
   nasm libmbedtls-dev dpkg-dev grub-common grub-efi-amd64-bin ovmf u-boot-qemu u-boot-tools libubootenv-tool rauc dbus-daemon squashfs-tools fdisk e2fsprogs zstd debootstrap patch chrony iproute2 \
-  python3-venv chromium chromium-driver openssl ca-certificates ccache tzdata libmosquitto-dev mosquitto mosquitto-clients
+  python3-venv chromium chromium-driver openssl ca-certificates ccache tzdata prometheus libmosquitto-dev mosquitto mosquitto-clients
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -77,7 +77,7 @@ media: $(MEDIA)/.stamp
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
 test: ARM64_BESIDE = 1
-test: unit-test soak state-test hostile fuzz-replay units api-test mqtt-test content-test board-test board-test-7 board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
+test: unit-test soak state-test hostile fuzz-replay units api-test mqtt-test content-test prometheus-test board-test board-test-7 board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
 
 # Side by side, swift test's default: the player's tests step its loop on a virtual clock, and
 # the tests that need real threads (a terminal, sockets, the sound, GPIO and FFmpeg threads, a
@@ -150,6 +150,13 @@ api-test: deps media $(VENV)/.stamp
 mqtt-test: deps media
 	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
 	timeout -k 10 180 /usr/bin/python3 scripts/mqtt/mqtt_test.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) build/mqtt-test
+
+# Fleet health on Debian's Prometheus: the sample configuration and alert rules of docs/fleet/
+# scrape two players on loopback; a query returns both, a stopped one shows down, about 10 s
+# (scripts/fleet/prometheus_test.py).
+prometheus-test: deps media
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
+	timeout -k 10 120 /usr/bin/python3 scripts/fleet/prometheus_test.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) build/prometheus-test
 
 # Content sync against a local HTTP server that misbehaves (a dropped download resumed by
 # Range, a wrong hash, a stall, a manifest changed mid-download, a full disk on a tmpfs in the
