@@ -6,7 +6,7 @@ extension CommandRouter {
     /// (at most `schedule-change-wait` later, for a stream that never ends), or at once when
     /// nothing plays. The transport stays as it is: a paused screen stays paused.
     func applyContent(_ change: ContentChange) {
-        let playing = !player.isPaused && player.currentEntryID != nil && player.isScreenOff != true
+        let playing = itemPlaysOnScreen
         let (now, wait) = state.withLock { s -> (ContentChange?, Int) in
             let wait = s.settings[ScheduleOptions.changeWait]
             return (s.contentGate.due(change, now: hooks.now(), waitForItemEnd: playing, longestWait: Int64(wait) * 1_000_000_000), wait)
@@ -31,13 +31,7 @@ extension CommandRouter {
     }
 
     private func carryOut(_ change: ContentChange) {
-        state.withLock { s in
-            s.playlist.replace(with: change.items)
-            s.playlist.currentID = s.playlist.entries.first?.id
-            s.emptiedOnPurpose = false
-            s.stopped = false
-            player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: s.settings[PlayerOptions.loop]))
-        }
+        playFromStart(change.items)
         change.playing()
     }
 }

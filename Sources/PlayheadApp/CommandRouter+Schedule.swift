@@ -6,7 +6,7 @@ extension CommandRouter {
     /// when it ends (at most `schedule-change-wait` later).
     func applySchedule(_ target: SchedulePart.Target, items: [(location: String, title: String?, duration: Double?)]) {
         let change = ScheduleChange(target: target, items: items)
-        let playing = !player.isPaused && player.currentEntryID != nil && player.isScreenOff != true
+        let playing = itemPlaysOnScreen
         let (now, wait) = state.withLock { s -> (ScheduleChange?, Int) in
             let wait = s.settings[ScheduleOptions.changeWait]
             let atEnd = s.settings[ScheduleOptions.change] == "item-end" && playing
@@ -40,13 +40,22 @@ extension CommandRouter {
             return
         }
         if player.isScreenOff == true { _ = screenPower(true) }
+        playFromStart(change.items)
+        _ = perform(.play)
+    }
+
+    /// Whether an item plays on a lit screen: a change waiting for its end makes sense only then.
+    var itemPlaysOnScreen: Bool { !player.isPaused && player.currentEntryID != nil && player.isScreenOff != true }
+
+    /// The playlist replaced by `items` (a schedule's part, a content generation), played from
+    /// its first item (unlike a folder's change, which keeps the item playing).
+    func playFromStart(_ items: [(location: String, title: String?, duration: Double?)]) {
         state.withLock { s in
-            s.playlist.replace(with: change.items)
+            s.playlist.replace(with: items)
             s.playlist.currentID = s.playlist.entries.first?.id
             s.emptiedOnPurpose = false
             s.stopped = false
             player.play(entries: s.playlist.order(from: s.playlist.currentID, loop: s.settings[PlayerOptions.loop]))
         }
-        _ = perform(.play)
     }
 }

@@ -102,24 +102,18 @@ public final class CardControl: CardControlWatch {
 
     /// A BYTES element's value (an ELD: at most 512 bytes, as the kernel's SND_CTL bytes).
     private func readBytes(numid: UInt32) -> [UInt8]? {
-        var id: OpaquePointer?, info: OpaquePointer?, value: OpaquePointer?
-        defer {
-            if let id { snd_ctl_elem_id_free(id) }
-            if let info { snd_ctl_elem_info_free(info) }
-            if let value { snd_ctl_elem_value_free(value) }
+        readElement(numid: numid, type: SND_CTL_ELEM_TYPE_BYTES) { info, value in
+            let count = min(Int(snd_ctl_elem_info_get_count(info)), 512)
+            return snd_ctl_elem_value_get_bytes(value).map { Array(UnsafeRawBufferPointer(start: $0, count: count)) }
         }
-        guard snd_ctl_elem_id_malloc(&id) >= 0, snd_ctl_elem_info_malloc(&info) >= 0,
-              snd_ctl_elem_value_malloc(&value) >= 0 else { return nil }
-        snd_ctl_elem_id_set_numid(id, numid)
-        snd_ctl_elem_info_set_id(info, id)
-        guard snd_ctl_elem_info(handle, info) >= 0, snd_ctl_elem_info_get_type(info) == SND_CTL_ELEM_TYPE_BYTES else { return nil }
-        let count = min(Int(snd_ctl_elem_info_get_count(info)), 512)
-        snd_ctl_elem_value_set_id(value, id)
-        guard snd_ctl_elem_read(handle, value) >= 0, let raw = snd_ctl_elem_value_get_bytes(value) else { return nil }
-        return Array(UnsafeRawBufferPointer(start: raw, count: count))
     }
 
     private func readBoolean(numid: UInt32) -> Bool? {
+        readElement(numid: numid, type: SND_CTL_ELEM_TYPE_BOOLEAN) { _, value in snd_ctl_elem_value_get_boolean(value, 0) != 0 }
+    }
+
+    /// Element `numid`'s value, read when it is of `type`, handed with its info to `take`.
+    private func readElement<T>(numid: UInt32, type: snd_ctl_elem_type_t, _ take: (OpaquePointer, OpaquePointer) -> T?) -> T? {
         var id: OpaquePointer?, info: OpaquePointer?, value: OpaquePointer?
         defer {
             if let id { snd_ctl_elem_id_free(id) }
@@ -127,12 +121,12 @@ public final class CardControl: CardControlWatch {
             if let value { snd_ctl_elem_value_free(value) }
         }
         guard snd_ctl_elem_id_malloc(&id) >= 0, snd_ctl_elem_info_malloc(&info) >= 0,
-              snd_ctl_elem_value_malloc(&value) >= 0 else { return nil }
+              snd_ctl_elem_value_malloc(&value) >= 0, let info, let value else { return nil }
         snd_ctl_elem_id_set_numid(id, numid)
         snd_ctl_elem_info_set_id(info, id)
-        guard snd_ctl_elem_info(handle, info) >= 0, snd_ctl_elem_info_get_type(info) == SND_CTL_ELEM_TYPE_BOOLEAN else { return nil }
+        guard snd_ctl_elem_info(handle, info) >= 0, snd_ctl_elem_info_get_type(info) == type else { return nil }
         snd_ctl_elem_value_set_id(value, id)
         guard snd_ctl_elem_read(handle, value) >= 0 else { return nil }
-        return snd_ctl_elem_value_get_boolean(value, 0) != 0
+        return take(info, value)
     }
 }
