@@ -31,9 +31,11 @@ lock = threading.Lock()
 
 
 def note(line):
+    """Said, and the whole record written again: the guest reads it whenever it is done."""
     print(line, flush=True)
     with lock:
         seen.append(line)
+        (out / "39-fleet.host.txt").write_text("\n".join(seen) + "\n")
 
 
 def publish(files, playlist):
@@ -122,12 +124,8 @@ note(f"reply to sync: {reply.strip()}")
 online = subprocess.run(["mosquitto_sub", "-p", str(mqtt_port), "-t", "playhead/board/online", "-C", "1", "-W", "5"],
                         capture_output=True, text=True).stdout.strip()
 note(f"retained online: {online}")
-with lock:
-    (out / "39-fleet.host.txt").write_text("\n".join(seen) + "\n")
 while time.monotonic() < deadline and not (out / "39-fleet.guest.done").exists():
     time.sleep(0.5)
-with lock:
-    (out / "39-fleet.host.txt").write_text("\n".join(seen) + "\n")
 server.shutdown()
 broker.terminate()
 broker.wait()

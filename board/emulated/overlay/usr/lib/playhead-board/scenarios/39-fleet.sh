@@ -42,7 +42,8 @@ t=$(date +%s)
 echo yes > "$OUT/39-fleet.want-2"
 watch_until 2 450 || { echo "generation 2 did not play"; cat "$OUT/39-fleet.err"; kill $pid; exit 1; }
 took=$(( $(date +%s) - t ))
-for i in $(seq 100); do [ -s "$OUT/39-fleet.host.txt" ] && break; sleep 0.2; done
+# The host has said all it saw once it read the retained `online`.
+for i in $(seq 100); do grep -q "^retained online" "$OUT/39-fleet.host.txt" 2>/dev/null && break; sleep 0.2; done
 ph-socket $sock content > "$OUT/39-content.txt"
 kill -TERM $pid
 wait $pid || true
