@@ -52,6 +52,8 @@ final class ContentRunner: Sendable {
         let current = newestWhole(store)
         if let current {
             AppLog.notice("content: generation \(current.number) plays (\(current.manifest.files.count) files in \(store.generationPath(current.number)))")
+            // Older ones were to go once it played (a stop or a power cut came first).
+            for old in store.generations() where old < current.number { store.remove(old) }
         } else {
             AppLog.notice("content: no generation yet in \(store.root); the options' own playlist plays until one is complete")
         }

@@ -126,6 +126,9 @@ public final class ContentStore: @unchecked Sendable {
         }
         syncTree(incoming, depth: 0)
         removeTree(parts, depth: 0)
+        // A folder of that number left over (one passed over at start as not whole) is not the
+        // one playing, which is always older: it goes, or the rename could never succeed.
+        removeTree(generationPath(n), depth: 0)
         guard rename(incoming, generationPath(n)) == 0 else { throw Failure(message: "cannot name gen-\(n) (\(Sys.currentErrno))") }
         syncFolder(root)
     }

@@ -167,10 +167,11 @@ def main():
     server.faults["a.mp4"] = ("drop", 40000)
     log = open(f"{out}/playhead.log", "w")
     sock = f"{out}/playhead.sock"
-    proc = subprocess.Popen([playhead, "--video-output", "null", "--audio-output", "null", "--socket", sock, "--console", "off",
-                             "--loop", "yes", "--at-end", "wait", "--syslog", "no", "--clock-file", f"{out}/no-clock",
-                             "--content-url", url, "--content-dir", content, "--content-interval", "600",
-                             "--content-timeout", str(TIMEOUT), f"{media}/tone.wav"], stdout=log, stderr=subprocess.STDOUT)
+    args = [playhead, "--video-output", "null", "--audio-output", "null", "--socket", sock, "--console", "off",
+            "--loop", "yes", "--at-end", "wait", "--syslog", "no", "--clock-file", f"{out}/no-clock",
+            "--content-url", url, "--content-dir", content, "--content-interval", "600",
+            "--content-timeout", str(TIMEOUT), f"{media}/tone.wav"]
+    proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
     try:
         ask(sock, "status", retry_seconds=10)
         watch = Watch(sock)
@@ -232,8 +233,28 @@ def main():
         ask(sock, "sync")
         wait_for("generation 4 playing", lambda: (watch.current() or "").startswith(f"{content}/gen-4/"), 30)
 
-        half = [item for item in watch.items if "/incoming/" in item]
-        print(f"content-test: items seen playing: {len(watch.items)}, from the incoming folder: {len(half)}")
+        # 6. A power cut (kill -9), and a folder gen-5 left damaged (its file missing): the next
+        # start passes it over and plays generation 4 at once; the next generation replaces it.
+        watch.stopped = True
+        earlier = watch.items
+        proc.kill()
+        proc.wait()
+        os.makedirs(f"{content}/gen-5")
+        shutil.copyfile(f"{www}/manifest.json", f"{content}/gen-5/manifest.json")
+        proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+        ask(sock, "status", retry_seconds=10)
+        watch = Watch(sock)
+        wait_for("generation 4 playing after the restart", lambda: watch.current() is not None, 10)
+        if not watch.current().startswith(f"{content}/gen-4/") or not log_has(out, "gen-5 in"):
+            sys.exit(f"content-test: after the restart {watch.current()} plays, not generation 4")
+        publish(www, {"f.mp4": f"{media}/short_video.mp4"}, ["f.mp4"])
+        ask(sock, "sync")
+        wait_for("generation 5 playing", lambda: (watch.current() or "").startswith(f"{content}/gen-5/"), 30)
+        print("content-test: after kill -9, generation 4 played at once (a damaged gen-5 passed over); the next generation replaced it")
+
+        items = earlier + watch.items
+        half = [item for item in items if "/incoming/" in item]
+        print(f"content-test: items seen playing: {len(items)}, from the incoming folder: {len(half)}")
         if half:
             sys.exit(f"content-test: a half-written item played: {half[0]}")
         reply = ask(sock, "content")
