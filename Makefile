@@ -21,7 +21,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test fleet-tests bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -77,7 +77,7 @@ media: $(MEDIA)/.stamp
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
 test: ARM64_BESIDE = 1
-test: unit-test soak state-test hostile fuzz-replay units api-test mqtt-test content-test prometheus-test board-test board-test-7 board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
+test: unit-test soak state-test hostile fuzz-replay units api-test fleet-tests board-test board-test-7 board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
 
 # Side by side, swift test's default: the player's tests step its loop on a virtual clock, and
 # the tests that need real threads (a terminal, sockets, the sound, GPIO and FFmpeg threads, a
@@ -150,6 +150,12 @@ api-test: deps media $(VENV)/.stamp
 mqtt-test: deps media
 	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
 	timeout -k 10 180 /usr/bin/python3 scripts/mqtt/mqtt_test.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) build/mqtt-test
+
+# The three fleet tests side by side: each mostly waits on its peers (a broker, a server,
+# Prometheus), so together they take about as long as the longest (about 35 s, not 70).
+fleet-tests: deps media
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
+	$(MAKE) --no-print-directory -j3 mqtt-test content-test prometheus-test
 
 # Fleet health on Debian's Prometheus: the sample configuration and alert rules of docs/fleet/
 # scrape two players on loopback; a query returns both, a stopped one shows down, about 10 s
