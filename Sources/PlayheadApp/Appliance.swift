@@ -202,7 +202,17 @@ public enum Appliance {
             services.append(InputService(name: "state", start: { k.start() }, stop: { k.stop() }))
         }
         if let contentSync {
-            services.append(InputService(name: "content", start: { contentSync.start(apply: { router.applyContent($0) }, tick: { router.contentTick() }) },
+            let apply: @Sendable (ContentChange) -> Void = { change in
+                // With a schedule, a generation is its default playlist: it plays now only when
+                // the default part is in force, else when that part comes.
+                if let scheduleRunner, !scheduleRunner.replaceDefault(change.items) {
+                    AppLog.notice("content: generation \(change.generation) is the schedule's default playlist; another part plays now")
+                    change.playing()
+                    return
+                }
+                router.applyContent(change)
+            }
+            services.append(InputService(name: "content", start: { contentSync.start(apply: apply, tick: { router.contentTick() }) },
                                          stop: { contentSync.stop() }))
         }
         if let scheduleRunner {

@@ -11,7 +11,8 @@ final class ScheduleRunner: Sendable {
 
     let schedule: Schedule
     private let clockFile: String
-    private let defaultItems: Items
+    /// The default playlist: the options' own, or content sync's newest generation.
+    private let defaultItems: Mutex<Items>
     private let thread = TickingThread()
     /// What was last handed over: at start, the default playlist the appliance starts with (so a
     /// place resumed into it is kept when the schedule says default).
@@ -22,7 +23,7 @@ final class ScheduleRunner: Sendable {
     init(schedule: Schedule, clockFile: String, defaultItems: Items) {
         self.schedule = schedule
         self.clockFile = clockFile
-        self.defaultItems = defaultItems
+        self.defaultItems = Mutex(defaultItems)
     }
 
     /// The options' schedule, or nil: none, or one that cannot be used (said in one line; the
@@ -78,7 +79,7 @@ final class ScheduleRunner: Sendable {
         let items: Items
         switch target {
         case .off: items = []
-        case .defaultPlaylist: items = defaultItems
+        case .defaultPlaylist: items = defaultItems.withLock { $0 }
         case .playlist(let path):
             items = PlaylistLoader(arguments: [path]).expand()
             if items.isEmpty {
@@ -89,6 +90,14 @@ final class ScheduleRunner: Sendable {
         let next = state.next.map { " until \(local($0.at)) (then \($0.target))" } ?? ""
         AppLog.notice("schedule: \(target == .off ? "screen off" : "playing \(target)")\(next)")
         apply.withLock { $0 }?(target, items)
+    }
+
+    /// A new default playlist (content sync's generation): true when the default part is in
+    /// force now, so the caller switches to it; false while another part (or off) plays, and the
+    /// new default waits for its part.
+    func replaceDefault(_ items: Items) -> Bool {
+        defaultItems.withLock { $0 = items }
+        return state.withLock { $0.applied == .defaultPlaylist }
     }
 
     /// `2026-12-01 08:00:00` in the schedule's zone.

@@ -47,3 +47,14 @@ import Testing
         #expect(ScheduleOptions.zoneNameProblem("Etc/GMT+5") == nil)
     }
 }
+
+/// Content sync's generation as the schedule's default playlist.
+@Suite struct ScheduleDefaultTests {
+    @Test func aNewDefaultIsTakenAndSaysWhetherTheDefaultPartPlays() throws {
+        let s = try settingsFromOptions("schedule.daily = 08:00 /data/a.m3u\n")
+        let schedule = try #require(try ScheduleOptions.schedule(s).get())
+        let runner = ScheduleRunner(schedule: schedule, clockFile: "/nonexistent", defaultItems: [(location: "/data/old.mp4", title: nil, duration: nil)])
+        // At start the default part is in force (until the schedule's first look says otherwise).
+        #expect(runner.replaceDefault([(location: "/data/content/gen-2/a.mp4", title: nil, duration: nil)]))
+    }
+}

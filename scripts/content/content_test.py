@@ -252,6 +252,26 @@ def main():
         wait_for("generation 5 playing", lambda: (watch.current() or "").startswith(f"{content}/gen-5/"), 30)
         print("content-test: after kill -9, generation 4 played at once (a damaged gen-5 passed over); the next generation replaced it")
 
+        # 7. With a schedule whose part in force all day is another playlist, a new generation
+        # becomes the schedule's default and does not replace what plays.
+        watch.stopped = True
+        earlier += watch.items
+        proc.terminate()
+        proc.wait()
+        with open(f"{out}/scheduled.conf", "w") as f:
+            f.write(f"schedule.daily = 00:00 {media}/loop_1s.mp4\n")
+        proc = subprocess.Popen(args[:1] + ["--config", f"{out}/scheduled.conf"] + args[1:], stdout=log, stderr=subprocess.STDOUT)
+        ask(sock, "status", retry_seconds=10)
+        watch = Watch(sock)
+        wait_for("the schedule's part playing", lambda: watch.current() == f"{media}/loop_1s.mp4", 15)
+        publish(www, {"g.mp4": f"{media}/h264_aac.mp4"}, ["g.mp4"])
+        ask(sock, "sync")
+        wait_for("generation 6 complete", lambda: log_has(out, "content: generation 6 is the schedule's default playlist; another part plays now"), 30)
+        time.sleep(1.5)
+        print(f"content-test: with a schedule playing another part, generation 6 waits as its default; playing: {watch.current()}")
+        if watch.current() != f"{media}/loop_1s.mp4":
+            sys.exit("content-test: a new generation replaced the schedule's part")
+
         items = earlier + watch.items
         half = [item for item in items if "/incoming/" in item]
         print(f"content-test: items seen playing: {len(items)}, from the incoming folder: {len(half)}")
