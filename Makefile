@@ -21,7 +21,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test fleet-tests bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test sync-test fleet-tests bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -155,7 +155,7 @@ mqtt-test: deps media
 # Prometheus), so together they take about as long as the longest (about 35 s, not 70).
 fleet-tests: deps media
 	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
-	$(MAKE) --no-print-directory -j3 mqtt-test content-test prometheus-test
+	$(MAKE) --no-print-directory -j4 mqtt-test content-test prometheus-test sync-test
 
 # Fleet health on Debian's Prometheus: the sample configuration and alert rules of docs/fleet/
 # scrape two players on loopback; a query returns both, a stopped one shows down, about 10 s
@@ -167,6 +167,14 @@ prometheus-test: deps media
 # Content sync against a local HTTP server that misbehaves (a dropped download resumed by
 # Range, a wrong hash, a stall, a manifest changed mid-download, a full disk on a tmpfs in the
 # test's own mount namespace), about 30 s (scripts/content/content_test.py).
+# A sync group of three players (null outputs) in a network namespace of the test's own: joins
+# mid-item, a follower restarted, the leader stopped (a new one within 2 s), a stranger's
+# datagrams; every follower picture within half a 30 fps frame of the leader's, about 60 s
+# (scripts/sync/sync_test.py).
+sync-test: deps media
+	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
+	timeout -k 10 240 /usr/bin/python3 scripts/sync/sync_test.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) build/sync-test
+
 content-test: deps media
 	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
 	timeout -k 10 180 /usr/bin/python3 scripts/content/content_test.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) build/content-test

@@ -33,12 +33,14 @@ let package = Package(
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         // The kernel's CEC framework: linux/cec.h alone, no library.
         .systemLibrary(name: "CCEC", providers: [.apt(["linux-libc-dev"])]),
+        // The kernel's clock discipline (sys/timex.h, glibc's): is the system clock synchronised.
+        .systemLibrary(name: "CTimex"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .target(name: "PlayheadCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "PlayheadSys", dependencies: [
-            "PlayheadCore", .product(name: "DequeModule", package: "swift-collections"),
+            "PlayheadCore", "CTimex", .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "Logging", package: "swift-log"), .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Playhead", dependencies: [

@@ -12,6 +12,7 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/sha.h>
+#include <libavutil/hmac.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 #endif

@@ -79,7 +79,7 @@ public enum AppOptions {
 
     public static let catalog = OptionCatalog([
         declarations, PlayerOptions.declarations, DisplayOptions.declarations, ALSAOptions.declarations,
-        GPIOOptions.declarations, CECOptions.declarations, MQTTOptions.declarations, ContentOptions.declarations, HTTPOptions.declarations, LayerOptions.declarations, ScheduleOptions.declarations,
+        GPIOOptions.declarations, CECOptions.declarations, MQTTOptions.declarations, ContentOptions.declarations, SyncOptions.declarations, HTTPOptions.declarations, LayerOptions.declarations, ScheduleOptions.declarations,
     ])
 
     public static let defaultConfigPath = "/etc/playhead/playhead.conf"

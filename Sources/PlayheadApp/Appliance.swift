@@ -123,6 +123,7 @@ public enum Appliance {
         let scheduleRunner = ScheduleRunner.make(settings, defaultItems: initialItems)
         let cec = CECSetup.make(settings)
         let mqtt = MQTTSetup.make(settings)
+        let sync = safeMode == nil ? SyncSetup.make(settings) : nil
         let router = CommandRouter(player: control, playlist: playlist, settings: settings, hooks: RouterHooks(
             readOptionsFile: { OptionsFileReader.read(path: configPath, required: launch.configPath != nil) },
             setLogLevel: { AppLogging.setLevel($0) },
@@ -133,7 +134,8 @@ public enum Appliance {
             mqtt: { mqtt?.report() ?? RouterHooks.noMQTT },
             content: { contentSync?.report() ?? .string(RouterHooks.noContent) },
             contentSync: { contentSync?.requestSync() },
-            screenSwitched: { cec?.screen(on: $0) }),
+            screenSwitched: { cec?.screen(on: $0) },
+            syncGroup: { sync?.report() }),
             layers: layers)
         player.setLooping(safeMode != nil || settings[PlayerOptions.loop])
         player.volume = Float(settings[PlayerOptions.volume])
@@ -223,6 +225,11 @@ public enum Appliance {
             services.append(InputService(name: "cec", start: { cec.start { CECSetup.run($0, on: router) } }, stop: { cec.stop() }))
         }
         if let mqtt { services.append(MQTTSetup.service(mqtt, router: router)) }
+        if let sync {
+            services.append(InputService(name: "sync", start: {
+                sync.start(look: { router.syncLook(now: $0) }, apply: { router.syncApply($0, group: sync.group) })
+            }, stop: { sync.stop() }))
+        }
         if follower.isNeeded {
             services.append(InputService(name: "folders", start: { follower.start() }, stop: { follower.stop() }))
         }

@@ -52,6 +52,7 @@ extension CommandRouter {
             .init("options", .string(settings.file.map { "\($0.path) (`get` lists every option)" } ?? "defaults and command line")),
         ]
         fields += playback + counters
+        if let sync = hooks.syncGroup() { fields.append(.init("sync", sync)) }
         if let layers {
             // One line each: `status` is asked often; `layer` gives the details.
             let lines = layers.names.compactMap { name -> ReplyValue? in

@@ -110,6 +110,18 @@ public final class LivePlayerControl: PlayerControl {
 
     public func advance() { player.advanceToNextItem() }
 
+    public func play(at itemTime: Int64, host: Int64, rate: PlaybackRate) {
+        player.setRate(rate, time: MediaTime(nanoseconds: itemTime), atHostTime: HostTime(nanoseconds: host))
+    }
+
+    public func itemNanoseconds(atHost host: Int64) -> Int64? {
+        player.currentTime(atHostTime: HostTime(nanoseconds: host))?.nanoseconds
+    }
+
+    public var exactRate: PlaybackRate { player.exactRate }
+
+    public func holdSlate(saying text: String) { player.holdSlate(saying: text) }
+
     public func routes() -> [AudioRoute] { monitor?.availableRoutes() ?? [] }
     public var currentRoute: AudioRoute? { alsa?.currentRoute }
     public func overrideRoute(to route: AudioRoute) { player.overrideOutputRoute(to: route) }

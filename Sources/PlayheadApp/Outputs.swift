@@ -28,6 +28,10 @@ struct Outputs: Sendable {
     static func open(settings: Settings, backend: FFmpegBackend, sourceOptions: SourceOptions, contentFrameRate: Int?,
                      contentSize: PixelSize? = nil, withSound: Bool = true, layout: ScreenLayout? = nil) -> Result<Outputs, AppFailure> {
         var outputs = Outputs(environment: .headless(backend: backend, untimed: settings[PlayerOptions.untimed], options: sourceOptions))
+        if settings[AppOptions.videoOutput] != .drm, let path = settings[DisplayOptions.flipTrace] {
+            // No display: the trace holds when each picture was due (a sync group's test).
+            outputs.environment.videoSink = NullVideoSink(tracePath: path)
+        }
         if withSound, settings[AppOptions.audioOutput] == .alsa {
             let monitor = ALSARouteMonitor()
             let preferences = ALSAOptions.preferences(settings)

@@ -46,6 +46,16 @@ public protocol PlayerControl: AnyObject, Sendable {
     func setScreenPower(_ on: Bool, keepingSound: Bool) -> String?
     /// Whether the screen is off (`display off`); nil: there is no screen.
     var isScreenOff: Bool? { get }
+    /// A sync group's follower joining its leader: the current item's `itemTime` shown at
+    /// `host` (monotonic nanoseconds), played at `rate` from there.
+    func play(at itemTime: Int64, host: Int64, rate: PlaybackRate)
+    /// The current item's time at `host` (monotonic nanoseconds) while its clock runs; nil
+    /// while it opens, seeks, waits or is paused.
+    func itemNanoseconds(atHost host: Int64) -> Int64?
+    /// Paused, the slate saying `text`.
+    func holdSlate(saying text: String)
+    /// The rate the player plays at now, exactly (0 when paused).
+    var exactRate: PlaybackRate { get }
 }
 
 extension PlayerControl {

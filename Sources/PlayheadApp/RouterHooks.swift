@@ -21,6 +21,8 @@ public struct RouterHooks: Sendable {
     public var contentSync: @Sendable () -> ReplyValue?
     /// The screen switched on or off (`display`, the schedule): the TV follows over CEC.
     public var screenSwitched: @Sendable (Bool) -> Void
+    /// The sync group, the role and the offset from the leader, for `status`; nil without one.
+    public var syncGroup: @Sendable () -> ReplyValue?
 
     /// What `schedule` and `cec` answer when there is none.
     public static let noSchedule = ReplyValue.string("no schedule; schedule.DAYS lines in the options file make one")
@@ -38,7 +40,9 @@ public struct RouterHooks: Sendable {
                 mqtt: @escaping @Sendable () -> ReplyValue = { RouterHooks.noMQTT },
                 content: @escaping @Sendable () -> ReplyValue = { .string(RouterHooks.noContent) },
                 contentSync: @escaping @Sendable () -> ReplyValue? = { nil },
-                screenSwitched: @escaping @Sendable (Bool) -> Void = { _ in }) {
+                screenSwitched: @escaping @Sendable (Bool) -> Void = { _ in },
+                syncGroup: @escaping @Sendable () -> ReplyValue? = { nil }) {
+        self.syncGroup = syncGroup
         self.cec = cec
         self.mqtt = mqtt
         self.content = content

@@ -38,5 +38,8 @@ final class Shutdown: Sendable {
         }
         if keepSound { outputs.alsa?.drain() }
         outputs.alsa?.close()
+        if let null = outputs.environment.videoSink as? NullVideoSink, let why = null.writeTrace() {
+            AppLog.warning("flip-trace: \(why)")
+        }
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SystemPackage
+import CTimex
 
 /// Every OS call the threading layer makes goes through here, one function per call, so that
 /// a debug build can trace them and the rest of the code never touches a C type.
@@ -20,6 +21,16 @@ enum Sys {
         var ts = timespec()
         clock_gettime(CLOCK_BOOTTIME, &ts)
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    /// adjtimex(2), read only.
+    static func clockDiscipline() -> WallClock.Discipline? {
+        var maxError = 0
+        var estError = 0
+        let state = playhead_clock_state(&maxError, &estError)
+        guard state >= 0 else { return nil }
+        return WallClock.Discipline(synchronised: state == 1, maxErrorNanoseconds: Int64(maxError) * 1000,
+                                    estimatedErrorNanoseconds: Int64(estError) * 1000)
     }
 
     /// CLOCK_REALTIME: the wall clock, for what is shown as the time of day.

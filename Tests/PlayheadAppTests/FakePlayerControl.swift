@@ -53,6 +53,12 @@ final class FakePlayerControl: PlayerControl {
     func currentSeconds() -> Double? { s.withLock { $0.queue.isEmpty ? nil : $0.time } }
     func durationSeconds() -> Double? { s.withLock { $0.duration } }
     func seek(toSeconds seconds: Double, exact: Bool) { record("seek \(seconds) \(exact ? "exact" : "fast")") }
+    func play(at itemTime: Int64, host: Int64, rate: PlaybackRate) {
+        s.withLock { $0.paused = false; $0.calls.append("play at \(itemTime) host \(host) rate \(rate)") }
+    }
+    func itemNanoseconds(atHost host: Int64) -> Int64? { s.withLock { $0.paused ? nil : $0.time.map { Int64($0 * 1e9) } } }
+    func holdSlate(saying text: String) { s.withLock { $0.paused = true; $0.calls.append("slate \(text)") } }
+    var exactRate: PlaybackRate { s.withLock { $0.paused ? .paused : .normal } }
     func beginInterruption(duck: Float?) { record("interruption begin") }
     func endInterruption(shouldResume: Bool) { record("interruption end") }
     var currentEntryID: Int? { s.withLock { $0.queue.first?.id } }

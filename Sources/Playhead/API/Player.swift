@@ -53,6 +53,9 @@ public class Player: @unchecked Sendable {
         return clock.mediaTime(at: engine.env.clock.now()) - offset
     }
 
+    /// The rate as the engine holds it, exactly (a sync group's nudges are thousandths).
+    public var exactRate: PlaybackRate { engine.snapshot.withLock { $0.rate } }
+
     public var rate: Double {
         get { engine.snapshot.withLock { $0.rate.doubleValue } }
         set { engine.post(.setRate(PlaybackRate(newValue))) }
@@ -120,6 +123,28 @@ public class Player: @unchecked Sendable {
     public func pause() { engine.post(.setRate(.paused)) }
 
     public func setRate(_ rate: PlaybackRate) { engine.post(.setRate(rate)) }
+
+    /// As AVPlayer's `setRate(_:time:atHostTime:)`: plays at `rate` (forward) so that the
+    /// current item's `itemTime` is shown at `host` on the monotonic clock: a seek to it, held
+    /// until that instant, or, when the seek lands after it, played on from where that
+    /// timeline is by then. How the members of a sync group join their leader.
+    public func setRate(_ rate: PlaybackRate, time itemTime: MediaTime, atHostTime host: HostTime) {
+        engine.post(.playAt(rate, itemTime: itemTime, host: host))
+    }
+
+    /// Pauses with the slate on screen saying `text`, instead of a picture that is not the
+    /// one it should be (a sync group's follower whose clip is missing). Playing goes on
+    /// from the current item's place.
+    public func holdSlate(saying text: String) { engine.post(.holdSlate(text)) }
+
+    /// The current item's time at `host` while the clock runs; nil while it opens, seeks,
+    /// waits or is paused (when no time can be tied to an instant).
+    public func currentTime(atHostTime host: HostTime) -> MediaTime? {
+        let (clock, offset, playing) = engine.snapshot.withLock { s in
+            (s.clock, s.offset, !s.items.isEmpty && s.timeControl.status == .playing && s.seeksPosted == s.seeksTaken)
+        }
+        return playing ? clock.mediaTime(at: host) - offset : nil
+    }
 
     public func replaceCurrentItem(with item: PlayerItem?) {
         engine.post(.replaceCurrent(item))

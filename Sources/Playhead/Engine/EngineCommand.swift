@@ -10,6 +10,11 @@ enum EngineCommand: @unchecked Sendable {
     case advance
     case replaceCurrent(PlayerItem?)
     case setRate(PlaybackRate)
+    /// Play at `rate` with the current item's `itemTime` shown at `host` (a sync group's
+    /// follower joining its leader's timeline): a seek, then held until that instant.
+    case playAt(PlaybackRate, itemTime: MediaTime, host: HostTime)
+    /// Paused, with the slate saying `text` on screen (a sync group's clip that is missing).
+    case holdSlate(String)
     case seek(SeekRequest, completion: (@Sendable (Bool) -> Void)?)
     case setVolume(Float)
     case setMuted(Bool)

@@ -16,6 +16,12 @@ public struct FlipTrace: Sendable {
         lines.append("flip pts=\(pts.secondsText) due=\(Self.seconds(due)) committed=\(Self.seconds(committed)) vblank=\(Self.seconds(vblank))")
     }
 
+    /// A picture handed to a sink with no display (null): when the engine wanted it shown.
+    public mutating func presented(pts: MediaTime, due: Int64) {
+        guard lines.count < limit else { skipped += 1; return }
+        lines.append("present pts=\(pts.secondsText) due=\(Self.seconds(due))")
+    }
+
     public mutating func dropped(pts: MediaTime, due: Int64, expectedVblank: Int64) {
         guard lines.count < limit else { skipped += 1; return }
         lines.append("late-drop pts=\(pts.secondsText) due=\(Self.seconds(due)) vblank=\(Self.seconds(expectedVblank))")

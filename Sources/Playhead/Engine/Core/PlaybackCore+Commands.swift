@@ -23,8 +23,10 @@ extension PlaybackCore {
             queue.removeAll()
             emit(.currentItemChanged, item: nil, time: .zero)
         case .replaceQueue(let items):
+            scheduledStart = nil
             replaceQueue(items)
         case .advance:
+            scheduledStart = nil
             advance(reason: nil)
         case .replaceCurrent(let item):
             stopCurrent()
@@ -36,7 +38,21 @@ extension PlaybackCore {
             interruptions.cancelResume()
             rateBeforeInterruption = nil
             setRate(newRate)
+        case .playAt(let newRate, let itemTime, let host):
+            guard status != .failed, !newRate.isPaused, !newRate.isReverse, queue.current != nil else { break }
+            interruptions.cancelResume()
+            rateBeforeInterruption = nil
+            groupLost = nil
+            groupCatchUp = nil
+            setRate(newRate)
+            scheduledStart = ScheduledStart(itemTime: itemTime, host: host)
+            beginSeek(SeekRequest(target: itemTime, toleranceBefore: .zero, toleranceAfter: .zero), internal: true)
+        case .holdSlate(let text):
+            scheduledStart = nil
+            setRate(.paused)
+            act(.showSlate(text))
         case .seek(let request, let completion):
+            scheduledStart = nil
             // Sought by its user, a group's member stalled no longer owes the group its place.
             groupLost = nil
             groupCatchUp = nil

@@ -167,6 +167,7 @@ extension PlaybackCore {
             // Players of a group start together: the last one ready wakes the others, whose
             // clocks start from the instant it came.
             var from = now
+            if startAsScheduled(now) { return }
             if groupCaughtUp(now) {
                 groupWaitUntil = nil
                 phase = .running

@@ -69,6 +69,8 @@ struct PlaybackCore {
     var awaitingWake = false
     /// Ready to start and waiting for the rest of its start group, until then at most.
     var groupWaitUntil: HostTime?
+    /// Where and when the next start of the current item must put its clock (`playAt`).
+    var scheduledStart: ScheduledStart?
     /// A group's member stalled there (PlaybackCore+Group).
     var groupLost: GroupPlace?
     /// A group's member seeks to where the group is; it stalled there.
