@@ -9,7 +9,12 @@ struct ScheduledStart {
 
     /// An instant further off than this is a mistake (a clock not yet in step), not a plan:
     /// the start goes on at once instead of showing a still picture for minutes.
-    static let longestWait: Int64 = 10_000_000_000
+    static let longestWait: Int64 = ScheduledStartLimit.seconds * 1_000_000_000
+}
+
+/// How far off a start may be put (Player.setRate(_:time:atHostTime:)).
+public enum ScheduledStartLimit {
+    public static let seconds: Int64 = 10
 }
 
 extension PlaybackCore {
