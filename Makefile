@@ -431,6 +431,7 @@ bench: build bench-deps
 	scripts/gen-bench-media.sh $(MEDIA)
 	$(if $(ONLY),,python3 scripts/bench.py)
 	$(if $(ONLY),,python3 scripts/api/api_bench.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --show-bin-path)/playhead $(MEDIA) build/api-bench)
+	$(if $(ONLY),,/usr/bin/python3 scripts/content/content_bench.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --show-bin-path)/playhead $(MEDIA) build/content-bench)
 	$(MAKE) --no-print-directory board
 	$(BOOT) --mode bench --share $(BOARD_OUT)/share --media $(MEDIA) --log $(BOARD_OUT)/console-bench.log --timeout 1800 $(if $(ONLY),--only $(ONLY))
 	@# Boot to first frame (kernel start to the first page flip, on the monotonic clock both
