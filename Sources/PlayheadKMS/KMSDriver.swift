@@ -221,7 +221,8 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
 
     func waitForFlips(timeoutMilliseconds: Int32) -> [PresentFlip] {
         let flips = channel.waitForFlips(timeoutMilliseconds: timeoutMilliseconds).map { e in
-            PresentFlip(buffer: e.userData < UInt64(buffers.count) ? Int(e.userData) : nil, vblankNanoseconds: e.vblankNanoseconds)
+            PresentFlip(buffer: e.userData < UInt64(buffers.count) ? Int(e.userData) : nil, vblankNanoseconds: e.vblankNanoseconds,
+                        sequence: e.sequence)
         }
         // Whatever was retired before a flip of ours is off the screen now.
         if flips.contains(where: { $0.buffer != nil }) { buffers.releaseRetired() }

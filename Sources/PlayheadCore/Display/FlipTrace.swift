@@ -11,9 +11,9 @@ public struct FlipTrace: Sendable {
 
     public init(path: String) { self.path = path }
 
-    public mutating func add(pts: MediaTime, due: Int64, committed: Int64, vblank: Int64) {
+    public mutating func add(pts: MediaTime, due: Int64, committed: Int64, vblank: Int64, sequence: UInt32 = 0) {
         guard lines.count < limit else { skipped += 1; return }
-        lines.append("flip pts=\(pts.secondsText) due=\(Self.seconds(due)) committed=\(Self.seconds(committed)) vblank=\(Self.seconds(vblank))")
+        lines.append("flip pts=\(pts.secondsText) due=\(Self.seconds(due)) committed=\(Self.seconds(committed)) vblank=\(Self.seconds(vblank)) seq=\(sequence)")
     }
 
     /// A picture handed to a sink with no display (null): when the engine wanted it shown.

@@ -120,7 +120,8 @@ extension PresentMachine {
             if let c = flip.capture { effects.append(.saveCapture(ticket: c.ticket, c.target)) }
             let delay = HostTime(nanoseconds: event.vblankNanoseconds) - flip.due
             lastFlipOffset = delay
-            trace?.add(pts: flip.pts, due: flip.due.nanoseconds, committed: flip.committedAt, vblank: event.vblankNanoseconds)
+            trace?.add(pts: flip.pts, due: flip.due.nanoseconds, committed: flip.committedAt, vblank: event.vblankNanoseconds,
+                       sequence: event.sequence)
             statistics.commitToFlipNanoseconds += event.vblankNanoseconds - flip.committedAt
             statistics.flipped(delay: delay, refreshNanoseconds: refresh, now: now)
         }

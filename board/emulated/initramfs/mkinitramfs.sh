@@ -69,6 +69,11 @@ for t in "$tools"/*; do [ -f "$t" ] || continue; add_elf "$t" "/usr/bin/${t##*/}
 if [ -z "$sysroot" ]; then add_elf "$(command -v ffmpeg)" /usr/bin/ffmpeg
 elif [ -n "$ffroot" ]; then add_elf "$ffroot/usr/bin/ffmpeg" /usr/bin/ffmpeg
 fi
+# iproute2's ip and tc (the host's; x86_64): network namespaces, veth pairs, a bridge and netem
+# for the sync group's scenario, which BusyBox's ip lacks. Beside it, not instead of it.
+if [ -z "$sysroot" ]; then
+  for b in ip tc; do add_elf "$(command -v $b)" "/usr/libexec/iproute2/$b"; done
+fi
 for b in aplay arecord amixer gpiodetect gpioinfo gpiomon gpioset gpioget; do
   add_elf "$guest/usr/bin/$b" "/usr/bin/$b"
 done
