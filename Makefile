@@ -21,7 +21,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test sync-test fleet-tests bench run clean board board-test board-test-7 board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
+.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test sync-test fleet-tests bench run clean board board-test board-test-7 board-wall-long board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -205,7 +205,7 @@ BOOT := flock /tmp/playhead-board.lock python3 $(EMULATED)/boot/boot.py --kernel
 # 240 s with 28 (Wi-Fi, about 90 s alone, 240 at most).
 board-test: board $(VENV)/.stamp
 	python3 $(EMULATED)/boot/console_check.py
-	$(BOOT) --mode test --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-test.log --timeout 1440 $(if $(ONLY),--only $(ONLY))
+	$(BOOT) --mode test --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-test.log --timeout 1440 $(if $(ONLY),--only $(ONLY)) $(BOOT_EXTRA)
 
 board-shell: board
 	$(BOOT) --mode shell --share $(BOARD_OUT)/share
@@ -222,6 +222,12 @@ board-soak: board
 # card with real hot-plug and an overlay plane, and the display basics.
 board-test-7:
 	@$(MAKE) --no-print-directory board-test KERNEL=7
+
+# The sync group's scenario (41, three players on three screens of the 7.x board) playing
+# SYNC_RUN seconds before its faults, not the 40 `make test` gives it; `make bench` runs 300.
+SYNC_RUN ?= 300
+board-wall-long:
+	@$(MAKE) --no-print-directory board-test KERNEL=7 ONLY=41 BOOT_EXTRA="--sync-run $(SYNC_RUN)"
 
 # The board boots as a flashed one (BusyBox init, the supervisor, playhead as its user) and
 # must show its first frame; the time from the kernel's start to it is printed.
@@ -434,6 +440,7 @@ bench: build bench-deps
 	$(if $(ONLY),,/usr/bin/python3 scripts/content/content_bench.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --show-bin-path)/playhead $(MEDIA) build/content-bench)
 	$(MAKE) --no-print-directory board
 	$(BOOT) --mode bench --share $(BOARD_OUT)/share --media $(MEDIA) --log $(BOARD_OUT)/console-bench.log --timeout 1800 $(if $(ONLY),--only $(ONLY))
+	$(if $(ONLY),,$(MAKE) --no-print-directory board-wall-long)
 	@# Boot to first frame (kernel start to the first page flip, on the monotonic clock both
 	@# share), from the board's initramfs and from the disk image, beside the image's sizes.
 	$(BOOT) --mode appliance --share $(BOARD_OUT)/share --log $(BOARD_OUT)/console-appliance.log --timeout 180 --linger 2

@@ -29,6 +29,8 @@ def main():
     parser.add_argument("--only", help="test: run only the scenarios whose names start with this (e.g. 11)")
     parser.add_argument("--long-loop", type=int, metavar="MINUTES",
                         help="test: scenario 16 loops this many minutes after its warm-up, not one (make board-soak)")
+    parser.add_argument("--sync-run", type=int, metavar="SECONDS",
+                        help="test: scenario 41's sync group plays this long before its faults, not 40 (make board-wall-long)")
     parser.add_argument("--media", help="bench: the folder with the benchmark clips")
     parser.add_argument("--kernel", required=True, type=pathlib.Path)
     parser.add_argument("--initrd", required=True, type=pathlib.Path)

@@ -37,6 +37,9 @@ def qemu_command(args, share, monitor=None, console2=None):
         append += f" playhead.only={args.only}"
     if getattr(args, "long_loop", None):
         append += f" playhead.loop_minutes={args.long_loop} playhead.time_limit={long_loop_limit(args.long_loop)}"
+    if getattr(args, "sync_run", None):
+        # Scenario 41's run before its faults, and the time it is then given.
+        append += f" playhead.sync_run={args.sync_run} playhead.time_limit={args.sync_run + 300}"
     if getattr(args, "interactive", False):
         append += " playhead.interactive"
     if getattr(args, "resume_from", None):
