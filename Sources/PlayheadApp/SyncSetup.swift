@@ -38,7 +38,7 @@ enum SyncSetup {
         guard let hmac = HMACSHA256(key: key) else { return refuse(group, "no memory for the key") }
         let me = UInt64.random(in: 1...UInt64.max)
         let choice = SyncMember.ClockChoice(rawValue: settings[SyncOptions.clock]) ?? .auto
-        let member = SyncMember(me: me, group: group, role: settings[SyncOptions.role], choice: choice, now: MonotonicClock().now().nanoseconds)
+        let member = SyncMember(me: me, group: group, role: settings[SyncOptions.role], choice: choice)
         guard let runner = SyncRunner(group: group, socket: socket, seal: SyncSeal(mac: { hmac.tag($0) }), member: member, me: me) else {
             return refuse(group, "no wake-up descriptor (out of descriptors)")
         }

@@ -8,7 +8,7 @@ struct ElectionRoom {
     var now: Int64 = 0
 
     init(_ roles: [(UInt64, SyncRole)]) {
-        members = roles.map { SyncElection(me: $0.0, role: $0.1, now: 0) }
+        members = roles.map { SyncElection(me: $0.0, role: $0.1) }
         alive = Array(repeating: true, count: roles.count)
     }
 
@@ -57,7 +57,7 @@ struct ElectionRoom {
         var room = ElectionRoom([(10, .auto), (50, .follower)])
         room.run(seconds: 3)
         #expect(room.leaders == [10])
-        room.members.append(SyncElection(me: 90, role: .leader, now: room.now))
+        room.members.append(SyncElection(me: 90, role: .leader))
         room.alive.append(true)
         room.run(seconds: 1)
         #expect(room.leaders == [90])
@@ -68,6 +68,17 @@ struct ElectionRoom {
         alone.run(seconds: 5)
         #expect(alone.leaders.isEmpty)
         #expect(alone.members[0].leader == nil)
+    }
+
+    /// A slow board's player makes its member long before it starts listening: it still
+    /// listens a whole second for a leader before it claims the lead (it had taken it from the
+    /// leader already there, whose id was higher).
+    @Test func aMemberThatStartsLateListensBeforeItLeads() {
+        var late = SyncElection(me: 1, role: .auto)
+        #expect(late.tick(now: 5_000_000_000) == nil)
+        late.heard(9, role: .auto, leading: true, at: 5_200_000_000)
+        #expect(late.tick(now: 5_250_000_000) == .follows(9))
+        #expect(!late.leading)
     }
 
     @Test func twoConfiguredLeadersSettleOnTheLowerId() {
@@ -92,14 +103,15 @@ struct ElectionRoom {
     }
 
     @Test func changesAreSaidOnce() {
-        var e = SyncElection(me: 5, role: .auto, now: 0)
+        var e = SyncElection(me: 5, role: .auto)
+        #expect(e.tick(now: 0) == nil)
         #expect(e.tick(now: 500_000_000) == nil)
         #expect(e.tick(now: 1_000_000_000) == .leads)
         #expect(e.tick(now: 1_250_000_000) == nil)
         e.heard(1, role: .leader, leading: true, at: 1_300_000_000)
         #expect(e.tick(now: 1_400_000_000) == .follows(1))
         #expect(e.tick(now: 2_400_000_000) == .leads, "the leader went: this auto member is the only one left")
-        var f = SyncElection(me: 5, role: .follower, now: 0)
+        var f = SyncElection(me: 5, role: .follower)
         f.heard(1, role: .auto, leading: true, at: 100)
         #expect(f.tick(now: 200) == .follows(1))
         #expect(f.tick(now: 1_200_000_000) == .leaderless)

@@ -26,13 +26,14 @@ public struct SyncElection: Sendable {
     private var peers: [UInt64: Peer] = [:]
     public private(set) var leading = false
     public private(set) var leader: UInt64?
-    /// When someone last led, as far as this member knows (it counts itself).
-    private var ledAt: Int64
+    /// When someone last led, as far as this member knows (it counts itself); nil until its
+    /// first tick, so a member listens a whole `timeout` before it may lead, however long
+    /// after its making it starts (a slow board's player opens its outputs first).
+    private var ledAt: Int64?
 
-    public init(me: UInt64, role: SyncRole, now: Int64) {
+    public init(me: UInt64, role: SyncRole) {
         self.me = me
         self.role = role
-        ledAt = now
     }
 
     public var members: Int { peers.count + 1 }
@@ -45,6 +46,7 @@ public struct SyncElection: Sendable {
 
     /// Forgets the silent, decides, and says what changed (nil: nothing).
     public mutating func tick(now: Int64) -> Change? {
+        let ledAt = self.ledAt ?? now
         peers = peers.filter { now - $0.value.heard < Self.timeout }
         let before = (leading, leader)
         let claims = peers.filter { $0.value.leading }.map { (id: $0.key, role: $0.value.role) }
@@ -57,8 +59,8 @@ public struct SyncElection: Sendable {
                   !peers.contains(where: { $0.value.role == .auto && $0.key < me }) {
             leading = true
         }
+        self.ledAt = leading ? now : ledAt
         if leading {
-            ledAt = now
             leader = me
         } else {
             leader = claims.min { Self.outranks($0, $1) }?.id

@@ -33,10 +33,10 @@ public struct SyncMember: Sendable {
     private var lastEntry: Int?
     private var saidUnsynchronised = false
 
-    public init(me: UInt64, group: String, role: SyncRole, choice: ClockChoice, now: Int64) {
+    public init(me: UInt64, group: String, role: SyncRole, choice: ClockChoice) {
         self.group = group
         self.choice = choice
-        election = SyncElection(me: me, role: role, now: now)
+        election = SyncElection(me: me, role: role)
     }
 
     /// The clock this member stamps on when it leads.

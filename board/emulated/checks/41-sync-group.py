@@ -22,14 +22,14 @@ def flips(name):
     return rows
 
 
-def changes(name, card):
-    """The pictures that appeared on `card` while `name` played on it: (time, crc)."""
+def changes(name):
+    """The pictures that appeared on `name`'s card while it played: (time, crc)."""
     fl = flips(name)
     seqs = [s for s, _, _ in fl]
     steps = [(b[1] - a[1]) / (b[0] - a[0]) for a, b in zip(fl, fl[1:]) if b[0] > a[0]]
     period = statistics.median(steps)
     found, last = [], None
-    for line in open(f"{out}/crc-{card}.txt"):
+    for line in open(f"{out}/crc-{name}.txt"):
         parts = line.split()
         if len(parts) < 2 or not parts[0].isdigit():
             continue
@@ -61,7 +61,6 @@ def offsets(ref, follower, since, until):
     return got, unmatched
 
 
-cards = dict(line.split() for line in open(f"{out}/cards.txt"))
 times = {}
 new_leader = None
 for line in open(f"{out}/times.txt"):
@@ -70,7 +69,7 @@ for line in open(f"{out}/times.txt"):
         times[(w[0], w[1])] = float(w[3])
     elif w[0] == "new":
         new_leader = w[2]
-pictures = {n: changes(n, cards[n]) for n in ("a", "b", "c", "c2")}
+pictures = {n: changes(n) for n in ("a", "b", "c", "c2")}
 period = max(p for _, p in pictures.values())
 a_gone = times[("stopped", "a")]
 windows = [("b", "a", times[("started", "b")] + 6, a_gone), ("c", "a", times[("started", "c")] + 6, times[("stopped", "c")]),

@@ -39,7 +39,8 @@ ln -sf ../bin/busybox "$stage/sbin/modprobe"  # the kernel asks /sbin/modprobe f
 # Kernel modules: the ones the board loads with their dependencies, debug info stripped.
 moddir=$kdir/modules/lib/modules/$abi
 modules="vkms snd-aloop snd-dummy snd-hda-intel snd-hda-codec-generic gpio-sim 9p 9pnet_virtio virtio_pci configfs
-  xhci-pci usb-storage sd_mod vfat nls_cp437 nls_utf8 exfat ext4 softdog virtio_net mac80211_hwsim ccm ctr gcm cmac vivid"
+  xhci-pci usb-storage sd_mod vfat nls_cp437 nls_utf8 exfat ext4 softdog virtio_net mac80211_hwsim ccm ctr gcm cmac vivid
+  veth bridge sch_netem"
 # shellcheck disable=SC2086  # one word per module
 STAGE_SYSROOT=$sysroot stage_modules "$stage" "$kdir/modules" "$abi" $modules || fail "a module is missing from $moddir"
 
