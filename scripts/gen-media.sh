@@ -107,6 +107,13 @@ ff -i "$out/upright_360p.mp4" -c copy -metadata:s:v:0 rotate=90 "$out/rotated90_
 rm "$out/upright_360p.mp4"
 # Safe mode's slate: a still picture, silent, two seconds looped. Words where a font is installed (it
 # comes with ffmpeg's own dependencies); a plain slate otherwise.
+# A video wall's two items (board scenario 41): small enough that three players, and three
+# screens that vkms composes and sums, keep up under emulation; every picture differs, within
+# a clip and between the two (testsrc2's and testsrc's patterns).
+ff -f lavfi -t 6 -i "testsrc2=size=160x120:rate=10" -c:v libx264 -crf 28 -g 20 -pix_fmt yuv420p \
+   -movflags +faststart "$out/wall_a.mp4"
+ff -f lavfi -t 3 -i "testsrc=size=160x120:rate=10" -c:v libx264 -crf 28 -g 20 -pix_fmt yuv420p \
+   -movflags +faststart "$out/wall_b.mp4"
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 slate="color=c=0x1a1a40:size=640x360:rate=25"
 [ -f "$font" ] && slate="$slate,drawtext=fontfile=$font:fontcolor=white:fontsize=40:x=(w-tw)/2:y=120:text='PLAYHEAD SAFE MODE',drawtext=fontfile=$font:fontcolor=0xc0c0c0:fontsize=20:x=(w-tw)/2:y=200:text='See the serial console\: status, log'"

@@ -19,7 +19,9 @@ public struct SyncElection: Sendable {
     }
 
     public static let helloInterval: Int64 = 250_000_000
-    public static let timeout: Int64 = 1_000_000_000
+    /// Six hellos missed: a busy board's sync thread may be late by a second (seen under
+    /// emulation), and a new leader is still chosen within 2 s.
+    public static let timeout: Int64 = 1_500_000_000
 
     public let me: UInt64
     public let role: SyncRole

@@ -31,6 +31,7 @@ public struct SyncMember: Sendable {
     private var nextPing: Int64 = .min
     private var nextLook: Int64 = .min
     private var lastEntry: Int?
+    private var lastLeader: UInt64?
     private var saidUnsynchronised = false
 
     public init(me: UInt64, group: String, role: SyncRole, choice: ClockChoice) {
@@ -77,9 +78,17 @@ public struct SyncMember: Sendable {
             actions.append(.send(.hello(role: election.role, leading: election.leading)))
         }
         if let change = election.tick(now: now) {
-            estimator.reset()
-            timeline = nil
-            follower = SyncFollower()
+            // The same leader heard again after a gap keeps what was learnt of it (its clock,
+            // what jumps land off by); another leader is another clock.
+            if case .follows(let id) = change, id == lastLeader {
+            } else if case .leaderless = change {
+            } else {
+                estimator.reset()
+                timeline = nil
+                follower = SyncFollower()
+            }
+            if case .follows(let id) = change { lastLeader = id }
+            if case .leads = change { lastLeader = election.me }
             switch change {
             case .leads: actions.append(.log("sync \(group): this player leads"))
             case .follows(let id): actions.append(.log("sync \(group): following \(Self.name(id))"))

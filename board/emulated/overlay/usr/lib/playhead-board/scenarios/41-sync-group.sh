@@ -54,12 +54,13 @@ head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > /tmp/sync.key
 start() {
   pre=
   [ "$2" = - ] || pre="$IP netns exec $2"
-  # 320x240, the clips' own size: scanned out as decoded, nothing scaled or converted, so three
-  # players keep up under emulation.
-  $pre playhead --video-output drm --drm-card /dev/dri/$3 --display-force-mode 320x240@60 --audio-output null --loop \
+  # 160x120 at 30 Hz, the clips' own size: scanned out as decoded, nothing scaled or converted,
+  # and vkms composes (and sums) each screen 30 times a second, so that three players and their
+  # screens keep up under emulation (TCG); one refresh is then 33 ms.
+  $pre playhead --video-output drm --drm-card /dev/dri/$3 --display-force-mode 160x120@30 --audio-output null --loop \
     --sync-group wall --sync-role auto --sync-key-file /tmp/sync.key --sync-interface $4 --sync-clock leader \
     --socket /tmp/$1.sock --flip-trace "$OUT/flips-$1.txt" --console off --log-level info \
-    $M/mid_240p30.mp4 $M/h264_aac.mp4 > "$OUT/$1.log" 2>&1 &
+    $M/wall_a.mp4 $M/wall_b.mp4 > "$OUT/$1.log" 2>&1 &
   eval "pid_$1=\$!"
   echo "started $1 at $(now)" >> "$OUT/times.txt"
   for i in $(seq 100); do grep -q "first frame on screen" "$OUT/$1.log" && break; sleep 0.1; done
