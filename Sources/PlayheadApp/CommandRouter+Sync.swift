@@ -12,8 +12,9 @@ extension CommandRouter {
         let rate = player.exactRate
         // Paused, the place is still a place (a paused leader's followers stand there too).
         let itemTime = rate.isPaused ? player.currentSeconds().map { Int64($0 * 1e9) } : player.itemNanoseconds(atHost: now)
+        let duration = player.durationSeconds().flatMap { $0.isFinite && $0 > 0 ? Int64($0 * 1e9) : nil } ?? 0
         return SyncLook(entries: entries, local: SyncFollower.Local(entry: position, name: position.map { entries[$0] },
-                                                                     itemTime: itemTime, host: now, rate: rate))
+                                                                     itemTime: itemTime, host: now, rate: rate, duration: duration))
     }
 
     func syncApply(_ correction: SyncCorrection, group: String) {

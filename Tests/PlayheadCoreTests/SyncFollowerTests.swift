@@ -95,6 +95,22 @@ struct FollowerBench {
         #expect(bench.follower.nudges == 0)
     }
 
+    /// A jump aimed a second ahead would land past the end of the leader's short entry (a 3 s
+    /// clip, 2.5 s in): the follower waits for the leader's next entry and joins it there.
+    @Test func aJumpIsNotAimedPastTheEndOfTheLeadersEntry() {
+        var f = SyncFollower()
+        let entries = ["a.mp4", "b.mp4"]
+        let local = SyncFollower.Local(entry: 0, name: "a.mp4", itemTime: 2_000_000_000, host: 0, rate: .normal)
+        var t = SyncTimeline(entry: 0, entries: 2, name: "a.mp4", itemTime: 2_500_000_000, groupTime: 0, rate: .normal,
+                             clock: .leader, duration: 3_000_000_000)
+        #expect(f.step(t, heardAt: 0, toLocal: 0, local: local, entries: entries, now: 0) == nil)
+        t = SyncTimeline(entry: 1, entries: 2, name: "b.mp4", itemTime: 100_000_000, groupTime: 600_000_000, rate: .normal,
+                         clock: .leader, duration: 3_000_000_000)
+        let later = SyncFollower.Local(entry: nil, name: nil, itemTime: nil, host: 600_000_000, rate: .normal)
+        #expect(f.step(t, heardAt: 600_000_000, toLocal: 0, local: later, entries: entries, now: 600_000_000)
+                == .jump(entry: 1, itemTime: 1_100_000_000, atHost: 1_600_000_000, rate: .normal))
+    }
+
     @Test func anItemBoundaryIsGivenItsGrace() {
         var bench = FollowerBench()
         bench.entry = 1  // the follower changed items a moment before the leader

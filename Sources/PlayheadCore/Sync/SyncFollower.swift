@@ -21,8 +21,11 @@ public struct SyncFollower: Sendable {
         public var itemTime: Int64?
         public var host: Int64
         public var rate: PlaybackRate
+        /// The current item's length (0: not known).
+        public var duration: Int64
 
-        public init(entry: Int?, name: String?, itemTime: Int64?, host: Int64, rate: PlaybackRate) {
+        public init(entry: Int?, name: String?, itemTime: Int64?, host: Int64, rate: PlaybackRate, duration: Int64 = 0) {
+            self.duration = duration
             self.entry = entry
             self.name = name
             self.itemTime = itemTime
@@ -39,6 +42,9 @@ public struct SyncFollower: Sendable {
     /// After a jump, its effect is awaited this long past its instant before judging again.
     public static let settle: Int64 = 700_000_000
     public static let boundaryGrace: Int64 = 1_000_000_000
+    /// A jump is not aimed closer than this to the end of the leader's entry: the leader will
+    /// be in its next entry by then, and the follower joins it there.
+    public static let endMargin: Int64 = 300_000_000
     /// Errors under this are left alone; a nudge goes on until under `doneWithin`.
     public static let deadBand: Int64 = 4_000_000
     public static let doneWithin: Int64 = 1_000_000
@@ -48,6 +54,7 @@ public struct SyncFollower: Sendable {
     public static let nudgeSpan: Int64 = 1_000_000_000
     /// A leader's timeline older than this is not acted on (it may have moved on unseen).
     public static let staleAfter: Int64 = 1_000_000_000
+    static let lookAgain: Int64 = 200_000_000
 
     /// This member's item time minus the leader's, at the last look (nanoseconds; positive: ahead).
     public private(set) var offset: Int64?
@@ -119,8 +126,13 @@ public struct SyncFollower: Sendable {
         return .rate(nudged)
     }
 
-    private mutating func jump(_ timeline: SyncTimeline, _ leaderAt: (Int64) -> Int64, _ now: Int64) -> SyncCorrection {
+    private mutating func jump(_ timeline: SyncTimeline, _ leaderAt: (Int64) -> Int64, _ now: Int64) -> SyncCorrection? {
         let at = now + Self.joinLead
+        if timeline.duration > 0, leaderAt(at) - jumpBias > timeline.duration - Self.endMargin {
+            // Past the leader's entry by then: wait for its next one rather than seek past an end.
+            waitUntil = now + Self.lookAgain
+            return nil
+        }
         jumps += 1
         nudging = false
         mismatchSince = nil

@@ -147,7 +147,8 @@ public struct SyncMember: Sendable {
         let kind = leaderClock(clocks)
         let name = look.entries[entry].split(separator: "/").last.map(String.init) ?? look.entries[entry]
         return SyncTimeline(entry: entry, entries: look.entries.count, name: name, itemTime: itemTime,
-                            groupTime: look.local.host + (clocks.now(kind) - clocks.monotonic), rate: look.local.rate, clock: kind)
+                            groupTime: look.local.host + (clocks.now(kind) - clocks.monotonic), rate: look.local.rate, clock: kind,
+                            duration: look.local.duration)
     }
 
     public static func name(_ id: UInt64) -> String {

@@ -29,6 +29,7 @@ extension SyncMessage {
             w.text(t.name, max: Self.maxNameBytes)
             w.i64(t.itemTime)
             w.i64(t.groupTime)
+            w.i64(t.duration)
             w.i64(t.rate.numerator)
             w.i64(t.rate.denominator)
             w.u8(t.clock.wireValue)
@@ -58,11 +59,11 @@ extension SyncMessage {
             body = .hello(role: role, leading: leading == 1)
         case 2:
             guard let entry = r.i32(), let entries = r.i32(), entry >= 0, entries > entry,
-                  let name = r.text(max: maxNameBytes), let itemTime = r.i64(), let groupTime = r.i64(),
+                  let name = r.text(max: maxNameBytes), let itemTime = r.i64(), let groupTime = r.i64(), let duration = r.i64(), duration >= 0,
                   let num = r.i64(), let den = r.i64(), den > 0, den <= 1_000_000, (-1_000_000...1_000_000).contains(num),
                   let clock = r.u8().flatMap(SyncClockKind.init(wireValue:)) else { return nil }
             body = .timeline(SyncTimeline(entry: Int(entry), entries: Int(entries), name: name, itemTime: itemTime, groupTime: groupTime,
-                                          rate: PlaybackRate(numerator: num, denominator: den), clock: clock))
+                                          rate: PlaybackRate(numerator: num, denominator: den), clock: clock, duration: duration))
         case 3:
             guard let to = r.u64(), let sent = r.i64() else { return nil }
             body = .ping(to: to, sent: sent)

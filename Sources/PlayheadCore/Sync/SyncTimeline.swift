@@ -9,8 +9,13 @@ public struct SyncTimeline: Sendable, Hashable {
     public var groupTime: Int64
     public var rate: PlaybackRate
     public var clock: SyncClockKind
+    /// The entry's length in nanoseconds (0: not known, or a live stream), so a follower does
+    /// not aim a jump past its end.
+    public var duration: Int64
 
-    public init(entry: Int, entries: Int, name: String, itemTime: Int64, groupTime: Int64, rate: PlaybackRate, clock: SyncClockKind) {
+    public init(entry: Int, entries: Int, name: String, itemTime: Int64, groupTime: Int64, rate: PlaybackRate, clock: SyncClockKind,
+                duration: Int64 = 0) {
+        self.duration = duration
         self.entry = entry
         self.entries = entries
         self.name = name
