@@ -163,7 +163,7 @@ def main():
     ta = read_trace(traces["a"][0][0])
     tb = read_trace(traces["b"][0][0])
     tc1, tc2 = read_trace(traces["c"][0][0]), read_trace(traces["c"][1][0])
-    settle = 6.0
+    settle = 8.0
     print(f"sync-test: clock: {clock}")
     results = []
     for name, follower, start in (("b", tb, traces["b"][0][1]), ("c", tc1, traces["c"][0][1])):

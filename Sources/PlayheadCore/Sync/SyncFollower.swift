@@ -67,6 +67,7 @@ public struct SyncFollower: Sendable {
     /// What jumps have been found to land off by (positive: ahead), learned jump by jump.
     public private(set) var jumpBias: Int64 = 0
     private var judgeJump = false
+    private var biasLearnt = false
     private var rejumps = 0
 
     public init() {}
@@ -103,12 +104,18 @@ public struct SyncFollower: Sendable {
         let error = mine - leaderAt(local.host)
         offset = error
         if judgeJump {
-            judgeJump = false
-            jumpBias = max(-500_000_000, min(500_000_000, jumpBias + error))
-            if abs(error) > Self.rejumpBeyond, rejumps < Self.maxRejumps {
-                rejumps += 1
-                return jump(timeline, leaderAt, now)
+            if !biasLearnt {
+                biasLearnt = true
+                jumpBias = max(-500_000_000, min(500_000_000, jumpBias + error))
             }
+            if abs(error) > Self.rejumpBeyond, rejumps < Self.maxRejumps {
+                // Nil when the leader's entry ends too soon: the next look, in its next entry,
+                // makes the jump again (what was learnt is kept).
+                guard let again = jump(timeline, leaderAt, now) else { return nil }
+                rejumps += 1
+                return again
+            }
+            judgeJump = false
             rejumps = 0
         }
         if abs(error) > Self.jumpBeyond || local.rate.isPaused { return jump(timeline, leaderAt, now) }
@@ -138,6 +145,7 @@ public struct SyncFollower: Sendable {
         mismatchSince = nil
         waitUntil = at + Self.settle
         judgeJump = true
+        biasLearnt = false
         return .jump(entry: timeline.entry, itemTime: leaderAt(at) - jumpBias, atHost: at, rate: timeline.rate)
     }
 
