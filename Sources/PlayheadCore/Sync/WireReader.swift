@@ -14,19 +14,15 @@ struct WireReader {
         return bytes[at]
     }
 
-    mutating func u32() -> UInt32? {
-        guard bytes.count - at >= 4 else { return nil }
-        var v: UInt32 = 0
-        for i in 0..<4 { v = v << 8 | UInt32(bytes[at + i]) }
-        at += 4
-        return v
-    }
+    mutating func u32() -> UInt32? { unsigned(UInt32.self) }
+    mutating func u64() -> UInt64? { unsigned(UInt64.self) }
 
-    mutating func u64() -> UInt64? {
-        guard bytes.count - at >= 8 else { return nil }
-        var v: UInt64 = 0
-        for i in 0..<8 { v = v << 8 | UInt64(bytes[at + i]) }
-        at += 8
+    private mutating func unsigned<T: FixedWidthInteger & UnsignedInteger>(_: T.Type) -> T? {
+        let n = T.bitWidth / 8
+        guard bytes.count - at >= n else { return nil }
+        var v: T = 0
+        for i in 0..<n { v = v << 8 | T(bytes[at + i]) }
+        at += n
         return v
     }
 
