@@ -51,9 +51,11 @@ extension CommandRouter {
             .init("update", updateReport(settings[AppOptions.updateDir])?.reply ?? Self.noUpdateAgent(settings[AppOptions.updateDir])),
             .init("options", .string(settings.file.map { "\($0.path) (`get` lists every option)" } ?? "defaults and command line")),
         ]
-        // Only on the screens of a wall (or a crop): the rest show the whole picture.
+        fields += playback
+        // Beside the display, and only on a wall's screens (or with a crop): the rest show the
+        // whole picture.
         if let window = player.pictureWindow().field { fields.append(.init(window.name, .string(window.value))) }
-        fields += playback + counters
+        fields += counters
         if let layers {
             // One line each: `status` is asked often; `layer` gives the details.
             let lines = layers.names.compactMap { name -> ReplyValue? in
