@@ -105,6 +105,11 @@ ff -f lavfi -t 2 -i "testsrc2=size=480x360:rate=25" -vf "scale=out_color_matrix=
 # (The display matrix is written only when the stream is copied.)
 ff -i "$out/upright_360p.mp4" -c copy -metadata:s:v:0 rotate=90 "$out/rotated90_360p.mp4"
 rm "$out/upright_360p.mp4"
+# A video wall of two 640x480 screens (board scenario 40): one picture twice a screen's width,
+# so each screen's window of it is screen-sized and shown unscaled (vkms planes do not scale).
+ff -f lavfi -t 2 -i "testsrc2=size=1280x480:rate=25" -vf "scale=out_color_matrix=bt601:out_range=limited" -c:v libx264 -g 25 \
+   -pix_fmt yuv420p -colorspace smpte170m -color_primaries smpte170m -color_trc smpte170m -color_range tv \
+   -movflags +faststart "$out/wall_1280x480.mp4"
 # Safe mode's slate: a still picture, silent, two seconds looped. Words where a font is installed (it
 # comes with ffmpeg's own dependencies); a plain slate otherwise.
 # A video wall's two items (board scenario 41): small enough that three players, and three

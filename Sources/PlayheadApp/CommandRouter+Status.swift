@@ -51,7 +51,11 @@ extension CommandRouter {
             .init("update", updateReport(settings[AppOptions.updateDir])?.reply ?? Self.noUpdateAgent(settings[AppOptions.updateDir])),
             .init("options", .string(settings.file.map { "\($0.path) (`get` lists every option)" } ?? "defaults and command line")),
         ]
-        fields += playback + counters
+        fields += playback
+        // Beside the display, and only on a wall's screens (or with a crop): the rest show the
+        // whole picture.
+        if let window = player.pictureWindow().field { fields.append(.init(window.name, .string(window.value))) }
+        fields += counters
         if let sync = hooks.syncGroup() { fields.append(.init("sync", sync)) }
         if let layers {
             // One line each: `status` is asked often; `layer` gives the details.

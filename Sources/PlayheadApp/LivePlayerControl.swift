@@ -149,10 +149,13 @@ public final class LivePlayerControl: PlayerControl {
         guard let drm else { return .object([.init("output", .string("null"))]) }
         let inventory = DisplayInventory.describe(card: drmCard).split(separator: "\n").map { ReplyValue.string(String($0)) }
         let name = drm.name
-        return .object([
+        var fields: [ReplyValue.Field] = [
             .init("output", .string("drm")),
             .init("mode", .string(name.hasPrefix("drm ") ? String(name.dropFirst(4)) : name)),
             .init("scaler", .string(drm.scalerDescription)),
+        ]
+        if let window = drm.window.field { fields.append(.init(window.name, .string(window.value))) }
+        return .object(fields + [
             .init("writeback", .bool(drm.canCapture)),
             // What a screenshot shows: the composed screen, or the picture as decoded.
             .init("screenshots", .string(drm.canCapture ? "screen" : "picture")),
@@ -160,6 +163,8 @@ public final class LivePlayerControl: PlayerControl {
             .init("cards", .list(inventory)),
         ] + (layers.isEmpty ? [] : [.init("layers", .list(layers.map { .string($0) }))]))
     }
+
+    public func pictureWindow() -> PictureWindow { drm?.window ?? .whole }
 
     public func displayMode() -> ReplyValue {
         guard let drm else { return .null }

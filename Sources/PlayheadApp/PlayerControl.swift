@@ -30,6 +30,8 @@ public protocol PlayerControl: AnyObject, Sendable {
     /// Only the output's mode, for status: asked several times a second by a page or a monitor,
     /// it must not walk every card's connectors and planes as `display` does.
     func displayMode() -> ReplyValue
+    /// The part of each picture shown (a video wall's tile, a crop), for status.
+    func pictureWindow() -> PictureWindow
     /// Reserves the next name in the screenshot folder and saves the next frame there.
     func screenshot() -> Result<String, CommandError>
     /// Waits (blocking) until the screenshot at `path` is written (nil) or will not be (why).
@@ -60,4 +62,5 @@ public protocol PlayerControl: AnyObject, Sendable {
 
 extension PlayerControl {
     public func displayMode() -> ReplyValue { display()["mode"] ?? .null }
+    public func pictureWindow() -> PictureWindow { .whole }
 }

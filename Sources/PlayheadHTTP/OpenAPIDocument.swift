@@ -22,6 +22,8 @@ enum OpenAPIDocument {
             "duration": {"type": "number", "nullable": true}, "rate": {"type": "number"},
             "volume": {"type": "number", "minimum": 0, "maximum": 1}, "muted": {"type": "boolean"},
             "loop": {"type": "boolean"}, "route": {"type": "string", "nullable": true}, "display": {},
+            "tile": {"type": "string", "description": "on a video wall's screen only: display-tile as in force (2x1:1,0, with the bezel)"},
+            "crop": {"type": "string", "description": "with display-crop only: the region of the picture shown (WxH+X+Y)"},
             "dropped": {"type": "integer"}, "late": {"type": "integer"}, "underruns": {"type": "integer"},
             "stalls": {"type": "integer"}, "restarts": {"type": "integer"}, "uptime": {"type": "number"},
             "options": {"type": "string"}, "clock": {"type": "object"}, "safe-mode": {"type": "string"},

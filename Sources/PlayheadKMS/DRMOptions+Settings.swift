@@ -2,7 +2,8 @@ import PlayheadCore
 import PlayheadSys
 
 extension DRMOptions {
-    /// From the options in force (DisplayOptions); a bad mode, plane or turn is the option's error.
+    /// From the options in force (DisplayOptions); a bad mode, plane or turn is the option's error,
+    /// a bad tile or crop a line said (the whole picture is shown).
     public init(settings: Settings, contentFrameRate: Int?, contentSize: PixelSize? = nil) throws(OptionError) {
         let modeText = settings[DisplayOptions.mode]
         guard let mode = ModeRequest(parsing: modeText) else {
@@ -41,6 +42,10 @@ extension DRMOptions {
             throw OptionError(option: DisplayOptions.rotate.name, value: turnText, allowed: "0, 90, 180 or 270")
         }
         screenTurn = turn
+        let chosen = PictureWindow.choose(tile: settings[DisplayOptions.tile], bezel: settings[DisplayOptions.bezel],
+                                          crop: settings[DisplayOptions.crop])
+        if let problem = chosen.problem { Log.warning("display: \(problem)") }
+        window = chosen.window
     }
 
     /// The EDID file's modes; a file that cannot be read or is not an EDID is said in one line

@@ -15,6 +15,8 @@ public struct DRMOptions: Sendable, Hashable {
     public var flipTracePath: String?
     /// How far everything shown is turned, clockwise, for a screen mounted on its side.
     public var screenTurn: PictureRotation = .none
+    /// The part of each picture shown: all of it, a video wall's tile, or a crop.
+    public var window: PictureWindow = .whole
 
     public init(card: String? = nil, plan: DisplayPlan.Request = .init(), gravity: VideoGravity = .resizeAspect, buffers: Int = 3,
                 modeFollowsItems: Bool = false) {

@@ -49,6 +49,8 @@ public final class DRMVideoSink: VideoSink, @unchecked Sendable {
     public var name: String { driver.place.map { "drm \(screen.name) layer on plane \($0.plane.id) at \($0.area)" } ?? "drm \(screen.name)" }
     /// How pictures are scaled onto the screen (by the plane, in software, not at all).
     public var scalerDescription: String { driver.scalerDescription }
+    /// The part of each picture shown: a video wall's tile, a crop, or all of it.
+    public var window: PictureWindow { driver.window }
     public var presentationLeadNanoseconds: Int64 { loop.presentationLeadNanoseconds }
     public var failure: PlaybackError? { loop.failure }
     public var statistics: DisplayStatistics { loop.statistics }

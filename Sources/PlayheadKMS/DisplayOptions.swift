@@ -29,6 +29,14 @@ public enum DisplayOptions {
                                           help: "the plane video goes on")
     public static let gravity = OptionKey<VideoGravity>.choice("video-gravity", default: .resizeAspect, group: "display",
                                                             help: "how video fills the screen")
+    // Read as text and checked by DRMOptions, not refused as the file is read: a wall with one
+    // screen's value wrong still plays, showing the whole picture and saying why.
+    public static let tile = OptionKey.text("display-tile", placeholder: "COLSxROWS:COL,ROW", group: "display",
+                                         help: "one screen of a video wall (2x1:0,0 is the left of two): shows its window of the picture laid on the whole wall; every screen must have the same mode")
+    public static let bezel = OptionKey.text("display-bezel", placeholder: "PIXELS", default: "0", group: "display",
+                                          help: "with display-tile: each screen's frame in its pixels; the picture behind the frames (2 x PIXELS between screens) is hidden")
+    public static let crop = OptionKey.text("display-crop", placeholder: "WxH+X+Y", group: "display",
+                                         help: "show only this region of each picture (in its pixels), laid on the screen by video-gravity")
     // Read as text and parsed by DRMOptions, so a value outside the choices (a Settings made by
     // hand) is the option's error; a PictureRotation key would quietly give no turn.
     public static let rotate = OptionKey.choice("display-rotate", ["0", "90", "180", "270"], default: "0", group: "display",
@@ -50,7 +58,7 @@ public enum DisplayOptions {
     /// In the order help lists them.
     public static let declarations: [OptionDeclaration] = [
         card.declaration, connector.declaration, mode.declaration, modeSwitch.declaration, modeMax.declaration, forceMode.declaration,
-        edid.declaration, plane.declaration, gravity.declaration,
+        edid.declaration, plane.declaration, gravity.declaration, tile.declaration, bezel.declaration, crop.declaration,
         rotate.declaration, screenshot.declaration, screenshotFolder.declaration, screenshotKeep.declaration,
         screenshotFrame.declaration, captureEvery.declaration, flipTrace.declaration, captureFolder.declaration,
     ]

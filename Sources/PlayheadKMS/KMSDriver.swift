@@ -16,6 +16,10 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
     let buffers: LayerBuffers
     let screenTurn: PictureRotation
     private let gravity: VideoGravity
+    /// The part of each picture shown (a video wall's tile, a crop); a layer's is the whole.
+    let window: PictureWindow
+    /// The picture size whose window problem (a crop outside it) was said last.
+    private var windowSaidFor: PixelSize?
     private let modeFollowsItems: Bool
     /// Where a picture is drawn upright before it is turned onto a turned screen's buffer.
     private var turnScratch: MappedCanvas?
@@ -38,6 +42,7 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
         self.place = place
         self.channel = channel ?? screen
         gravity = options.gravity
+        window = options.window
         screenTurn = options.screenTurn
         modeFollowsItems = options.modeFollowsItems
         if place?.composed == true {
@@ -161,7 +166,11 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
         // then placed on the buffer as the screen is mounted; `layout` is on the screen, `local`
         // on the layer's buffer.
         let view = screenTurn.upright(region.size)
-        let upright = PictureLayout.place(picture.uprightSize, on: view, gravity: gravity)
+        let upright = window.place(picture.uprightSize, on: view, gravity: gravity)
+        if windowSaidFor != picture.uprightSize {
+            windowSaidFor = picture.uprightSize
+            if let problem = window.problem(with: picture.uprightSize) { Log.warning("display: \(problem)") }
+        }
         let inRegion = screenTurn.uprightRect(for: upright.destination, stored: view)
         let local = PictureLayout(source: upright.source, destination: inRegion.offset(dx: region.x, dy: region.y))
         let layout = PictureLayout(source: local.source, destination: local.destination.offset(dx: area.x, dy: area.y))

@@ -108,6 +108,14 @@ import Testing
         #expect(s["position"] == .string("1/3"))
         #expect(s["display"] == .string("640x480@60"))
         #expect(s["route"] == .string("Loopback PCM"))
+        #expect(s["tile"] == nil && s["crop"] == nil)
+    }
+
+    @Test func statusNamesTheWallsTileWhenOneIsSet() {
+        player.s.withLock { $0.window = .tile(DisplayTile(columns: 2, rows: 1, column: 1, row: 0, bezel: 8)!) }
+        #expect(router.perform(.status).statusField("tile") == .string("2x1:1,0 bezel 8"))
+        player.s.withLock { $0.window = .crop(PictureCrop(PixelRect(x: 320, y: 0, width: 640, height: 360))!) }
+        #expect(router.perform(.status).statusField("crop") == .string("640x360+320+0"))
     }
 
     @Test func routesAreListedAndChosenByCardOrName() {

@@ -18,6 +18,7 @@ final class FakePlayerControl: PlayerControl {
         var looping = false
         /// The length of each queue handed over, in the order they arrived.
         var appliedSizes: [Int] = []
+        var window: PictureWindow = .whole
     }
     let s = Mutex(State())
     /// How often `play(entries:)` gives the processor away before it takes the queue, as a
@@ -80,6 +81,7 @@ final class FakePlayerControl: PlayerControl {
     /// The sink names its device as it was opened, not as the card list does.
     var currentRoute: AudioRoute? { s.withLock { $0.route ?? AudioRoute(device: "hw:0,0", name: "Loopback PCM", card: "Loopback") } }
     func overrideRoute(to route: AudioRoute) { s.withLock { $0.route = route; $0.calls.append("route \(route.card)") } }
+    func pictureWindow() -> PictureWindow { s.withLock { $0.window } }
     func display() -> ReplyValue { .object([.init("output", .string("drm")), .init("mode", .string("640x480@60"))]) }
     func setScreenPower(_ on: Bool, keepingSound: Bool) -> String? {
         record("screen \(on ? "on" : "off")")

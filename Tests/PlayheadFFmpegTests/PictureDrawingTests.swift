@@ -117,6 +117,26 @@ import Synchronization
         #expect(lit > 1000)
     }
 
+    /// A picture's part drawn at its own size into a narrower place than the buffer (a video
+    /// wall's screen with a bezel bar on its right): the pixels right of it keep what they had.
+    /// libswscale's x86 YUV to RGB converters write whole groups of 8 pixels.
+    @Test func anUnscaledDrawingOfAnOddWidthStaysInsideItsPlace() async throws {
+        let picture = try await firstPicture("h264_aac.mp4")  // 320x240
+        let canvas = MappedCanvas(format: .xrgb8888, size: PixelSize(width: 400, height: 240), bytesPerPixel: 4)
+        canvas.withUnsafeMutableBytes { bytes in
+            for i in 0..<bytes.count { bytes[i] = 0xAB }
+        }
+        for width in [314, 317, 318, 320] {
+            try picture.draw(PixelRect(x: 320 - width, y: 0, width: width, height: 240), into: canvas,
+                             at: PixelRect(x: 10, y: 0, width: width, height: 240))
+            var touched = 0
+            for y in 0..<240 {
+                for x in (10 + width)..<400 where canvas.pixel32(x: x, y: y) != 0xABAB_ABAB { touched += 1 }
+            }
+            #expect(touched == 0, "\(width) columns drawn at x 10 changed \(touched) pixels right of them")
+        }
+    }
+
     /// The planes of a YUV canvas, hashed the way `VideoPicture.digest` hashes the decoder's.
     static func planeDigest(_ canvas: MappedCanvas, pictureRows: Int, lumaBytes: Int) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -55,7 +55,10 @@ extension FFmpegPicture {
                     nil, nil, nil,
                 ]
                 var dstStride: [Int32] = [Int32(canvas.stride), 0, 0, 0]
+                let spill = DrawSpill(keeping: bytes, rightOf: destination, width: canvas.size.width, stride: canvas.stride,
+                                      bytesPerPixel: bytesPerPixel)
                 _ = sws_scale(context, &srcData, &srcStride, 0, Int32(source.height), &dstData, &dstStride)
+                spill.restore(bytes)
                 if keepsAlpha { Self.premultiply(bytes, rect: destination, stride: canvas.stride) }
             }
         }

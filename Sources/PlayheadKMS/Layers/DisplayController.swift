@@ -53,6 +53,11 @@ public final class DisplayController: @unchecked Sendable {
             screen.restore(planesOff: []) {}
             throw error
         }
+        // A layer's frame is its own small screen; a wall of layered screens is not built.
+        if let field = options.window.field {
+            Log.warning("display: display-\(field.name) \(field.value) is not applied to layers (layer.* lines): each layer shows its whole picture; "
+                + "remove display-\(field.name) or the layers")
+        }
         var drivers: [KMSDriver] = []
         var compositor: LayerCompositor?
         let commits: LayeredCommits
@@ -61,6 +66,7 @@ public final class DisplayController: @unchecked Sendable {
             for (i, (spec, place)) in zip(layers, places).enumerated() {
                 var own = options
                 own.gravity = spec.gravity
+                own.window = .whole
                 drivers.append(try KMSDriver(screen: screen, options: own, place: place, channel: commits.channel(layer: i)))
             }
             var first: [AtomicValue] = []
