@@ -21,7 +21,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test sync-test fleet-tests bench run clean board board-test board-test-7 board-wall-long board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
+.PHONY: deps bench-deps build build-arm64 media test test-beside unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test sync-test fleet-tests bench run clean board board-test board-test-7 board-wall-long board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -65,6 +65,7 @@ endif
 CROSS_CACHE := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/playhead/cross
 build-arm64: deps
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="debootstrap qemu-user-static"
+	@scripts/beside.sh wait $(BESIDE) arm64-build
 	scripts/cross/arm64.sh $(CROSS_CACHE) build/arm64
 
 $(MEDIA)/.stamp: scripts/gen-media.sh
@@ -76,8 +77,21 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: ARM64_BESIDE = 1
-test: unit-test soak state-test hostile fuzz-replay units api-test fleet-tests board-test board-test-7 board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
+test: unit-test test-beside soak state-test hostile fuzz-replay units api-test fleet-tests board-test board-test-7 board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
+
+# Once the tests' own build is done, the builds that later targets need run beside the tests at
+# the lowest priority (scripts/beside.sh): the board's release build, the image's FFmpeg, the arm64
+# cross build, its kernel modules and FFmpeg. Each target that needs one waits for it first; on
+# two cores this takes about 12 minutes off `make test` (docs/testing.md).
+BESIDE := build/beside
+test-beside: deps media
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="debootstrap qemu-user-static"
+	BESIDE_OWNER=$$PPID scripts/beside.sh start $(BESIDE) \
+	  board-release "$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH)" \
+	  image-ffmpeg "board/image/ffmpeg.sh $(BOARD_CACHE)/.." \
+	  arm64-build "scripts/cross/arm64.sh $(CROSS_CACHE) build/arm64" \
+	  arm64-kernel "$(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE)" \
+	  arm64-ffmpeg "board/image/ffmpeg-arm64.sh $(BOARD_A64_CACHE) build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie"
 
 # Side by side, swift test's default: the player's tests step its loop on a virtual clock, and
 # the tests that need real threads (a terminal, sockets, the sound, GPIO and FFmpeg threads, a
@@ -188,6 +202,7 @@ board-test: board-test-arm64
 board-shell: board-shell-arm64
 else
 board: deps media
+	@scripts/beside.sh wait $(BESIDE) board-release
 	@abi=$$($(BOARD_KERNEL) $(BOARD_OUT) $(BOARD_CACHE) | tail -1) && \
 	guest=$$($(EMULATED)/initramfs/guest-packages.sh $(BOARD_CACHE) | tail -1) && \
 	$(EMULATED)/tools/build-tools.sh $(BOARD_OUT)/tools && \
@@ -261,6 +276,7 @@ IMAGE := $(IMAGE_OUT)/playhead-x86_64.img
 IMAGE_DISK ?= /dev/vda
 BUNDLE := $(IMAGE_OUT)/playhead-x86_64.raucb
 image: deps media
+	@scripts/beside.sh wait $(BESIDE) image-ffmpeg
 	IMAGE_VERSION="$(IMAGE_VERSION)" RAUC_KEYRING="$(RAUC_KEYRING)" SWIFT="$(SWIFT)" board/image/build-x86_64.sh $(IMAGE) $(IMAGE_DISK) $(MEDIA) $(BOARD_OUT) $(BOARD_CACHE) $(BOARD_SCRATCH)
 
 # Boots the image twice with a power cut after each first frame; /data must come back clean. The
@@ -300,24 +316,9 @@ UPDATE_CUTS ?= 1
 update-bundles: image
 	board/image/test-bundles.sh $(UPDATE_BUNDLES) $(IMAGE_OUT)/root.sqfs $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING)
 
-# In `make test` (ARM64_BESIDE=1) the arm64 cross build runs beside it at the lowest priority:
-# the guest leaves about 40 % of two cores idle while it boots, installs and waits out its
-# timeouts, and the build takes that. update-test waits for it and shows its end; the
-# build-arm64 that board-test-arm64 runs later then finds it done. (MAKE_COMMAND, not MAKE: a
-# line naming $(MAKE) is run even under `make -n`, and this one would boot the guest.)
 update-test: update-bundles
-	@beside=; if [ -n "$(ARM64_BESIDE)" ]; then \
-	  echo "update-test: the arm64 cross build runs beside it (build/arm64-beside.log)"; \
-	  ( nice -n 19 $(MAKE_COMMAND) --no-print-directory build-arm64 > build/arm64-beside.log 2>&1; echo $$? > build/arm64-beside.rc ) & \
-	  beside=$$!; \
-	fi; \
-	rc=0; flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --bundles $(UPDATE_BUNDLES) \
-	  --cuts-first $(UPDATE_CUTS) --then-bad --log $(IMAGE_OUT)/console-update.log || rc=$$?; \
-	if [ -n "$$beside" ]; then \
-	  wait $$beside; tail -n 3 build/arm64-beside.log; \
-	  echo "update-test: the arm64 cross build beside it ended with status $$(cat build/arm64-beside.rc)"; \
-	fi; \
-	exit $$rc
+	flock /tmp/playhead-board.lock python3 board/image/update-test.py $(IMAGE) --bundles $(UPDATE_BUNDLES) \
+	  --cuts-first $(UPDATE_CUTS) --then-bad --log $(IMAGE_OUT)/console-update.log
 
 # The longer runs, not in `make test`: the bad bundle from slot A into B on a fresh image, ten
 # power cuts at random moments of installs, some after their end (about 8 minutes), and an empty
@@ -388,6 +389,7 @@ BOARD_A64_CACHE := $(BOARD_CACHE)-arm64
 # arm64 ffmpeg, the decode reference.
 A64_INITRAMFS := $(BOARD_A64_OUT)/initramfs$(if $(A64_BENCH),-bench).cpio
 board-arm64: deps media build-arm64
+	@scripts/beside.sh wait $(BESIDE) arm64-kernel && scripts/beside.sh wait $(BESIDE) arm64-ffmpeg
 	@abi=$$($(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) | tail -1) && \
 	guest=$$($(EMULATED)/initramfs/guest-packages.sh $(BOARD_A64_CACHE) arm64 | tail -1) && \
 	ffroot=$(if $(A64_BENCH),$$($(BOARD_A64)/host/bench-ffmpeg.sh $(BOARD_A64_CACHE) build/arm64/sysroot | tail -1)) && \

@@ -20,8 +20,15 @@ SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 # The trixie build root in CACHE/buildroot-trixie (debootstrap, about 500 MB, made once and
 # kept): gcc-14 as Debian built its 7.x amd64 kernels, pahole for the modules' BTF, and gcc-14's
 # aarch64 cross compiler, which built trixie's arm64 kernel (board/qemu-aarch64). A root made
-# before the cross compiler was added gets it with apt. Prints the root's path.
+# before the cross compiler was added gets it with apt. Prints the root's path. Made under a lock:
+# in `make test` the arm64 parts are built beside the x86_64 board (scripts/beside.sh), and both
+# may ask for the root at once.
 trixie_buildroot() {
+  mkdir -p "$1"
+  ( flock 9 && trixie_buildroot_unlocked "$1" ) 9> "$1/buildroot-trixie.lock"
+}
+
+trixie_buildroot_unlocked() {
   local cache=$1 broot=$1/buildroot-trixie
   if [ ! -f "$broot/.done" ]; then
     echo "board: making a trixie build root with debootstrap (about 600 MB, once)" >&2
