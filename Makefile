@@ -21,7 +21,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test test-beside unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test sync-test fleet-tests bench run clean board board-test board-test-7 board-wall-long board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
+.PHONY: deps bench-deps build build-arm64 media test test-beside test-beside-images unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test sync-test fleet-tests bench run clean board board-test board-test-7 board-wall-long board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -65,7 +65,7 @@ endif
 CROSS_CACHE := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/playhead/cross
 build-arm64: deps
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="debootstrap qemu-user-static"
-	@scripts/beside.sh wait $(BESIDE) arm64-build
+	@scripts/beside.sh wait $(BESIDE_IMAGES) arm64-build
 	scripts/cross/arm64.sh $(CROSS_CACHE) build/arm64
 
 $(MEDIA)/.stamp: scripts/gen-media.sh
@@ -77,17 +77,23 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test test-beside soak state-test hostile fuzz-replay units api-test fleet-tests board-test board-test-7 board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
+test: unit-test test-beside soak state-test hostile fuzz-replay units api-test fleet-tests board-test board-test-7 test-beside-images board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
 
-# Once the tests' own build is done, the builds that later targets need run beside the tests at
-# the lowest priority (scripts/beside.sh): the board's release build, the image's FFmpeg, the arm64
-# cross build, its kernel modules and FFmpeg. Each target that needs one waits for it first; on
-# two cores this takes about 12 minutes off `make test` (docs/testing.md).
+# Builds that later targets need run beside the tests at the lowest priority (scripts/beside.sh),
+# each target that needs one waiting for it first: the board's release build beside the host's
+# tests, then, once the board's scenarios are done, the image's FFmpeg and the arm64 cross build,
+# kernel modules and FFmpeg beside the appliance boot, the image and update tests. Not beside the
+# scenarios: a build there, even at SCHED_IDLE, slowed the guest by 10-25 % and a fresh run lost
+# a button press and failed seven scenarios (docs/testing.md).
 BESIDE := build/beside
+BESIDE_IMAGES := build/beside-images
 test-beside: deps media
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="debootstrap qemu-user-static"
 	BESIDE_OWNER=$$PPID scripts/beside.sh start $(BESIDE) \
-	  board-release "$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH)" \
+	  board-release "$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH)"
+
+test-beside-images: deps media
+	BESIDE_OWNER=$$PPID scripts/beside.sh start $(BESIDE_IMAGES) \
 	  image-ffmpeg "board/image/ffmpeg.sh $(BOARD_CACHE)/.." \
 	  arm64-build "scripts/cross/arm64.sh $(CROSS_CACHE) build/arm64" \
 	  arm64-kernel "$(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE)" \
@@ -276,7 +282,7 @@ IMAGE := $(IMAGE_OUT)/playhead-x86_64.img
 IMAGE_DISK ?= /dev/vda
 BUNDLE := $(IMAGE_OUT)/playhead-x86_64.raucb
 image: deps media
-	@scripts/beside.sh wait $(BESIDE) image-ffmpeg
+	@scripts/beside.sh wait $(BESIDE_IMAGES) image-ffmpeg
 	IMAGE_VERSION="$(IMAGE_VERSION)" RAUC_KEYRING="$(RAUC_KEYRING)" SWIFT="$(SWIFT)" board/image/build-x86_64.sh $(IMAGE) $(IMAGE_DISK) $(MEDIA) $(BOARD_OUT) $(BOARD_CACHE) $(BOARD_SCRATCH)
 
 # Boots the image twice with a power cut after each first frame; /data must come back clean. The
@@ -389,7 +395,7 @@ BOARD_A64_CACHE := $(BOARD_CACHE)-arm64
 # arm64 ffmpeg, the decode reference.
 A64_INITRAMFS := $(BOARD_A64_OUT)/initramfs$(if $(A64_BENCH),-bench).cpio
 board-arm64: deps media build-arm64
-	@scripts/beside.sh wait $(BESIDE) arm64-kernel && scripts/beside.sh wait $(BESIDE) arm64-ffmpeg
+	@scripts/beside.sh wait $(BESIDE_IMAGES) arm64-kernel && scripts/beside.sh wait $(BESIDE_IMAGES) arm64-ffmpeg
 	@abi=$$($(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) | tail -1) && \
 	guest=$$($(EMULATED)/initramfs/guest-packages.sh $(BOARD_A64_CACHE) arm64 | tail -1) && \
 	ffroot=$(if $(A64_BENCH),$$($(BOARD_A64)/host/bench-ffmpeg.sh $(BOARD_A64_CACHE) build/arm64/sysroot | tail -1)) && \

@@ -110,8 +110,10 @@ public final class CommandRouter: Sendable {
         case .restart: player.seek(toSeconds: 0, exact: true)
         case .seek(let amount, let exact): return seek(amount, exact: exact)
         case .rate(let r):
+            if let refusal = player.requestRate(r) { return .error(refusal) }
             state.withLock { $0.stopped = false }
-            player.setRate(r)
+        case .step(let n):
+            if let refusal = player.step(by: n) { return .error(refusal) }
         case .volume(let amount):
             let v = amount.volume(from: player.volume)
             player.volume = v

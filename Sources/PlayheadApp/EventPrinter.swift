@@ -55,6 +55,7 @@ final class EventPrinter: Sendable {
             fields.append(("delay", "\((delay * 1000).rounded() / 1000)"))
             fields.append(("error", quote(e.message)))
         case .rateChanged(let r): fields.append(("rate", "\(r)"))
+        case .refused(let why): fields.append(("reason", quote(why.message)))
         case .seekCompleted(let f): fields.append(("finished", f ? "true" : "false"))
         case .routeChanged(let c):
             fields.append(("reason", quote(c.reason.rawValue)))

@@ -53,6 +53,24 @@ public final class LivePlayerControl: PlayerControl {
         set { player.defaultRate = newValue }
     }
     public func setRate(_ rate: Double) { player.setRate(PlaybackRate(rate)) }
+
+    public func requestRate(_ rate: Double) -> String? {
+        do throws(CapabilityRefusal) {
+            try player.requestRate(PlaybackRate(rate))
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    public func step(by count: Int) -> String? {
+        do throws(CapabilityRefusal) {
+            try player.step(byCount: count)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
     public var volume: Float {
         get { player.volume }
         set { player.volume = newValue }

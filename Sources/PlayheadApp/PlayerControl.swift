@@ -9,6 +9,10 @@ public protocol PlayerControl: AnyObject, Sendable {
     var isPaused: Bool { get }
     var defaultRate: Double { get set }
     func setRate(_ rate: Double)
+    /// Plays at `rate`, or says why the current item cannot (its capabilities); nothing changes then.
+    func requestRate(_ rate: Double) -> String?
+    /// Paused, the picture `count` pictures away from the one on screen; or why not.
+    func step(by count: Int) -> String?
     var volume: Float { get set }
     var isMuted: Bool { get set }
     func setLooping(_ on: Bool)
@@ -61,6 +65,11 @@ public protocol PlayerControl: AnyObject, Sendable {
 }
 
 extension PlayerControl {
+    public func requestRate(_ rate: Double) -> String? {
+        setRate(rate)
+        return nil
+    }
+    public func step(by count: Int) -> String? { "step: this player cannot show one picture at a time" }
     public func displayMode() -> ReplyValue { display()["mode"] ?? .null }
     public func pictureWindow() -> PictureWindow { .whole }
 }

@@ -32,6 +32,16 @@ import Testing
         #expect(player.calls == ["queue a.mp4,b.mp4,c.mp4", "play", "pause", "play", "rate 2.0"])
     }
 
+    @Test func aRateOrStepTheItemRefusesIsAnErrorAndChangesNothing() {
+        #expect(say("step") == "ok" && say("step -3") == "ok")
+        #expect(player.isPaused)
+        #expect(say("step 0").hasPrefix("error: step needs a whole number of pictures other than 0"))
+        #expect(say("step one").hasPrefix("error: step needs a whole number"))
+        player.s.withLock { $0.refusal = "rate 2 is refused: a live stream plays only at its own pace" }
+        #expect(say("rate 2") == "error: rate 2 is refused: a live stream plays only at its own pace")
+        #expect(player.calls == ["queue a.mp4,b.mp4,c.mp4", "step 1", "step -3"])
+    }
+
     @Test func muteTogglesAndDebugCommandsAreOffUnlessAskedFor() {
         #expect(say("mute toggle") == "ok" && player.isMuted)
         #expect(say("mute toggle") == "ok" && !player.isMuted)

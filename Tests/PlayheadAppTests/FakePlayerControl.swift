@@ -19,6 +19,8 @@ final class FakePlayerControl: PlayerControl {
         /// The length of each queue handed over, in the order they arrived.
         var appliedSizes: [Int] = []
         var window: PictureWindow = .whole
+        /// What a rate or a step is refused with (nil: taken), as an item's capabilities would.
+        var refusal: String?
     }
     let s = Mutex(State())
     /// How often `play(entries:)` gives the processor away before it takes the queue, as a
@@ -42,6 +44,19 @@ final class FakePlayerControl: PlayerControl {
         set { s.withLock { $0.defaultRate = newValue } }
     }
     func setRate(_ rate: Double) { s.withLock { $0.paused = false; $0.calls.append("rate \(rate)") } }
+    func requestRate(_ rate: Double) -> String? {
+        if let refusal = s.withLock({ $0.refusal }) { return refusal }
+        setRate(rate)
+        return nil
+    }
+    func step(by count: Int) -> String? {
+        s.withLock { s in
+            if let refusal = s.refusal { return refusal }
+            s.paused = true
+            s.calls.append("step \(count)")
+            return nil
+        }
+    }
     var volume: Float {
         get { s.withLock { $0.volume } }
         set { s.withLock { $0.volume = newValue } }

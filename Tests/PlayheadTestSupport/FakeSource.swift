@@ -28,7 +28,7 @@ public final class FakeSource: MediaSource {
 
     public init(frameCount: Int = 50, fps: Int32 = 25, hasAudio: Bool = true, keyframeInterval: Int = 12,
                 audioFormat: AudioFormat = .standard, failAfterFrame: Int? = nil, hasVideo: Bool = true,
-                gate: FakeGate? = nil, size: PixelSize = PixelSize(width: 16, height: 16)) {
+                gate: FakeGate? = nil, size: PixelSize = PixelSize(width: 16, height: 16), isLive: Bool = false) {
         self.gate = gate
         self.frameCount = frameCount
         self.fps = fps
@@ -46,7 +46,9 @@ public final class FakeSource: MediaSource {
             tracks.append(TrackInfo(trackID: 1, mediaType: .audio, codec: "fake", sampleRate: audioFormat.sampleRate,
                                     channelCount: audioFormat.channels, duration: duration))
         }
-        info = MediaInfo(tracks: tracks, duration: duration, isSeekable: true, isLocal: true, formatName: "fake")
+        // Live: as a stream over the network says it, with no end and no seeking.
+        info = MediaInfo(tracks: tracks, duration: isLive ? .indefinite : duration, isSeekable: !isLive, isLocal: !isLive,
+                         formatName: "fake")
     }
 
     public func start(wake: @escaping @Sendable () -> Void) { gate?.register(wake) }
@@ -123,8 +125,9 @@ public final class FakeSource: MediaSource {
     }
 }
 
-/// Opens "fake://N" locations... by path: "fake-<frames>[-noaudio][-fail<k>][-hd]" (-hd: it says
-/// its pictures are 1920x1080, for the decode budget; they are still 16x16); anything else
+/// Opens "fake://N" locations... by path: "fake-<frames>[-noaudio][-fail<k>][-hd][-live]" (-hd: it
+/// says its pictures are 1920x1080, for the decode budget; they are still 16x16; -live: it says
+/// it is a live stream, with no end and no seeking, though it ends after its frames); anything else
 /// fails as not found. Counts its probes, so tests can tell that an item was opened once.
 public struct FakeBackend: MediaBackend {
     let gate: FakeGate?
@@ -139,7 +142,7 @@ public struct FakeBackend: MediaBackend {
         let noAudio = parts.contains("noaudio")
         let fail = parts.first { $0.hasPrefix("fail") }.flatMap { Int($0.dropFirst(4)) }
         let size = parts.contains("hd") ? PixelSize(width: 1920, height: 1080) : PixelSize(width: 16, height: 16)
-        return FakeProbe(frames: frames, hasAudio: !noAudio, failAfterFrame: fail, gate: gate, size: size)
+        return FakeProbe(frames: frames, hasAudio: !noAudio, failAfterFrame: fail, gate: gate, size: size, isLive: parts.contains("live"))
     }
 }
 
@@ -152,19 +155,22 @@ public final class Counter: Sendable {
 }
 
 final class FakeProbe: ProbedMedia {
-    let frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?, size: PixelSize
-    init(frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?, size: PixelSize) {
+    let frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?, size: PixelSize, isLive: Bool
+    init(frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?, size: PixelSize, isLive: Bool) {
         self.size = size
+        self.isLive = isLive
         self.frames = frames
         self.hasAudio = hasAudio
         self.failAfterFrame = failAfterFrame
         self.gate = gate
     }
     var info: MediaInfo {
-        FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: .standard, failAfterFrame: failAfterFrame, gate: nil, size: size).info
+        FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: .standard, failAfterFrame: failAfterFrame, gate: nil, size: size,
+                   isLive: isLive).info
     }
     func makeSource(options: SourceOptions) throws(PlaybackError) -> any MediaSource {
-        FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: options.audioFormat, failAfterFrame: failAfterFrame, gate: gate, size: size)
+        FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: options.audioFormat, failAfterFrame: failAfterFrame, gate: gate, size: size,
+                   isLive: isLive)
     }
     func close() {}
 }

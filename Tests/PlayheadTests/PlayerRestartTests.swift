@@ -39,6 +39,20 @@ import Testing
         }
         #expect(resumed.count >= 3)
         for t in resumed.prefix(3) { #expect(t >= 5.5 && t <= 6.1, "a try started at \(t) s") }
+        // Each try lands where the item was, away from its start: a time jump each time.
+        let jumps = h.events.filter { $0.name == "timeJumped" && $0.item?.asset.url == "fake-300-fail150" }
+        #expect(jumps.count == 3)
+        for j in jumps { #expect(j.time.seconds >= 5.5 && j.time.seconds <= 6.1, "a jump to \(j.time.seconds) s") }
+    }
+
+    @Test func aLiveStreamTriedAgainComesBackAtItsEdgeAndTheJumpIsAnnounced() async {
+        // Live, it fails 2 s in: tried again where the stream is now, its time from zero again.
+        let h = PlayerHarness(urls: ["fake-100-live-fail50", "fake-10"], restart: RestartPolicy.Settings(attempts: 1))
+        h.player.play()
+        #expect(await h.waitUntilQueueEnds())
+        #expect(restarts(h.events).count == 1)
+        let jumps = h.events.filter { $0.name == "timeJumped" && $0.item?.asset.url == "fake-100-live-fail50" }
+        #expect(jumps.map(\.time) == [.zero])
     }
 
     @Test func aStallLongerThanTheLimitFailsTheItemWhichIsTriedAgain() {

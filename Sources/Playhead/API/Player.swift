@@ -8,6 +8,9 @@ public class Player: @unchecked Sendable {
     let engine: PlaybackEngine
     private let delivery = Mutex(EventDelivery())
     private let defaultPlaybackRate = Mutex<PlaybackRate>(.normal)
+    /// The volume and mute last set (nil: never), posted to the engine under the same lock so
+    /// that the engine takes them in the order they were set.
+    private let requested = Mutex<(volume: Float?, muted: Bool?)>((nil, nil))
 
     public init(environment: PlaybackEnvironment, item: PlayerItem? = nil) {
         engine = PlaybackEngine(env: environment, actionAtItemEnd: Self.defaultActionAtItemEnd, events: { _ in })
@@ -67,14 +70,27 @@ public class Player: @unchecked Sendable {
         set { defaultPlaybackRate.withLock { $0 = newValue == 0 ? .normal : PlaybackRate(newValue) } }
     }
 
+    /// What was last set reads back at once, before the engine has taken it: "volume +0.05"
+    /// twice in a row, read from the engine's state, lost a step whenever its loop was slower
+    /// than the two (a held button's repeats on a busy board). Only this API sets either.
     public var volume: Float {
-        get { engine.snapshot.withLock { $0.volume } }
-        set { engine.post(.setVolume(newValue)) }
+        get { requested.withLock { $0.volume } ?? engine.snapshot.withLock { $0.volume } }
+        set {
+            requested.withLock { r in
+                r.volume = min(max(newValue, 0), 1)
+                engine.post(.setVolume(newValue))
+            }
+        }
     }
 
     public var isMuted: Bool {
-        get { engine.snapshot.withLock { $0.muted } }
-        set { engine.post(.setMuted(newValue)) }
+        get { requested.withLock { $0.muted } ?? engine.snapshot.withLock { $0.muted } }
+        set {
+            requested.withLock { r in
+                r.muted = newValue
+                engine.post(.setMuted(newValue))
+            }
+        }
     }
 
     public var actionAtItemEnd: ActionAtItemEnd {
@@ -122,7 +138,23 @@ public class Player: @unchecked Sendable {
     public func play() { engine.post(.setRate(defaultPlaybackRate.withLock { $0 })) }
     public func pause() { engine.post(.setRate(.paused)) }
 
+    /// A rate the current item cannot take (its `capabilities`) changes nothing; the player
+    /// says why with a `refused` event. `requestRate` says it at once.
     public func setRate(_ rate: PlaybackRate) { engine.post(.setRate(rate)) }
+
+    /// Plays at `rate`, or throws why the current item cannot (and nothing changes). An item not
+    /// open yet is checked by the engine once it is.
+    public func requestRate(_ rate: PlaybackRate) throws(CapabilityRefusal) {
+        if let refusal = currentItem?.capabilities.refusal(of: rate) { throw refusal }
+        engine.post(.setRate(rate))
+    }
+
+    /// AVPlayerItem's `step(byCount:)`: paused, the picture `count` pictures after the one on
+    /// screen (before it, when negative). Throws why when the current item cannot step so.
+    public func step(byCount count: Int) throws(CapabilityRefusal) {
+        if let refusal = currentItem?.capabilities.refusal(ofStep: count) { throw refusal }
+        engine.post(.step(count))
+    }
 
     /// As AVPlayer's `setRate(_:time:atHostTime:)`: plays at `rate` (forward) so that the
     /// current item's `itemTime` is shown at `host` on the monotonic clock: a seek to it, held

@@ -14,6 +14,9 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
         case timeJumped
         case newErrorLogEntry(ErrorLogEntry)
         case rateChanged(Double)
+        /// A rate or a step the item cannot take (its `capabilities`): nothing changed. For an
+        /// item that comes up under a rate it cannot take, the player plays it at 1 after this.
+        case refused(CapabilityRefusal)
         case readyForDisplay
         case seekCompleted(finished: Bool)
         /// Sound goes somewhere else now, or nowhere (`current` nil), and why.
@@ -47,6 +50,7 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
         case .timeJumped: return "timeJumped"
         case .newErrorLogEntry: return "newErrorLogEntry"
         case .rateChanged: return "rateChanged"
+        case .refused: return "refused"
         case .readyForDisplay: return "readyForDisplay"
         case .seekCompleted: return "seekCompleted"
         case .routeChanged: return "routeChanged"
@@ -68,6 +72,7 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
             text += " attempt=\(attempt) delay=\((delay * 1000).rounded() / 1000) error=\(e.message)"
         case .newErrorLogEntry(let e): text += " error=\(e.message)"
         case .rateChanged(let r): text += " rate=\(r)"
+        case .refused(let why): text += " reason=\(why.message)"
         case .seekCompleted(let f): text += " finished=\(f)"
         case .routeChanged(let c): text += " reason=\(c.reason.rawValue) from=\(c.previous?.description ?? "none") to=\(c.current?.description ?? "none")"
         case .interruptionBegan(let ducking): text += " ducking=\(ducking)"

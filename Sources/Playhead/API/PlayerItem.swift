@@ -59,15 +59,19 @@ public final class PlayerItem: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private var isSeekableLocal: Bool {
-        state.withLock { ($0.info?.isSeekable ?? false) && ($0.info?.isLocal ?? false) && ($0.info?.hasVideo ?? false) }
+    /// What it can be asked to do, from what opening it said; before that, nothing is refused
+    /// and the engine checks again once it is open.
+    public var capabilities: PlaybackCapabilities {
+        state.withLock { $0.info.map(PlaybackCapabilities.init) ?? .unknown }
     }
 
-    public var canPlayReverse: Bool { isSeekableLocal }
-    public var canPlaySlowReverse: Bool { isSeekableLocal }
-    public var canPlayFastReverse: Bool { isSeekableLocal }
-    public var canPlaySlowForward: Bool { status == .readyToPlay }
-    public var canPlayFastForward: Bool { status == .readyToPlay }
+    public var canPlayReverse: Bool { capabilities.canPlayReverse }
+    public var canPlaySlowReverse: Bool { capabilities.canPlaySlowReverse }
+    public var canPlayFastReverse: Bool { capabilities.canPlayFastReverse }
+    public var canPlaySlowForward: Bool { capabilities.canPlaySlowForward }
+    public var canPlayFastForward: Bool { capabilities.canPlayFastForward }
+    public var canStepForward: Bool { capabilities.canStepForward }
+    public var canStepBackward: Bool { capabilities.canStepBackward }
 
     func isEnabled(_ type: MediaType) -> Bool { state.withLock { $0.enabled[type] ?? false } }
 

@@ -16,6 +16,8 @@ enum EngineCommand: @unchecked Sendable {
     /// Paused, with the slate saying `text` on screen (a sync group's clip that is missing).
     case holdSlate(String)
     case seek(SeekRequest, completion: (@Sendable (Bool) -> Void)?)
+    /// Paused, the picture `count` pictures after (before, when negative) the one on screen.
+    case step(Int)
     case setVolume(Float)
     case setMuted(Bool)
     case setActionAtItemEnd(ActionAtItemEnd)

@@ -18,6 +18,7 @@ public enum CommandGrammar {
         Entry(name: "seek", usage: "seek [+|-]SECONDS [exact|fast]",
               help: "seek to a time, or by an amount with + or -; exact (default) or fast (nearest key frame)"),
         Entry(name: "rate", usage: "rate R", help: "play at rate R (0.5 to 2 keep the sound; negative plays backwards)"),
+        Entry(name: "step", usage: "step [N]", help: "pause and show the picture N after this one (1 unless given; negative: before)"),
         Entry(name: "volume", usage: "volume [+|-]V", help: "set the volume (0 to 1), or change it by V"),
         Entry(name: "mute", usage: "mute [toggle]", help: "silence the sound; toggle: silence it, or bring it back when silent"),
         Entry(name: "unmute", usage: "unmute", help: "bring the sound back"),
@@ -120,6 +121,12 @@ public enum CommandGrammar {
                 return bad("rate needs a non-zero number from -64 to 64 (pause stops)")
             }
             return .success(.rate(r))
+        case "step":
+            if args.isEmpty { return .success(.step(1)) }
+            guard args.count == 1, let n = Int(args[0]), n != 0, abs(n) <= 10_000 else {
+                return bad("step needs a whole number of pictures other than 0, from -10000 to 10000")
+            }
+            return .success(.step(n))
         case "volume":
             guard args.count == 1, let amount = amount(args[0]) else { return bad("volume needs a number") }
             if case .absolute(let v) = amount, !(0...1).contains(v) { return bad("a volume is from 0 to 1") }

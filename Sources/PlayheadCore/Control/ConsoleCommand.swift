@@ -17,6 +17,8 @@ public enum ConsoleCommand: Sendable, Hashable {
     case play, pause, toggle, stop, next, previous, restart
     case seek(Amount, exact: Bool)
     case rate(Double)
+    /// Pictures to step (AVPlayerItem's step(byCount:)), backwards when negative.
+    case step(Int)
     case volume(Amount)
     case mute(Bool)
     case toggleMute

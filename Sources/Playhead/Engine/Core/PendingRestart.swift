@@ -7,4 +7,8 @@ struct PendingRestart {
     let due: HostTime
     let position: MediaTime?
     let moveOn: Bool
+    /// It was playing away from its start and comes back at the start or the live edge: its
+    /// time jumps, and is announced when it starts (a try from `position` lands by a seek, which
+    /// announces its own).
+    var jumps = false
 }

@@ -34,6 +34,10 @@ extension PlaybackCore {
             startCurrent()
         case .setRate(let newRate):
             guard status != .failed || newRate.isPaused else { break }
+            if let refusal = capabilities.refusal(of: newRate) {
+                emit(.refused(refusal), item: segments.first?.item, time: currentItemTime())
+                break
+            }
             // Whoever asks for a rate now is in charge: an interruption ending must not undo it.
             interruptions.cancelResume()
             rateBeforeInterruption = nil
@@ -61,6 +65,8 @@ extension PlaybackCore {
             if let completion { seekCompletions[id] = completion }
             for action in actions { perform(action) }
             beginSeek(request, internal: false)
+        case .step(let count):
+            step(by: count)
         case .setVolume(let v):
             volume = min(max(v, 0), 1)
         case .setMuted(let m):

@@ -32,7 +32,10 @@ extension PlaybackCore {
             lastPresentedEnd = nil
             progressMark = (item, deferredSeek?.target ?? .zero)
             emit(.currentItemChanged, item: item, time: .zero)
+            if jumpAtStart == item, deferredSeek == nil { emit(.timeJumped, item: item, time: .zero) }
+            jumpAtStart = nil
             fire(ports.observers.withLock { $0.jumped(to: .zero) })
+            keepRateWithinCapabilities()
             if let request = deferredSeek {
                 deferredSeek = nil
                 beginSeek(request, internal: true)

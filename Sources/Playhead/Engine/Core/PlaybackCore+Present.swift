@@ -161,7 +161,12 @@ extension PlaybackCore {
             let current = segments[0]
             progressMark = (current.item, .zero)
             emit(.currentItemChanged, item: current.item, time: t - current.offset)
+            if current.item == done.item {
+                // It followed itself: its time went back to its start.
+                emit(.timeJumped, item: current.item, time: t - current.offset)
+            }
             fire(ports.observers.withLock { $0.jumped(to: t - current.offset) })
+            if current.item != done.item { keepRateWithinCapabilities() }
         case .ended:
             segments[0].phase = .ended
             emit(.didPlayToEndTime, item: seg.item, time: seg.end)

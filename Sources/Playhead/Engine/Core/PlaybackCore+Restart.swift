@@ -30,7 +30,8 @@ extension PlaybackCore {
             emit(.itemRestarting(attempt: attempt, delay: Double(delay) / 1e9, error), item: item, time: time)
             if playing { stopCurrent() }
             act(.showSlate("\(Self.shortName(item)) failed (\(error.code.rawValue)); next try in \(Self.wholeSeconds(delay)) s"))
-            pendingRestart = PendingRestart(item: item, due: ports.clock.now() + delay, position: position, moveOn: false)
+            pendingRestart = PendingRestart(item: item, due: ports.clock.now() + delay, position: position, moveOn: false,
+                                            jumps: playing && position == nil && time > .zero)
             pendingRestartPosition = position.map { (item, $0) }
         }
     }
@@ -54,6 +55,7 @@ extension PlaybackCore {
             return nil
         }
         if let p = r.position { deferredSeek = SeekRequest(target: p) }
+        if r.jumps { jumpAtStart = r.item }
         startCurrent()
         return nil
     }

@@ -98,6 +98,9 @@ struct PlaybackCore {
     var pendingRestart: PendingRestart?
     /// Where the item that is being tried again was, while its tries fail to open.
     var pendingRestartPosition: (item: PlayerItem, position: MediaTime)?
+    /// An item tried again at its start or live edge after it played elsewhere: its start is a
+    /// time jump to announce.
+    var jumpAtStart: PlayerItem?
     /// The item that started and where, until it has played long enough to end a run of failures.
     var progressMark: (item: PlayerItem, from: MediaTime)?
     /// The current item's first pass, while it is short enough to be looped from memory.
