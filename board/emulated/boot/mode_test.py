@@ -65,11 +65,7 @@ def test(args):
                   file=sys.stderr)
         show_tail(boot.tail, 10)
         if stuck:
-            log = share / "out" / f"{stuck}.log"
-            if log.exists():
-                print(f"board: {stuck}'s log so far:", file=sys.stderr)
-                for text in log.read_text(errors="replace").splitlines()[-15:]:
-                    print(f"  {stuck}| {text}", file=sys.stderr)
+            show_scenario_log(share / "out" / f"{stuck}.log", stuck)
         rest = remaining[remaining.index(stuck) + (0 if retry else 1):] if stuck else []
         if not rest:
             break
@@ -90,10 +86,21 @@ def test(args):
     if any("Initramfs unpacking failed" in t for log in logs for t in log_lines(log)):
         failures.append("Initramfs unpacking failed (the initramfs is too big for the guest's memory)")
     if failures:
-        print(f"board-test: FAILED after {took:.0f} s: {'; '.join(failures)}; console log: {', '.join(logs)}", file=sys.stderr)
+        # CI keeps only the output's last lines: the console's tail and each failed scenario's own
+        # lines first, the line naming what failed last, where a clipped tail still shows it.
         show_tail(boot.tail)
+        for name in (n for n, r in results.items() if r != "pass"):
+            show_scenario_log(share / "out" / f"{name}.log", name)
+        print(f"board-test: FAILED after {took:.0f} s: {'; '.join(failures)}; console log: {', '.join(logs)}", file=sys.stderr)
         return 1
     again = f"; {wedge_retried[0]} wedged the guest once and passed on a fresh boot" if wedge_retried else ""
     board = f"the {args.profile}.x kernel" if args.arch == "x86_64" else f"the {args.arch} board"
     print(f"board-test: {len(results)} scenarios passed on {board} in {took:.0f} s{again} (results in {share / 'out'})")
     return 0
+
+
+def show_scenario_log(log, name, count=15):
+    if log.exists():
+        print(f"board: {name}'s last lines:", file=sys.stderr)
+        for text in log.read_text(errors="replace").splitlines()[-count:]:
+            print(f"  {name}| {text}", file=sys.stderr)
