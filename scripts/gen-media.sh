@@ -26,6 +26,13 @@ ff -f lavfi -t 1 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -g 12 -pix_fmt yuv42
 mkdir -p "$out/hls"
 ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -g 25 -keyint_min 25 -sc_threshold 0 -pix_fmt yuv420p \
    -c:a aac -ac 2 -f hls -hls_time 1 -hls_playlist_type vod "$out/hls/index.m3u8"
+# Media selection: two sound languages (English 440 Hz, marked default; French 880 Hz), and
+# forced English subtitles from an SRT file, which also stays beside it as an external file.
+printf '1\n00:00:00,500 --> 00:00:02,000\nHello\n\n2\n00:00:02,500 --> 00:00:03,500\nWorld\n' > "$out/two_languages.en.srt"
+ff -f lavfi -t 8 -i "$v" -f lavfi -t 8 -i "$a" -f lavfi -t 8 -i "sine=frequency=880:sample_rate=48000" -i "$out/two_languages.en.srt" \
+   -map 0:v -map 1:a -map 2:a -map 3:s -c:v libx264 -g 25 -keyint_min 25 -sc_threshold 0 -pix_fmt yuv420p -c:a aac -ac 2 -c:s srt \
+   -metadata:s:a:0 language=eng -metadata:s:a:0 title=English -metadata:s:a:1 language=fre -metadata:s:a:1 title=Francais \
+   -metadata:s:s:0 language=eng -disposition:a:0 default -disposition:a:1 0 -disposition:s:0 forced "$out/two_languages.mkv"
 # Still pictures as items (StillPicture): one picture as PNG, JPEG and WebP.
 ff -f lavfi -i "testsrc2=size=320x240" -frames:v 1 "$out/still.png"
 ff -f lavfi -i "testsrc2=size=320x240" -frames:v 1 -q:v 2 "$out/still.jpg"

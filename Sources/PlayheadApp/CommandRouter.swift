@@ -129,6 +129,8 @@ public final class CommandRouter: Sendable {
             player.isMuted = m
             state.withLock { _ = $0.settings.set("mute", m ? "yes" : "no") }
         case .queue: return .ok(queueReply())
+        case .tracks: return tracksReply()
+        case .track(let characteristic, let choice): return selectTrack(characteristic, choice)
         case .add(let location, let at): return add(location, at: at)
         case .remove(let n): return remove(n)
         case .clear: clear()

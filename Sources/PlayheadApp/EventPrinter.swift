@@ -56,6 +56,10 @@ final class EventPrinter: Sendable {
             fields.append(("error", quote(e.message)))
         case .rateChanged(let r): fields.append(("rate", "\(r)"))
         case .refused(let why): fields.append(("reason", quote(why.message)))
+        case .mediaSelectionChanged(let s):
+            fields.append(("audio", s.audible.map { quote($0.displayName) } ?? "null"))
+            fields.append(("subtitles", s.legible.map { quote($0.displayName) } ?? "null"))
+        case .selectionRefused(let why): fields.append(("reason", quote(why.message)))
         case .seekCompleted(let f): fields.append(("finished", f ? "true" : "false"))
         case .routeChanged(let c):
             fields.append(("reason", quote(c.reason.rawValue)))

@@ -71,6 +71,19 @@ public final class LivePlayerControl: PlayerControl {
             return error.message
         }
     }
+    public func selectionGroups() -> [MediaSelectionGroup] { player.currentItem?.mediaSelectionGroups ?? [] }
+    public func currentSelection() -> MediaSelection { player.currentItem?.currentMediaSelection ?? MediaSelection() }
+
+    public func select(_ option: MediaSelectionOption?, in group: MediaSelectionGroup) -> String? {
+        guard let item = player.currentItem else { return "nothing plays" }
+        do throws(SelectionRefusal) {
+            try item.select(option, in: group)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
     public var volume: Float {
         get { player.volume }
         set { player.volume = newValue }

@@ -24,5 +24,6 @@ enum PlaybackSetup {
         environment.slateColor = PlayerOptions.slateRGB(settings)
         let stallLimit = settings[PlayerOptions.stallLimit]
         environment.stallLimitNanoseconds = stallLimit > 0 ? Int64(stallLimit * 1e9) : nil
+        environment.selectionCriteria = PlayerOptions.selectionCriteria(settings)
     }
 }

@@ -13,6 +13,11 @@ public protocol PlayerControl: AnyObject, Sendable {
     func requestRate(_ rate: Double) -> String?
     /// Paused, the picture `count` pictures away from the one on screen; or why not.
     func step(by count: Int) -> String?
+    /// The current item's sound and subtitle groups (empty: nothing open, or none).
+    func selectionGroups() -> [MediaSelectionGroup]
+    func currentSelection() -> MediaSelection
+    /// Plays `option` of `group` (nil: no subtitles); nil when done, else why not.
+    func select(_ option: MediaSelectionOption?, in group: MediaSelectionGroup) -> String?
     var volume: Float { get set }
     var isMuted: Bool { get set }
     func setLooping(_ on: Bool)
@@ -70,6 +75,11 @@ extension PlayerControl {
         return nil
     }
     public func step(by count: Int) -> String? { "step: this player cannot show one picture at a time" }
+    public func selectionGroups() -> [MediaSelectionGroup] { [] }
+    public func currentSelection() -> MediaSelection { MediaSelection() }
+    public func select(_ option: MediaSelectionOption?, in group: MediaSelectionGroup) -> String? {
+        "this player has no tracks to choose from"
+    }
     public func displayMode() -> ReplyValue { display()["mode"] ?? .null }
     public func pictureWindow() -> PictureWindow { .whole }
 }

@@ -5,7 +5,8 @@ extension FFmpegSource {
     /// The audio decode thread: decodes, converts to the sink's format, and stamps each buffer
     /// with a time that runs on sample by sample (so rounding in the container's timestamps
     /// never makes a gap), re-based when the stream really jumps.
-    func runAudioDecoder(_ track: Track) {
+    func runAudioDecoder(_ first: Track) {
+        var track = first
         var decoderEpoch = epoch.load(ordering: .acquiring)
         var base: MediaTime?
         var produced: Int64 = 0
@@ -69,6 +70,15 @@ extension FFmpegSource {
         }
 
         while case .element(let tagged) = audioPackets.pop() {
+            // Whatever its epoch: the packets after it are the new track's.
+            if case .switchTrack(let next) = tagged.value {
+                track.decoder.flush()
+                track = next
+                resampler.reset()
+                base = nil
+                errors = 0
+                continue
+            }
             if tagged.epoch != epoch.load(ordering: .acquiring) { continue }
             if tagged.epoch != decoderEpoch {
                 track.decoder.flush()
@@ -91,7 +101,7 @@ extension FFmpegSource {
                 resampler.reset()
                 base = nil
                 if case .failed(let error) = tagged.value { emit(.failed(error)) } else { emit(.end) }
-            case .segmentStart, .segmentEnd:
+            case .segmentStart, .segmentEnd, .switchTrack:
                 break
             }
         }

@@ -5,40 +5,56 @@ extension FFmpegSource {
     /// The demux thread: reads packets and hands them to the decoders until the end, then
     /// waits for a seek or for close.
     func runDemuxer() {
-        var atEnd = false
+        var cursor = DemuxCursor(audioTiming: audio?.timing)
         // The epoch of the last seek taken (none yet: the first), not the newest: between a
         // seek's new epoch and its request, what is read here is from before the seek and must
         // be refused.
         var current: UInt64 = 0
         while true {
-            let (closed, request) = control.withLock { () -> (Bool, (target: MediaTime, backwards: Bool, epoch: UInt64)?) in
-                while !state.closed && state.request == nil && atEnd { control.wait() }
-                defer { state.request = nil }
-                return (state.closed, state.request)
+            let (closed, request, audioSwitch) = control.withLock { () -> (Bool, (target: MediaTime, backwards: Bool, epoch: UInt64)?, (index: Int, from: MediaTime)?) in
+                while !state.closed && state.request == nil && state.audioSwitch == nil && cursor.atEnd { control.wait() }
+                defer { state.request = nil; state.audioSwitch = nil }
+                return (state.closed, state.request, state.audioSwitch)
             }
             if closed { return }
+            if let audioSwitch {
+                // A seek waiting reads everything again anyway; backwards, no sound is read.
+                let refill = request == nil && !cursor.backwards ? audioSwitch.from : nil
+                switchAudio(to: audioSwitch.index, refillFrom: refill, cursor: &cursor, epoch: current)
+                if refill != nil { cursor.atEnd = false }
+            }
             if let request {
                 current = request.epoch
-                atEnd = false
+                cursor.atEnd = false
+                cursor.seeked()
+                cursor.backwards = request.backwards
                 if request.backwards {
                     runReverse(from: request.target, epoch: current)
-                    atEnd = true
+                    cursor.atEnd = true
                 } else if let error = seekForward(to: request.target) {
                     broadcast(.failed(error), epoch: current)
-                    atEnd = true
+                    cursor.atEnd = true
                 }
                 continue
             }
+            if cursor.atEnd { continue }
             switch format.readPacket() {
             case .packet(let packet):
-                route(packet, epoch: current)
+                route(packet, epoch: current, cursor: &cursor)
             case .endOfFile:
-                broadcast(cutShortError().map { .failed($0) } ?? .end, epoch: current)
-                atEnd = true
+                let item: PacketItem = cutShortError().map { .failed($0) } ?? .end
+                if cursor.videoEnded {
+                    audioPackets.push(Tagged(epoch: current, value: item)) { self.epoch.load(ordering: .acquiring) == current }
+                } else {
+                    broadcast(item, epoch: current)
+                }
+                cursor.atEnd = true
+                cursor.videoEnded = true
             case .failed(let error):
                 if error.code == .cancelled { return }
                 broadcast(.failed(error), epoch: current)
-                atEnd = true
+                cursor.atEnd = true
+                cursor.videoEnded = true
             }
         }
     }
@@ -60,21 +76,23 @@ extension FFmpegSource {
         return format.seek(stream: track.index, to: ts, maxTimestamp: ts)
     }
 
-    private func route(_ packet: Packet, epoch tag: UInt64) {
+    private func route(_ packet: Packet, epoch tag: UInt64, cursor: inout DemuxCursor) {
         let queue: BoundedQueue<Tagged<PacketItem>>
-        let track: Track
+        let timing: StreamTimeBase
         if let v = video, packet.streamIndex == v.index {
             guard isEnabled(.video) else { return }
+            guard cursor.takesVideo(decodeTime: packet.dts == StreamTimeBase.noTimestamp ? packet.pts : packet.dts) else { return }
             queue = videoPackets
-            track = v
-        } else if let a = audio, packet.streamIndex == a.index {
-            guard isEnabled(.audio) else { return }
+            timing = v.timing
+        } else if audio != nil, packet.streamIndex == audioRoute.load(ordering: .relaxed) {
+            guard isEnabled(.audio), cursor.takesAudio(pts: packet.pts, duration: packet.duration) else { return }
             queue = audioPackets
-            track = a
+            guard let t = cursor.audioTiming else { return }
+            timing = t
         } else {
             return
         }
-        noteLoaded(track.timing.mediaTime(packet.pts))
+        noteLoaded(timing.mediaTime(packet.pts))
         let item = Tagged(epoch: tag, value: PacketItem.packet(packet))
         let current = { self.epoch.load(ordering: .acquiring) == tag }
         if queue === videoPackets {

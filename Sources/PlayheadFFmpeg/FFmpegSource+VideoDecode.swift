@@ -103,6 +103,8 @@ extension FFmpegSource {
                     emit(.element(f))
                 }
                 segment = nil
+            case .switchTrack:
+                break
             }
         }
     }

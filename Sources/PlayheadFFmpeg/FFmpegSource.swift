@@ -25,6 +25,9 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
         var closed = false
         var enabled: [MediaType: Bool] = [.video: true, .audio: true]
         var loaded: MediaTimeRange?
+        /// A sound track selected while playing, for the demuxer, and the item time it is
+        /// wanted from.
+        var audioSwitch: (index: Int, from: MediaTime)?
         var wake: (@Sendable () -> Void)?
     }
 
@@ -42,12 +45,15 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
     let resampler: Resampler
 
     let epoch = Atomic<UInt64>(0)
+    /// The stream whose packets go to the audio decoder: the opened track's, then the one
+    /// selected while playing (see `selectAudioTrack`).
+    let audioRoute: Atomic<Int>
     let videoSkip = Atomic<Int>(DecodeSkip.none.rawValue)
     /// The most decoded pictures a reverse pass held at once, for tests: the bound on memory.
     let reverseFramesHeldMost = Atomic<Int>(0)
     let control = ConditionLock()
     var state = Control()
-    private let pullState = Mutex(PullState())
+    let pullState = Mutex(PullState())
 
     let videoPackets = BoundedQueue<Tagged<PacketItem>>(capacity: 96)
     let audioPackets = BoundedQueue<Tagged<PacketItem>>(capacity: 192)
@@ -73,20 +79,16 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
         let videoIndex = format.bestStream(AVMEDIA_TYPE_VIDEO).flatMap { i in
             info.tracks.contains { $0.trackID == i } ? i : nil
         }
-        let audioIndex = format.bestStream(AVMEDIA_TYPE_AUDIO)
+        let groups = MediaSelectionGroup.groups(of: info)
+        let chosenAudio = options.audioTrackID.flatMap { id in
+            groups.first { $0.characteristic == .audible }?.option(trackID: id)?.trackID
+        }
+        let audioIndex = chosenAudio ?? format.bestStream(AVMEDIA_TYPE_AUDIO)
         var firstError: PlaybackError?
         func makeTrack(_ index: Int?) -> Track? {
             guard let index else { return nil }
-            let stream = format.stream(index)
             do throws(PlaybackError) {
-                let decoder = try Decoder(stream: stream, threads: options.decodeThreads, location: location)
-                let rate = stream.pointee.avg_frame_rate
-                let frameDuration = still ? options.stillDuration : rate.num > 0 && rate.den > 0
-                    ? MediaTime(value: Int64(rate.den), timescale: rate.num) : MediaTime(value: 1, timescale: 25)
-                return Track(index: index, timing: StreamTimeBase(stream: stream, containerStart: format.startTime),
-                             decoder: decoder, frameDuration: frameDuration, rotation: StreamRotation.read(stream),
-                             nominalFrameRate: rate.num > 0 && rate.den > 0 ? Int((Double(rate.num) * 1000 / Double(rate.den)).rounded()) : nil,
-                             isStill: still)
+                return try Self.makeTrack(format: format, index: index, options: options, still: still)
             } catch {
                 firstError = firstError ?? error
                 return nil
@@ -98,12 +100,15 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
         if video == nil && audio == nil {
             throw firstError ?? PlaybackError(.noPlayableTracks, "\(location): no audio or video track (format \(info.formatName)); check the file")
         }
-        // Keep only the tracks we decode, so that clients see what will play.
+        // Keep only the tracks we decode, so that clients see what will play; the groups keep
+        // every choice.
+        info.selectionGroups = groups
         info.tracks.removeAll { t in
             (t.mediaType == .video && t.trackID != video?.index) || (t.mediaType == .audio && t.trackID != audio?.index)
         }
         self.info = info
         resampler = Resampler(output: options.audioFormat)
+        audioRoute = Atomic(audio?.index ?? -1)
         self.format.discardAll(except: Set([video?.index, audio?.index].compactMap { $0 }))
     }
 

@@ -36,11 +36,25 @@ enum MediaInfoReader {
                 language: metadata(stream.pointee.metadata, "language"),
                 duration: duration)
             if type == .video { track.preferredRotation = StreamRotation.read(stream) }
+            track.title = metadata(stream.pointee.metadata, "title")
+            track.traits = traits(stream.pointee.disposition)
             tracks.append(track)
         }
         let duration = format.duration.map { MediaTime(value: $0, timescale: 1_000_000) } ?? .indefinite
         return MediaInfo(tracks: tracks, duration: duration, isSeekable: format.isSeekable,
                          isLocal: format.location.isLocal, formatName: format.formatName)
+    }
+
+    private static func traits(_ disposition: Int32) -> TrackTraits {
+        let map: [(Int32, TrackTraits)] = [
+            (AV_DISPOSITION_DEFAULT, .main), (AV_DISPOSITION_FORCED, .forced),
+            (AV_DISPOSITION_COMMENT, .commentary), (AV_DISPOSITION_HEARING_IMPAIRED, .hearingImpaired),
+            (AV_DISPOSITION_CAPTIONS, .captions), (AV_DISPOSITION_VISUAL_IMPAIRED, .describesVideo),
+            (AV_DISPOSITION_DESCRIPTIONS, .describesVideo),
+        ]
+        return map.reduce(into: TrackTraits()) { traits, pair in
+            if disposition & pair.0 != 0 { traits.insert(pair.1) }
+        }
     }
 
     private static func metadata(_ dict: OpaquePointer?, _ key: String) -> String? {

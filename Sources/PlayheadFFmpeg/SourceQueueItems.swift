@@ -10,6 +10,8 @@ enum PacketItem {
     case segmentStart(limit: MediaTime)
     /// ...and from `start` on, which the demuxer learnt from the packets' times.
     case segmentEnd(start: MediaTime)
+    /// Sound: the packets that follow are another track's, decoded with this track's decoder.
+    case switchTrack(FFmpegSource.Track)
 }
 
 /// What a decoder thread hands the engine.

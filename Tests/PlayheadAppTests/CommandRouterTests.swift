@@ -42,6 +42,26 @@ import Testing
         #expect(player.calls == ["queue a.mp4,b.mp4,c.mp4", "step 1", "step -3"])
     }
 
+    @Test func tracksAreListedAndChosenByLanguageNumberOrOff() {
+        #expect(say("tracks") == "error: \(CommandRouter.noTracks)")
+        func track(_ id: Int, _ type: MediaType, _ language: String) -> TrackInfo {
+            TrackInfo(trackID: id, mediaType: type, codec: type == .audio ? "aac" : "subrip", language: language)
+        }
+        let info = MediaInfo(tracks: [track(1, .audio, "eng"), track(2, .audio, "fre"), track(3, .subtitle, "ger")],
+                             duration: .zero, isSeekable: true, isLocal: true, formatName: "matroska")
+        let groups = MediaSelectionGroup.groups(of: info)
+        player.s.withLock { $0.groups = groups; $0.selection.audible = groups[0].options[0] }
+        let listed = say("tracks")
+        #expect(listed.contains("fr") && listed.contains("de") && listed.contains("selected"), "\(listed)")
+        #expect(say("track audio fr").hasPrefix("audio"))
+        #expect(say("track subtitles deu").hasPrefix("subtitles"))
+        #expect(say("track subtitles off") == "subtitles: off")
+        #expect(say("track audio ja") == "error: no audio in 'ja'; this item has en, fr")
+        #expect(say("track audio off") == "error: sound cannot be off; use mute")
+        #expect(say("track audio 7").hasPrefix("error: track 7 is not one of the audio tracks (1, 2)"))
+        #expect(player.calls == ["queue a.mp4,b.mp4,c.mp4", "select audio 2", "select subtitles 3", "select subtitles off"])
+    }
+
     @Test func muteTogglesAndDebugCommandsAreOffUnlessAskedFor() {
         #expect(say("mute toggle") == "ok" && player.isMuted)
         #expect(say("mute toggle") == "ok" && !player.isMuted)

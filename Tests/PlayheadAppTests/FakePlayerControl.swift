@@ -21,6 +21,8 @@ final class FakePlayerControl: PlayerControl {
         var window: PictureWindow = .whole
         /// What a rate or a step is refused with (nil: taken), as an item's capabilities would.
         var refusal: String?
+        var groups: [MediaSelectionGroup] = []
+        var selection = MediaSelection()
     }
     let s = Mutex(State())
     /// How often `play(entries:)` gives the processor away before it takes the queue, as a
@@ -54,6 +56,15 @@ final class FakePlayerControl: PlayerControl {
             if let refusal = s.refusal { return refusal }
             s.paused = true
             s.calls.append("step \(count)")
+            return nil
+        }
+    }
+    func selectionGroups() -> [MediaSelectionGroup] { s.withLock { $0.groups } }
+    func currentSelection() -> MediaSelection { s.withLock { $0.selection } }
+    func select(_ option: MediaSelectionOption?, in group: MediaSelectionGroup) -> String? {
+        s.withLock { s in
+            s.selection[group.characteristic] = option
+            s.calls.append("select \(group.characteristic.consoleWord) \(option.map { "\($0.trackID)" } ?? "off")")
             return nil
         }
     }

@@ -14,6 +14,8 @@ public final class FakeSource: MediaSource {
         var backwards = false
         var reverseFrom = 0
         var closed = false
+        /// The sound track played: its samples are 0.25 times its place among the tracks, plus one.
+        var audioTrack = 1
     }
 
     public let info: MediaInfo
@@ -28,7 +30,8 @@ public final class FakeSource: MediaSource {
 
     public init(frameCount: Int = 50, fps: Int32 = 25, hasAudio: Bool = true, keyframeInterval: Int = 12,
                 audioFormat: AudioFormat = .standard, failAfterFrame: Int? = nil, hasVideo: Bool = true,
-                gate: FakeGate? = nil, size: PixelSize = PixelSize(width: 16, height: 16), isLive: Bool = false) {
+                gate: FakeGate? = nil, size: PixelSize = PixelSize(width: 16, height: 16), isLive: Bool = false,
+                audioLanguages: [String] = [], audioTrackID: Int? = nil) {
         self.gate = gate
         self.frameCount = frameCount
         self.fps = fps
@@ -43,12 +46,34 @@ public final class FakeSource: MediaSource {
                                     frameRate: MediaTime(value: Int64(fps), timescale: 1), duration: duration))
         }
         if hasAudio {
-            tracks.append(TrackInfo(trackID: 1, mediaType: .audio, codec: "fake", sampleRate: audioFormat.sampleRate,
-                                    channelCount: audioFormat.channels, duration: duration))
+            // One track per language (track IDs 1, 2...), or one with none.
+            for (k, language) in (audioLanguages.isEmpty ? [nil] : audioLanguages.map(Optional.some)).enumerated() {
+                tracks.append(TrackInfo(trackID: 1 + k, mediaType: .audio, codec: "fake", sampleRate: audioFormat.sampleRate,
+                                        channelCount: audioFormat.channels, language: language, duration: duration))
+            }
         }
         // Live: as a stream over the network says it, with no end and no seeking.
-        info = MediaInfo(tracks: tracks, duration: isLive ? .indefinite : duration, isSeekable: !isLive, isLocal: !isLive,
-                         formatName: "fake")
+        var info = MediaInfo(tracks: tracks, duration: isLive ? .indefinite : duration, isSeekable: !isLive, isLocal: !isLive,
+                             formatName: "fake")
+        info.selectionGroups = MediaSelectionGroup.groups(of: info)
+        let audioIDs = tracks.filter { $0.mediaType == .audio }.map(\.trackID)
+        let played = audioTrackID.flatMap { audioIDs.contains($0) ? $0 : nil } ?? 1
+        info.tracks.removeAll { $0.mediaType == .audio && $0.trackID != played }
+        self.info = info
+        state.withLock { $0.audioTrack = played }
+    }
+
+    /// The level of every sample of a sound track's sound: which track a sink heard.
+    public static func level(ofAudioTrack trackID: Int) -> Float { 0.25 * Float(trackID) }
+
+    public func selectAudioTrack(_ trackID: Int, from time: MediaTime) throws(SelectionRefusal) {
+        guard info.selectionGroups.first(where: { $0.characteristic == .audible })?.option(trackID: trackID) != nil else {
+            throw SelectionRefusal("fake: track \(trackID) is not one of its sound tracks")
+        }
+        state.withLock { s in
+            s.audioTrack = trackID
+            s.nextAudioFrame = MediaTime.maximum(time, .zero).converted(to: Int32(audioFormat.sampleRate)).value
+        }
     }
 
     public func start(wake: @escaping @Sendable () -> Void) { gate?.register(wake) }
@@ -82,7 +107,7 @@ public final class FakeSource: MediaSource {
             if gate?.holds(pts, .audio) == true { return .pending }
             s.nextAudioFrame += Int64(n)
             return .element(AudioBuffer(pts: pts, format: audioFormat,
-                                        samples: [Float](repeating: 0.25, count: n * audioFormat.channels)))
+                                        samples: [Float](repeating: Self.level(ofAudioTrack: s.audioTrack), count: n * audioFormat.channels)))
         }
     }
 
@@ -125,7 +150,8 @@ public final class FakeSource: MediaSource {
     }
 }
 
-/// Opens "fake://N" locations... by path: "fake-<frames>[-noaudio][-fail<k>][-hd][-live]" (-hd: it
+/// Opens "fake://N" locations... by path: "fake-<frames>[-noaudio][-fail<k>][-hd][-live][-audio_<lang>_<lang>...]"
+/// (-audio_: one sound track per language, track IDs from 1; -hd: it
 /// says its pictures are 1920x1080, for the decode budget; they are still 16x16; -live: it says
 /// it is a live stream, with no end and no seeking, though it ends after its frames); anything else
 /// fails as not found. Counts its probes, so tests can tell that an item was opened once.
@@ -142,7 +168,9 @@ public struct FakeBackend: MediaBackend {
         let noAudio = parts.contains("noaudio")
         let fail = parts.first { $0.hasPrefix("fail") }.flatMap { Int($0.dropFirst(4)) }
         let size = parts.contains("hd") ? PixelSize(width: 1920, height: 1080) : PixelSize(width: 16, height: 16)
-        return FakeProbe(frames: frames, hasAudio: !noAudio, failAfterFrame: fail, gate: gate, size: size, isLive: parts.contains("live"))
+        let languages = parts.first { $0.hasPrefix("audio_") }.map { $0.split(separator: "_").dropFirst().map(String.init) } ?? []
+        return FakeProbe(frames: frames, hasAudio: !noAudio, failAfterFrame: fail, gate: gate, size: size, isLive: parts.contains("live"),
+                         audioLanguages: languages)
     }
 }
 
@@ -156,7 +184,9 @@ public final class Counter: Sendable {
 
 final class FakeProbe: ProbedMedia {
     let frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?, size: PixelSize, isLive: Bool
-    init(frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?, size: PixelSize, isLive: Bool) {
+    let audioLanguages: [String]
+    init(frames: Int, hasAudio: Bool, failAfterFrame: Int?, gate: FakeGate?, size: PixelSize, isLive: Bool, audioLanguages: [String]) {
+        self.audioLanguages = audioLanguages
         self.size = size
         self.isLive = isLive
         self.frames = frames
@@ -165,12 +195,17 @@ final class FakeProbe: ProbedMedia {
         self.gate = gate
     }
     var info: MediaInfo {
-        FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: .standard, failAfterFrame: failAfterFrame, gate: nil, size: size,
-                   isLive: isLive).info
+        var all = FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: .standard, failAfterFrame: failAfterFrame, gate: nil, size: size,
+                             isLive: isLive, audioLanguages: audioLanguages).info
+        // As a container's probe: every track.
+        all.tracks += all.selectionGroups.flatMap(\.options).filter { o in !all.tracks.contains { $0.trackID == o.trackID } }.map {
+            TrackInfo(trackID: $0.trackID, mediaType: .audio, codec: $0.codec, language: $0.language)
+        }
+        return all
     }
     func makeSource(options: SourceOptions) throws(PlaybackError) -> any MediaSource {
         FakeSource(frameCount: frames, hasAudio: hasAudio, audioFormat: options.audioFormat, failAfterFrame: failAfterFrame, gate: gate, size: size,
-                   isLive: isLive)
+                   isLive: isLive, audioLanguages: audioLanguages, audioTrackID: options.audioTrackID)
     }
     func close() {}
 }

@@ -22,7 +22,8 @@ public final class PlayerHarness: Sendable {
                 displayReports: Bool = false, timeStretcher: AudioTimeStretcherFactory? = nil,
                 keepsPictures: Bool = false, restart: RestartPolicy.Settings = .never,
                 sourceOptions: SourceOptions = SourceOptions(), stallLimitNanoseconds: Int64? = nil, stepped: Bool = true,
-                startGroup: StartGroupMember? = nil, decodeBudget: DecodeBudgetMember? = nil) {
+                startGroup: StartGroupMember? = nil, decodeBudget: DecodeBudgetMember? = nil,
+                selectionCriteria: MediaSelectionCriteria = .none) {
         self.clock = clock
         self.stepped = stepped
         video = RecordingVideoSink(reportsDisplay: displayReports, keepsPictures: keepsPictures)
@@ -36,6 +37,7 @@ public final class PlayerHarness: Sendable {
         environment.stepped = stepped
         environment.startGroup = startGroup
         environment.decodeBudget = decodeBudget
+        environment.selectionCriteria = selectionCriteria
         player = QueuePlayer(environment: environment, items: [])
         player.onEvent = { [recorded] event in recorded.append(event) }
         player.insertAll(urls.map { PlayerItem(asset: Asset(url: $0, backend: backend)) })

@@ -32,6 +32,9 @@ public struct PlaybackEnvironment: Sendable {
     /// Tests: no engine thread; the loop runs one pass per `Player.step()`, items open and time
     /// observers are called within the step, and the test moves the (virtual) clock itself.
     @_spi(Testing) public var stepped = false
+    /// The languages items pick their sound and subtitles in when they open (the player's
+    /// `setMediaSelectionCriteria` changes them later).
+    public var selectionCriteria: MediaSelectionCriteria = .none
 
     public init(backend: any MediaBackend, videoSink: any VideoSink, audioSink: any AudioSink,
                 clock: any HostClock, sourceOptions: SourceOptions = SourceOptions(),

@@ -17,6 +17,11 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
         /// A rate or a step the item cannot take (its `capabilities`): nothing changed. For an
         /// item that comes up under a rate it cannot take, the player plays it at 1 after this.
         case refused(CapabilityRefusal)
+        /// The item plays another sound track or shows other subtitles (AVPlayerItem's
+        /// mediaSelectionDidChange), from the event's time.
+        case mediaSelectionChanged(MediaSelection)
+        /// A choice the playing item could not take: it plays on as it was.
+        case selectionRefused(SelectionRefusal)
         case readyForDisplay
         case seekCompleted(finished: Bool)
         /// Sound goes somewhere else now, or nowhere (`current` nil), and why.
@@ -51,6 +56,8 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
         case .newErrorLogEntry: return "newErrorLogEntry"
         case .rateChanged: return "rateChanged"
         case .refused: return "refused"
+        case .mediaSelectionChanged: return "mediaSelectionChanged"
+        case .selectionRefused: return "selectionRefused"
         case .readyForDisplay: return "readyForDisplay"
         case .seekCompleted: return "seekCompleted"
         case .routeChanged: return "routeChanged"
@@ -73,6 +80,8 @@ public struct PlayerEvent: Sendable, CustomStringConvertible {
         case .newErrorLogEntry(let e): text += " error=\(e.message)"
         case .rateChanged(let r): text += " rate=\(r)"
         case .refused(let why): text += " reason=\(why.message)"
+        case .mediaSelectionChanged(let s): text += " audio=\(s.audible?.displayName ?? "none") subtitles=\(s.legible?.displayName ?? "off")"
+        case .selectionRefused(let why): text += " reason=\(why.message)"
         case .seekCompleted(let f): text += " finished=\(f)"
         case .routeChanged(let c): text += " reason=\(c.reason.rawValue) from=\(c.previous?.description ?? "none") to=\(c.current?.description ?? "none")"
         case .interruptionBegan(let ducking): text += " ducking=\(ducking)"

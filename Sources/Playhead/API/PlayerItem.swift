@@ -12,6 +12,11 @@ public final class PlayerItem: Sendable, Hashable, CustomStringConvertible {
         var loaded: [MediaTimeRange] = []
         var toggleHandler: (@Sendable (PlayerItem, MediaType, Bool) -> Void)?
         var tracks: [PlayerItemTrack] = []
+        /// What plays of each selection group (see PlayerItem+Selection).
+        var selection = MediaSelection()
+        /// The groups someone chose in, which automatic selection leaves alone.
+        var chosen: Set<MediaCharacteristic> = []
+        var selectionHandler: (@Sendable (PlayerItem, MediaCharacteristic) -> Void)?
     }
 
     public let asset: Asset

@@ -38,11 +38,35 @@ public enum PlayerOptions {
         return nil
     }
 
+    public static let audioLanguages = OptionKey<String?>.text(
+        "audio-languages", placeholder: "LANG,...", group: "player",
+        help: "the languages to play an item's sound in, most wanted first (fr,en); an item without them plays its default track",
+        check: { languageProblem($0) })
+    public static let subtitleLanguages = OptionKey<String?>.text(
+        "subtitle-languages", placeholder: "LANG,...", group: "player",
+        help: "the languages to select subtitles in, most wanted first (listed by `tracks`; this build does not draw them yet)",
+        check: { languageProblem($0) })
+
+    static func languageProblem(_ list: String) -> String? {
+        do throws(OptionError) {
+            _ = try MediaSelectionCriteria.languages(list)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// The languages items open with (the options were checked when read).
+    public static func selectionCriteria(_ settings: Settings) -> MediaSelectionCriteria {
+        MediaSelectionCriteria(audioLanguages: (try? MediaSelectionCriteria.languages(settings[audioLanguages] ?? "")) ?? [],
+                               subtitleLanguages: (try? MediaSelectionCriteria.languages(settings[subtitleLanguages] ?? "")) ?? [])
+    }
+
     public static let declarations: [OptionDeclaration] = [
         volume.declaration, mute.declaration, rate.declaration, loop.declaration, start.declaration, untimed.declaration,
         decodeThreads.declaration, networkTimeout.declaration, reconnect.declaration, reconnectDelayMax.declaration,
         tlsVerify.declaration, tlsCAFile.declaration, restartAttempts.declaration, restartDelayMax.declaration, stallLimit.declaration, slateColor.declaration,
-        imageDuration.declaration, decodeCapacity.declaration,
+        imageDuration.declaration, decodeCapacity.declaration, audioLanguages.declaration, subtitleLanguages.declaration,
     ]
 
     /// The restart settings the options give.

@@ -23,6 +23,8 @@ enum EngineCommand: @unchecked Sendable {
     case setActionAtItemEnd(ActionAtItemEnd)
     case setLoopMode(PlayQueue<PlayerItem>.LoopMode)
     case trackToggled(PlayerItem, MediaType, Bool)
+    /// Someone chose in one of the item's selection groups (its state holds what).
+    case selectionChosen(PlayerItem, MediaCharacteristic)
     case opened(PlayerItem, Result<any MediaSource, PlaybackError>, attempt: UInt64)
     /// The video sink showed the frame tagged so (an item's first frame is on screen).
     case displayed(UInt64)

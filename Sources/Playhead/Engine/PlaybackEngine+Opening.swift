@@ -16,7 +16,12 @@ extension PlaybackEngine {
             let result: Result<any MediaSource, PlaybackError>
             do throws(PlaybackError) {
                 let probe = try Self.probeGivingWay(item, backend: backend, options: options)
-                result = .success(try probe.makeSource(options: options))
+                // The sound track is chosen before the decoders open: the one chosen, or the
+                // player's languages' (a restart opens with the same).
+                var chosen = options
+                let groups = MediaSelectionGroup.groups(of: probe.info)
+                chosen.audioTrackID = item.resolveSelection(groups: groups, criteria: selectionCriteria.withLock { $0 }).audible?.trackID
+                result = .success(try probe.makeSource(options: chosen))
             } catch {
                 result = .failure(error)
             }

@@ -20,6 +20,8 @@ final class PlaybackEngine: @unchecked Sendable {
     let env: PlaybackEnvironment
     let snapshot: Mutex<Snapshot>
     let observers = ObserverBook()
+    /// Read by the threads that open items.
+    let selectionCriteria: Mutex<MediaSelectionCriteria>
     let observerCallbacks = Mutex<[TimeObserverToken: @Sendable (MediaTime) -> Void]>([:])
     /// Boxed: a closure kept directly as a Mutex's value is re-thunked on every `withLock`
     /// (its inout write-back), so each event wrapped it once more until, after about a
@@ -50,6 +52,7 @@ final class PlaybackEngine: @unchecked Sendable {
     init(env: PlaybackEnvironment, actionAtItemEnd: ActionAtItemEnd,
          events: @escaping @Sendable (PlayerEvent) -> Void) {
         self.env = env
+        self.selectionCriteria = Mutex(env.selectionCriteria)
         self.eventSink.withLock { $0.deliver = events }
         self.snapshot = Mutex(Snapshot(view: EngineView(actionAtItemEnd: actionAtItemEnd)))
         let routing = env.routeMonitor == nil ? nil : env.audioSink as? any AudioRouting
@@ -210,8 +213,12 @@ final class PlaybackEngine: @unchecked Sendable {
                 item.setToggleHandler { [weak self] item, type, enabled in
                     self?.post(.trackToggled(item, type, enabled))
                 }
+                item.setSelectionHandler { [weak self] item, characteristic in
+                    self?.post(.selectionChosen(item, characteristic))
+                }
             case .unwatchToggles(let item):
                 item.setToggleHandler(nil)
+                item.setSelectionHandler(nil)
             }
         }
     }

@@ -19,6 +19,9 @@ public enum CommandGrammar {
               help: "seek to a time, or by an amount with + or -; exact (default) or fast (nearest key frame)"),
         Entry(name: "rate", usage: "rate R", help: "play at rate R (0.5 to 2 keep the sound; negative plays backwards)"),
         Entry(name: "step", usage: "step [N]", help: "pause and show the picture N after this one (1 unless given; negative: before)"),
+        Entry(name: "tracks", usage: "tracks", help: "the sound and subtitle tracks of the item playing, with their languages, the ones playing marked"),
+        Entry(name: "track", usage: "track audio|subtitles LANGUAGE|N|off",
+              help: "play the sound or show the subtitles in a language (fr, de...), or track N of `tracks`; subtitles off"),
         Entry(name: "volume", usage: "volume [+|-]V", help: "set the volume (0 to 1), or change it by V"),
         Entry(name: "mute", usage: "mute [toggle]", help: "silence the sound; toggle: silence it, or bring it back when silent"),
         Entry(name: "unmute", usage: "unmute", help: "bring the sound back"),
@@ -87,6 +90,8 @@ public enum CommandGrammar {
             return none(.mute(true))
         case "unmute": return none(.mute(false))
         case "queue": return none(.queue)
+        case "tracks": return none(.tracks)
+        case "track": return parseTrack(args)
         case "clear": return none(.clear)
         case "display":
             guard let word = args.first?.lowercased() else { return .success(.display) }

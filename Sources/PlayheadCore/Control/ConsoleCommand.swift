@@ -19,6 +19,10 @@ public enum ConsoleCommand: Sendable, Hashable {
     case rate(Double)
     /// Pictures to step (AVPlayerItem's step(byCount:)), backwards when negative.
     case step(Int)
+    /// The item's selection groups and what plays of each.
+    case tracks
+    /// Another sound track, or other subtitles (or none).
+    case track(MediaCharacteristic, TrackChoice)
     case volume(Amount)
     case mute(Bool)
     case toggleMute

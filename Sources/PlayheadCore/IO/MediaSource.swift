@@ -17,6 +17,9 @@ public struct SourceOptions: Sendable, Hashable {
     public var tls: TLSPolicy
     /// How long a still picture shows (see `StillPicture`).
     public var stillDuration: MediaTime = StillPicture.defaultDuration
+    /// The sound track to play (`TrackInfo.trackID`); nil, or one that is not a sound track:
+    /// the container's best.
+    public var audioTrackID: Int?
 
     public init(audioFormat: AudioFormat = .standard, decodeThreads: Int = 0,
                 networkTimeoutNanoseconds: Int64 = 10_000_000_000, reverseFrameLimit: Int = 16,
@@ -46,6 +49,10 @@ public protocol MediaSource: AnyObject, Sendable {
     func seek(to time: MediaTime, backwards: Bool)
     /// Stops decoding a track type (and drops what is queued), or starts it again.
     func setEnabled(_ enabled: Bool, mediaType: MediaType)
+    /// Plays another of its sound tracks (one of `info.selectionGroups`' audible options) from
+    /// `time` on, without a gap in the picture; the sound already queued for the device plays
+    /// out first.
+    func selectAudioTrack(_ trackID: Int, from time: MediaTime) throws(SelectionRefusal)
     /// Time ranges already demuxed, on the item's timeline.
     func loadedTimeRanges() -> [MediaTimeRange]
     /// Lets the video decoder leave frames out while playback runs late.
@@ -56,6 +63,10 @@ public protocol MediaSource: AnyObject, Sendable {
 
 extension MediaSource {
     public func setDecodeSkip(_ skip: DecodeSkip) {}
+
+    public func selectAudioTrack(_ trackID: Int, from time: MediaTime) throws(SelectionRefusal) {
+        throw SelectionRefusal("this source plays one sound track; open the item again to change it")
+    }
 }
 
 /// A location opened far enough to know what it holds (its container read and probed), with

@@ -8,6 +8,9 @@ public struct MediaInfo: Sendable, Hashable {
     /// Local files can be read backwards GOP by GOP; network streams cannot.
     public var isLocal: Bool
     public var formatName: String
+    /// Every sound and subtitle track the container offers, as choices (`tracks` holds only
+    /// those that play). Empty until a source opened it.
+    public var selectionGroups: [MediaSelectionGroup] = []
 
     public init(tracks: [TrackInfo], duration: MediaTime, isSeekable: Bool, isLocal: Bool,
                 formatName: String) {

@@ -15,6 +15,10 @@ public struct TrackInfo: Sendable, Hashable {
     /// How the stored pictures must be turned to stand upright (AVFoundation's
     /// preferredTransform, in quarter turns); `naturalSize` is the stored size.
     public var preferredRotation: PictureRotation = .none
+    /// The container's name for it ("Director's commentary"), or nil.
+    public var title: String?
+    /// What it is for: main, forced, commentary... (see `TrackTraits`).
+    public var traits: TrackTraits = []
 
     public init(trackID: Int, mediaType: MediaType, codec: String, naturalSize: PixelSize = .zero,
                 frameRate: MediaTime = .invalid, sampleRate: Int = 0, channelCount: Int = 0,

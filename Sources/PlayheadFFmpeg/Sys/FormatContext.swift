@@ -201,6 +201,18 @@ final class FormatContext: @unchecked Sendable {
     }
 
     /// Tells the demuxer to drop packets of streams nobody decodes.
+    /// Whether this FFmpeg has a decoder for the stream's codec (a lookup: nothing is opened).
+    func hasDecoder(stream index: Int) -> Bool {
+        guard index >= 0, index < streamCount, let par = stream(index).pointee.codecpar else { return false }
+        return avcodec_find_decoder(par.pointee.codec_id) != nil
+    }
+
+    /// Packets of a discarded stream are not read out (for the tracks not played).
+    func setDiscarded(_ index: Int, _ discarded: Bool) {
+        guard index >= 0, index < streamCount else { return }
+        stream(index).pointee.discard = discarded ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+    }
+
     func discardAll(except keep: Set<Int>) {
         for i in 0..<streamCount where !keep.contains(i) {
             stream(i).pointee.discard = AVDISCARD_ALL

@@ -17,5 +17,6 @@ final class Packet: @unchecked Sendable {
     var streamIndex: Int { Int(raw.pointee.stream_index) }
     var pts: Int64 { raw.pointee.pts }
     var dts: Int64 { raw.pointee.dts }
+    var duration: Int64 { raw.pointee.duration }
     var isKeyframe: Bool { raw.pointee.flags & AV_PKT_FLAG_KEY != 0 }
 }

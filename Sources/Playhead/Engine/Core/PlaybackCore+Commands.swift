@@ -78,6 +78,8 @@ extension PlaybackCore {
             dropPreroll()
         case .trackToggled(let item, let type, let enabled):
             trackToggled(item, type, enabled)
+        case .selectionChosen(let item, let characteristic):
+            selectionChosen(item, characteristic)
         case .displayed(let tag):
             displayed(tag)
         case .beginInterruption(let kind):

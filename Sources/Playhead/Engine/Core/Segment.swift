@@ -17,12 +17,15 @@ struct Segment {
     var replaysPrevious = false
     /// Its share of the board's decoding (DecodeBudget), kept by its passes.
     var budgetShare = 0.0
+    /// The sound track its source plays (nil: none), changed by a selection while playing.
+    var audioTrackID: Int?
 
     init(id: UInt64, item: PlayerItem, source: any MediaSource, offset: MediaTime) {
         self.id = id
         self.item = item
         self.source = source
         self.offset = offset
+        audioTrackID = source.info.tracks.first { $0.mediaType == .audio }?.trackID
     }
 
     var hasVideo: Bool { source.info.hasVideo && item.isEnabled(.video) }

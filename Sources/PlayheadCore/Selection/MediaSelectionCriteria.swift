@@ -1,0 +1,45 @@
+/// The languages a player prefers for each kind, most wanted first (AVPlayerMediaSelection-
+/// Criteria): what an item selects when it opens, unless someone chose for it.
+public struct MediaSelectionCriteria: Sendable, Hashable {
+    public var audioLanguages: [String]
+    public var subtitleLanguages: [String]
+
+    public init(audioLanguages: [String] = [], subtitleLanguages: [String] = []) {
+        self.audioLanguages = audioLanguages
+        self.subtitleLanguages = subtitleLanguages
+    }
+
+    public static let none = MediaSelectionCriteria()
+
+    /// Reads a comma-separated list ("fr,en", "de-AT, en"); throws naming the first code that
+    /// no language could have (the caller says which option it was).
+    public static func languages(_ list: String) throws(OptionError) -> [String] {
+        let codes = list.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty }
+        for code in codes where !LanguageCode.isWellFormed(code) {
+            throw OptionError(message: "'\(code)' is not a language code; give codes like fr, de or pt-BR, comma-separated")
+        }
+        return codes
+    }
+
+    /// What an item with these groups plays when nobody chose: the first preferred language
+    /// that it has, else its default. Subtitles then follow the sound: with no preferred
+    /// language found, forced subtitles in the sound's language show (its foreign lines), else
+    /// none unless the container marks one and no language was asked for.
+    public func automaticSelection(for groups: [MediaSelectionGroup]) -> MediaSelection {
+        var selection = MediaSelection()
+        if let audible = groups.first(where: { $0.characteristic == .audible }) {
+            selection.audible = audioLanguages.lazy.compactMap { audible.options(inLanguage: $0).first }.first
+                ?? audible.defaultOption
+        }
+        if let legible = groups.first(where: { $0.characteristic == .legible }) {
+            let wanted = subtitleLanguages.lazy.compactMap {
+                legible.options(inLanguage: $0).first { !$0.traits.contains(.forced) }
+            }.first
+            let forced = selection.audible?.languageCode.flatMap { code in
+                legible.options(inLanguage: code).first { $0.traits.contains(.forced) }
+            }
+            selection.legible = wanted ?? forced ?? (subtitleLanguages.isEmpty ? legible.defaultOption : nil)
+        }
+        return selection
+    }
+}
