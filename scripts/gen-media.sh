@@ -33,6 +33,20 @@ ff -f lavfi -t 8 -i "$v" -f lavfi -t 8 -i "$a" -f lavfi -t 8 -i "sine=frequency=
    -map 0:v -map 1:a -map 2:a -map 3:s -c:v libx264 -g 25 -keyint_min 25 -sc_threshold 0 -pix_fmt yuv420p -c:a aac -ac 2 -c:s srt \
    -metadata:s:a:0 language=eng -metadata:s:a:0 title=English -metadata:s:a:1 language=fre -metadata:s:a:1 title=Francais \
    -metadata:s:s:0 language=eng -disposition:a:0 default -disposition:a:1 0 -disposition:s:0 forced "$out/two_languages.mkv"
+# Clock jumps (issue 39): two 2 s MPEG-TS recordings joined, the second's clock 100 s on (as
+# recordings cut together are); and an HLS playlist of two such segments with a discontinuity,
+# the second's clock 50 s on. Playback must go on at the join, announcing a time jump.
+for k in 0 1 2; do
+  ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -g 25 -keyint_min 25 -sc_threshold 0 -pix_fmt yuv420p \
+     -c:a aac -ac 2 -output_ts_offset $(( k * 50 )) -f mpegts "$out/clock_part$k.ts"
+done
+cat "$out/clock_part0.ts" "$out/clock_part2.ts" > "$out/clock_jump.ts"
+mkdir -p "$out/hls_discontinuity"
+mv "$out/clock_part0.ts" "$out/hls_discontinuity/a.ts"
+mv "$out/clock_part1.ts" "$out/hls_discontinuity/b.ts"
+rm "$out/clock_part2.ts"
+printf '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:2.0,\na.ts\n#EXT-X-DISCONTINUITY\n#EXTINF:2.0,\nb.ts\n#EXT-X-ENDLIST\n' \
+  > "$out/hls_discontinuity/index.m3u8"
 # Still pictures as items (StillPicture): one picture as PNG, JPEG and WebP.
 ff -f lavfi -i "testsrc2=size=320x240" -frames:v 1 "$out/still.png"
 ff -f lavfi -i "testsrc2=size=320x240" -frames:v 1 -q:v 2 "$out/still.jpg"

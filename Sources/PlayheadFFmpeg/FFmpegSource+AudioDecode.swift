@@ -13,6 +13,8 @@ extension FFmpegSource {
         var errors = 0
         let outFormat = options.audioFormat
         let jumpLimit = MediaTime(value: 40, timescale: 1000)
+        /// A clock jump taken out (see the video decoder's): marked on the first sound after it.
+        var clockJumpAt: MediaTime?
 
         func emit(_ item: DecodedItem<AudioBuffer>) {
             let tag = decoderEpoch
@@ -33,7 +35,11 @@ extension FFmpegSource {
                 produced = 0
             }
             let start = base! + outFormat.duration(ofFrames: Int(produced))
-            let buffer = AudioBuffer(pts: start, format: outFormat, samples: samples)
+            var buffer = AudioBuffer(pts: start, format: outFormat, samples: samples)
+            if let at = clockJumpAt, start + buffer.duration > at {
+                buffer.followsClockJump = true
+                clockJumpAt = nil
+            }
             produced += Int64(buffer.frameCount)
             emit(.element(buffer))
         }
@@ -84,6 +90,7 @@ extension FFmpegSource {
                 track.decoder.flush()
                 resampler.reset()
                 base = nil
+                clockJumpAt = nil
                 decoderEpoch = tagged.epoch
             }
             switch tagged.value {
@@ -103,6 +110,8 @@ extension FFmpegSource {
                 if case .failed(let error) = tagged.value { emit(.failed(error)) } else { emit(.end) }
             case .segmentStart, .segmentEnd, .switchTrack:
                 break
+            case .clockJump(let at):
+                clockJumpAt = at
             }
         }
     }

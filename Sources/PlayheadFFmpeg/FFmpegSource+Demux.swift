@@ -6,6 +6,7 @@ extension FFmpegSource {
     /// waits for a seek or for close.
     func runDemuxer() {
         var cursor = DemuxCursor(audioTiming: audio?.timing)
+        if format.hasTimestampDiscontinuities { cursor.continuity = ClockContinuity() }
         // The epoch of the last seek taken (none yet: the first), not the newest: between a
         // seek's new epoch and its request, what is read here is from before the seek and must
         // be refused.
@@ -42,7 +43,7 @@ extension FFmpegSource {
             case .packet(let packet):
                 route(packet, epoch: current, cursor: &cursor)
             case .endOfFile:
-                let item: PacketItem = cutShortError().map { .failed($0) } ?? .end
+                let item: PacketItem = cutShortError(cursor).map { .failed($0) } ?? .end
                 if cursor.videoEnded {
                     audioPackets.push(Tagged(epoch: current, value: item)) { self.epoch.load(ordering: .acquiring) == current }
                 } else {
@@ -61,8 +62,9 @@ extension FFmpegSource {
 
     /// A file whose index promises more than its data holds (a copy or download cut off)
     /// is an error, not an early end: the user should learn that the file is damaged.
-    private func cutShortError() -> PlaybackError? {
-        guard location.isLocal, format.durationIsMeasured, info.duration.isNumeric, video?.isStill != true,
+    private func cutShortError(_ cursor: DemuxCursor) -> PlaybackError? {
+        // After a clock jump the container's duration spans both clocks and means nothing.
+        guard cursor.continuity?.hasJumped != true, location.isLocal, format.durationIsMeasured, info.duration.isNumeric, video?.isStill != true,
               let loaded = control.withLock({ state.loaded }) else { return nil }
         let missing = info.duration - loaded.end
         let slack = MediaTime.maximum(MediaTime(value: 1, timescale: 2), info.duration.multiplied(by: 1, over: 10))
@@ -92,6 +94,7 @@ extension FFmpegSource {
         } else {
             return
         }
+        if cursor.continuity != nil { takeClockJumps(packet, timing: timing, cursor: &cursor, epoch: tag) }
         noteLoaded(timing.mediaTime(packet.pts))
         let item = Tagged(epoch: tag, value: PacketItem.packet(packet))
         let current = { self.epoch.load(ordering: .acquiring) == tag }
@@ -101,6 +104,21 @@ extension FFmpegSource {
             queue.push(item, overflowingUpTo: queue.capacity * 3, while: { self.soundRunsLow }, accept: current)
         } else {
             queue.push(item, accept: current)
+        }
+    }
+
+    /// A clock jump taken out of the packet's times, and marked for the decoder that shows it:
+    /// the pictures', or the sound's in an item without pictures. The mark is the first packet's
+    /// own time after the jump: frames still in the decoder from before it come earlier.
+    private func takeClockJumps(_ packet: Packet, timing: StreamTimeBase, cursor: inout DemuxCursor, epoch tag: UInt64) {
+        let decoded = timing.mediaTime(packet.dts == StreamTimeBase.noTimestamp ? packet.pts : packet.dts)
+        guard let taken = cursor.continuity?.take(stream: packet.streamIndex, time: decoded, duration: timing.duration(packet.duration)) else { return }
+        packet.shift(by: timing.ticks(at: taken.offset) - timing.ticks(at: .zero))
+        let pictures = video != nil && isEnabled(.video)
+        guard taken.jumpedAt != nil, packet.streamIndex == (pictures ? video?.index : audioRoute.load(ordering: .relaxed)) else { return }
+        let at = timing.mediaTime(packet.pts == StreamTimeBase.noTimestamp ? packet.dts : packet.pts)
+        (pictures ? videoPackets : audioPackets).push(Tagged(epoch: tag, value: .clockJump(at: at))) {
+            self.epoch.load(ordering: .acquiring) == tag
         }
     }
 

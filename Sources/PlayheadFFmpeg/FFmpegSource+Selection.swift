@@ -82,12 +82,15 @@ struct DemuxCursor {
     /// After a sound switch's seek: the new track's packets that end before this (its ticks)
     /// are before the time asked for.
     var skipAudioBefore: Int64?
+    /// Set when the container's clock may restart (see ClockContinuity).
+    var continuity: ClockContinuity?
 
     /// Whether a sound packet from `pts` lasting `duration` (ticks) is to be decoded.
     mutating func takesAudio(pts: Int64, duration: Int64) -> Bool {
         guard let before = skipAudioBefore else { return true }
         if pts != StreamTimeBase.noTimestamp, pts + max(duration, 0) <= before { return false }
         skipAudioBefore = nil
+        continuity?.reset()
         return true
     }
 

@@ -10,6 +10,9 @@ extension FFmpegSource {
         var held: VideoFrame?
         var segment: ReverseWindow<VideoFrame>?
         var errors = 0
+        /// A clock jump taken out before the packets that follow: the first picture from this
+        /// time on is marked.
+        var jumpAt: MediaTime?
 
         func emit(_ item: DecodedItem<VideoFrame>) {
             let tag = decoderEpoch
@@ -26,6 +29,10 @@ extension FFmpegSource {
             guard pts.isNumeric, let picture = FFmpegPicture(takingFrom: raw, rotation: track.rotation) else { return }
             var frame = VideoFrame(pts: pts, duration: declared, isKeyframe: key, picture: picture)
             frame.nominalFrameRate = track.nominalFrameRate
+            if let at = jumpAt, pts >= at {
+                frame.followsClockJump = true
+                jumpAt = nil
+            }
             if segment != nil {
                 segment!.offer(frame, at: frame.pts)
                 reverseFramesHeldMost.max(segment!.count, ordering: .relaxed)
@@ -67,6 +74,7 @@ extension FFmpegSource {
                 track.decoder.flush()
                 held = nil
                 segment = nil
+                jumpAt = nil
                 decoderEpoch = tagged.epoch
             }
             switch tagged.value {
@@ -105,6 +113,8 @@ extension FFmpegSource {
                 segment = nil
             case .switchTrack:
                 break
+            case .clockJump(let at):
+                jumpAt = at
             }
         }
     }

@@ -12,6 +12,9 @@ enum PacketItem {
     case segmentEnd(start: MediaTime)
     /// Sound: the packets that follow are another track's, decoded with this track's decoder.
     case switchTrack(FFmpegSource.Track)
+    /// The stream's clock jumped and was taken out: the first frame from this time on follows
+    /// the jump (see ClockContinuity).
+    case clockJump(at: MediaTime)
 }
 
 /// What a decoder thread hands the engine.

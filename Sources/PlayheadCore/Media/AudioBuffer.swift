@@ -4,6 +4,8 @@ public struct AudioBuffer: Sendable {
     public var format: AudioFormat
     /// Interleaved samples, `frameCount * format.channels` of them.
     public var samples: [Float]
+    /// The first sound after the stream's own clock jumped, in an item without pictures.
+    public var followsClockJump = false
 
     public init(pts: MediaTime, format: AudioFormat, samples: [Float]) {
         self.pts = pts

@@ -50,6 +50,9 @@ public struct VideoFrame: Sendable {
     /// The stream's nominal rate in frames per 1000 s (25000 for 25 fps), for a display mode
     /// that follows the content; nil when unknown.
     public var nominalFrameRate: Int?
+    /// The first picture after the stream's own clock jumped (taken out: its time follows on),
+    /// for the engine to announce.
+    public var followsClockJump = false
 
     public init(pts: MediaTime, duration: MediaTime, isKeyframe: Bool, picture: any VideoPicture) {
         self.pts = pts

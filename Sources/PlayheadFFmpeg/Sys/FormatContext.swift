@@ -185,6 +185,12 @@ final class FormatContext: @unchecked Sendable {
         return d == playhead_nopts_value() || d <= 0 ? nil : d
     }
 
+    /// The format's clock may restart mid-stream (MPEG-TS, HLS: FFmpeg's AVFMT_TS_DISCONT).
+    var hasTimestampDiscontinuities: Bool {
+        guard let format = raw.pointee.iformat else { return false }
+        return format.pointee.flags & AVFMT_TS_DISCONT != 0
+    }
+
     var formatName: String {
         raw.pointee.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
     }

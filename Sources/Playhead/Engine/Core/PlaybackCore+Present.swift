@@ -45,6 +45,9 @@ extension PlaybackCore {
             nextDisplayTag += 1
         }
         act(.present(frame, dueAt: due))
+        // The stream's own clock jumped here; its time was made to follow on, so the item's
+        // time does not jump, but what is shown does (an HLS discontinuity, a joined recording).
+        if q.frame.followsClockJump { emit(.timeJumped, item: q.item, time: q.frame.pts) }
         statistics.framesPresented += 1
         if now - due > q.frame.duration.nanoseconds { statistics.framesLate += 1 }
         statistics.lastPictureOffsetNanoseconds = now - due

@@ -107,6 +107,8 @@ extension PlaybackCore {
             switch segments[i].source.pullAudio() {
             case .element(let buffer):
                 segments[i].audioStream.took(end: buffer.end)
+                // Without pictures, the sound says where the stream's clock jumped.
+                if buffer.followsClockJump && !segments[i].hasVideo { emit(.timeJumped, item: segments[i].item, time: buffer.pts) }
                 keep(buffer, from: segments[i].id)
                 sound.take(SoundLine.Piece(buffer: buffer, timeline: segments[i].offset + buffer.pts, segment: segments[i].id))
                 return false
