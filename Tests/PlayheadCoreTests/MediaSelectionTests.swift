@@ -80,6 +80,21 @@ import Testing
         #expect(unmatched.legible?.trackID == 4)
     }
 
+    @Test func forcedSubtitlesFollowTheSoundAndOthersStay() {
+        let groups = Self.groups
+        var s = MediaSelectionCriteria(audioLanguages: ["fr"]).automaticSelection(for: groups)
+        #expect(s.legible?.trackID == 4)
+        s.audible = Self.group(.audible).option(trackID: 1)
+        #expect(s.subtitlesFollowingSound(in: groups).legible == nil, "English sound: no forced English here, so none")
+        var german = s
+        german.legible = Self.group(.legible).option(trackID: 5)
+        #expect(german.subtitlesFollowingSound(in: groups).legible?.trackID == 5, "full subtitles someone reads stay")
+        var back = s
+        back.legible = nil
+        back.audible = Self.group(.audible).option(trackID: 2)
+        #expect(back.subtitlesFollowingSound(in: groups).legible?.trackID == 4, "French sound again: its forced subtitles")
+    }
+
     @Test func choicesByLanguageNumberOrOff() throws {
         let audio = Self.group(.audible), subs = Self.group(.legible)
         #expect(try TrackChoice.language("fra").option(in: audio).get()?.trackID == 2)

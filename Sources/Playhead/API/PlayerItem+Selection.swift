@@ -30,6 +30,9 @@ extension PlayerItem {
             s.chosen.insert(group.characteristic)
             guard s.selection[group.characteristic] != option else { return nil }
             s.selection[group.characteristic] = option
+            if group.characteristic == .audible && !s.chosen.contains(.legible) {
+                s.selection = s.selection.subtitlesFollowingSound(in: s.info?.selectionGroups ?? [])
+            }
             return s.selectionHandler
         }
         handler?(self, group.characteristic)

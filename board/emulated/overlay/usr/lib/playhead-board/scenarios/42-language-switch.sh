@@ -10,7 +10,7 @@ M=/usr/share/playhead/media
 ctl=/tmp/playhead.ctl
 ev="$OUT/language.events"
 rm -f $ctl
-arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 9 "$OUT/language.wav" &
+arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 13 "$OUT/language.wav" &
 rec=$!
 sleep 0.5
 # A 200 ms device buffer, as scenario 22's: the software scaling takes most of a vCPU.
