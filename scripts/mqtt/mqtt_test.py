@@ -10,6 +10,9 @@ playheads (null outputs, an item looping):
   over the control socket keeps advancing all along), the player comes back online;
 - the last will: the player SIGSTOPped longer than 1.5 keep-alives, the broker publishes
   `online` false; SIGCONT, and it is back online;
+- the broker SIGSTOPped: the player gives the link up, the events it makes meanwhile (400 rate
+  changes) fill its bounded queue, the oldest dropped and counted; playback goes on, no picture
+  is dropped over the broker's faults, and it is back online after SIGCONT;
 - ten players with null outputs, one message on their group topic, ten answers.
 
 usage: mqtt_test.py PLAYHEAD MEDIA OUT"""
@@ -21,6 +24,9 @@ import control_socket  # noqa: E402
 USER, PASSWORD = "screens", "wall-of-ten:secret"
 KEEPALIVE = 5
 GROUP_PLAYERS = 10
+# Rate changes made while the broker is away: more events than the outgoing queue holds.
+EVENT_FLOOD = 400
+QUEUE_CAPACITY = 256
 
 
 def fail(message):
@@ -141,6 +147,24 @@ def start_player(playhead, media, out, name, url, extra, item):
     return subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
 
 
+def pictures_dropped(sock):
+    """The engine's own count of pictures dropped, from `status`."""
+    found = []
+    def walk(value):
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if k == "dropped" and isinstance(v, int):
+                    found.append(v)
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+    walk(control_socket.ask(sock, "status")["reply"])
+    if len(found) != 1:
+        fail(f"status has {len(found)} 'dropped' counters, not one")
+    return found[0]
+
+
 def online(monitor, name, value, since=0.0):
     return any(m["payload"] == value for m in monitor.messages(f"playhead/{name}/online", since))
 
@@ -231,6 +255,7 @@ def main():
             s = control_socket.ask(f"{out}/p0.sock", "status")["reply"]
             samples.append((time.monotonic(), s["state"], s["time"]))
         sample()
+        dropped_before = pictures_dropped(f"{out}/p0.sock")
         broker.kill()
         monitor.stop()
         killed = time.monotonic()
@@ -246,6 +271,7 @@ def main():
         for (t0, s0, p0time), (t1, s1, p1time) in zip(samples, samples[1:]):
             if s1 != "playing" or not (p1time > p0time or (p1time < 1 and p0time > 25)):
                 fail(f"playback stalled while the broker was away: {samples}")
+        dropped_killed = pictures_dropped(f"{out}/p0.sock")
         say(f"broker SIGKILLed, started again 3 s later: p0 back online {back:.1f} s after; "
             f"position {samples[0][2]:.1f} -> {samples[-1][2]:.1f} s over {samples[-1][0] - samples[0][0]:.1f} s, playing throughout")
 
@@ -261,17 +287,42 @@ def main():
             f"online true {time.monotonic() - resumed:.1f} s after SIGCONT")
 
         # A broker that stops answering (SIGSTOP: connections stay open, nothing is read): playback
-        # goes on, the console's `mqtt` answers at once, and the player comes back after SIGCONT.
+        # goes on, the console's `mqtt` answers at once, the link is given up when the broker's
+        # keep-alive answers stop coming, and the events made meanwhile fill the bounded queue:
+        # the oldest are dropped and counted, never waited for. After SIGCONT, back online.
         samples.clear()
+        dropped_before_stop = pictures_dropped(f"{out}/p0.sock")
         broker.proc.send_signal(signal.SIGSTOP)
         stalled = time.monotonic()
         slowest = 0.0
-        while time.monotonic() - stalled < 12:
+        def mqtt_report():
+            nonlocal slowest
+            asked = time.monotonic()
+            r = control_socket.ask(f"{out}/p0.sock", "mqtt")["reply"]
+            slowest = max(slowest, time.monotonic() - asked)
+            return r
+        while mqtt_report()["state"] == "connected":
+            if time.monotonic() - stalled > KEEPALIVE * 4:
+                fail(f"p0 still says connected {KEEPALIVE * 4} s after the broker stopped answering")
             time.sleep(0.25)
             sample()
-            asked = time.monotonic()
-            control_socket.ask(f"{out}/p0.sock", "mqtt")
-            slowest = max(slowest, time.monotonic() - asked)
+        lost = time.monotonic() - stalled
+        before = mqtt_report()
+        # Events reach the MQTT session at most 20 a second (the budget every event follower
+        # has), so the queue fills in about 13 s of a rate change every 40 ms.
+        most_queued = 0
+        flood_started = time.monotonic()
+        for i in range(EVENT_FLOOD):
+            control_socket.ask(f"{out}/p0.sock", "rate 1.25" if i % 2 == 0 else "rate 1")
+            time.sleep(max(0.0, flood_started + (i + 1) * 0.04 - time.monotonic()))
+            if i % 10 == 0:
+                sample()
+                most_queued = max(most_queued, mqtt_report()["queued"])
+        time.sleep(1)
+        flooded = mqtt_report()
+        most_queued = max(most_queued, flooded["queued"])
+        if flooded["state"] == "connected":
+            fail("p0 says connected again while the broker is still stopped")
         broker.proc.send_signal(signal.SIGCONT)
         resumed = time.monotonic()
         for (t0, s0, p0time), (t1, s1, p1time) in zip(samples, samples[1:]):
@@ -279,9 +330,20 @@ def main():
                 fail(f"playback stalled while the broker was stopped: {samples}")
         if slowest > 0.5:
             fail(f"`mqtt` took {slowest:.2f} s to answer while the broker was stopped")
+        if most_queued > QUEUE_CAPACITY or flooded["dropped"] <= before["dropped"]:
+            fail(f"{EVENT_FLOOD} rate changes with the broker away: at most {most_queued} queued, dropped "
+                 f"{before['dropped']} -> {flooded['dropped']} (the queue holds {QUEUE_CAPACITY})")
         wait_until("p0 online after the broker's SIGCONT", lambda: online(monitor, "p0", "true", resumed), 30)
-        say(f"broker SIGSTOPped 12 s: playing throughout ({len(samples)} samples), `mqtt` answered within {slowest:.2f} s; "
+        say(f"broker SIGSTOPped: p0 gave the link up {lost:.1f} s after (keep-alive {KEEPALIVE} s); {EVENT_FLOOD} rate "
+            f"changes in {EVENT_FLOOD * 0.04:.0f} s meanwhile: at most {most_queued} queued, {flooded['dropped'] - before['dropped']} dropped; "
+            f"playing throughout ({len(samples)} samples), `mqtt` answered within {slowest:.2f} s; "
             f"p0 online again {time.monotonic() - resumed:.1f} s after SIGCONT")
+        dropped_after_stop = pictures_dropped(f"{out}/p0.sock")
+        if dropped_killed != dropped_before or dropped_after_stop != dropped_before_stop:
+            fail(f"p0 dropped pictures while the broker was away: {dropped_before} -> {dropped_killed} over the kill, "
+                 f"{dropped_before_stop} -> {dropped_after_stop} over the SIGSTOP")
+        say(f"p0 dropped no picture while the broker was killed ({dropped_killed} before and after) "
+            f"or stopped ({dropped_after_stop})")
 
         # Ten players on one group topic.
         for i in range(GROUP_PLAYERS):
