@@ -6,7 +6,7 @@
 # cable is back (an HTTP Range), and generation 2 plays at an item's end; nothing from the
 # incoming folder ever plays, and the retained `online` says true.
 # kernels: 6
-# arches: x86_64
+# arches: x86_64 arm64
 # time-limit: 150
 . /usr/lib/playhead-board/board.sh
 load virtio_net || exit 1
