@@ -15,7 +15,7 @@ export CCACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/playhead/ccache
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_MAXSIZE ?= 3G
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
-  gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev libfreetype-dev libharfbuzz-dev fonts-dejavu-core libharfbuzz-bin python3-freetype qemu-system-x86 qemu-system-arm kmod cpio xz-utils binutils mtools systemd \
+  gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev libfreetype-dev libharfbuzz-dev libass-dev fonts-dejavu-core libharfbuzz-bin python3-freetype qemu-system-x86 qemu-system-arm kmod cpio xz-utils binutils mtools systemd \
   nasm libmbedtls-dev dpkg-dev grub-common grub-efi-amd64-bin ovmf u-boot-qemu u-boot-tools libubootenv-tool rauc dbus-daemon squashfs-tools fdisk e2fsprogs zstd debootstrap patch chrony iproute2 \
   python3-venv chromium chromium-driver openssl ca-certificates ccache tzdata prometheus libmosquitto-dev mosquitto mosquitto-clients
 MEDIA := build/media

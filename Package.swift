@@ -37,6 +37,7 @@ let package = Package(
         .systemLibrary(name: "CTimex"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CLibass", pkgConfig: "libass", providers: [.apt(["libass-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .target(name: "PlayheadCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "PlayheadSys", dependencies: [
@@ -75,7 +76,7 @@ let package = Package(
         // The fleet over MQTT (libmosquitto; off unless --mqtt-url is given).
         .target(name: "PlayheadMQTT", dependencies: ["PlayheadCore", "PlayheadSys", "CMosquitto"]),
         // Text overlays: shaped by HarfBuzz, drawn by FreeType.
-        .target(name: "PlayheadText", dependencies: ["PlayheadCore", "PlayheadSys", "CFreeType", "CHarfBuzz"]),
+        .target(name: "PlayheadText", dependencies: ["PlayheadCore", "PlayheadSys", "CFreeType", "CHarfBuzz", "CLibass"]),
         // The appliance's wiring: options, outputs, player, command router, inputs, shutdown.
         .target(name: "PlayheadApp", dependencies: [
             "Playhead", "PlayheadFFmpeg", "PlayheadKMS", "PlayheadALSA", "PlayheadGPIO", "PlayheadCEC", "PlayheadSys", "PlayheadHTTP", "PlayheadText",

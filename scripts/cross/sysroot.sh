@@ -12,7 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/apt.sh"
 fail() { echo "cross: $*" >&2; exit 1; }
 packages="libc6-dev libstdc++-14-dev libgcc-14-dev linux-libc-dev libavformat-dev libavcodec-dev libavutil-dev
-  libswscale-dev libswresample-dev libavfilter-dev libdrm-dev libasound2-dev libgpiod-dev libfreetype-dev libharfbuzz-dev
+  libswscale-dev libswresample-dev libavfilter-dev libdrm-dev libasound2-dev libgpiod-dev libfreetype-dev libharfbuzz-dev libass-dev
   libmosquitto-dev"
 root=$cache/sysroot-arm64
 

@@ -201,12 +201,14 @@ final class FormatContext: @unchecked Sendable {
         return pb.pointee.seekable & AVIO_SEEKABLE_NORMAL != 0
     }
 
+    /// The subtitle stream FFmpeg would pick (for a file of subtitles alone, its one stream).
+    var bestSubtitleStream: Int? { bestStream(AVMEDIA_TYPE_SUBTITLE) }
+
     func bestStream(_ type: AVMediaType) -> Int? {
         let i = av_find_best_stream(context, type, -1, -1, nil, 0)
         return i >= 0 ? Int(i) : nil
     }
 
-    /// Tells the demuxer to drop packets of streams nobody decodes.
     /// Whether this FFmpeg has a decoder for the stream's codec (a lookup: nothing is opened).
     func hasDecoder(stream index: Int) -> Bool {
         guard index >= 0, index < streamCount, let par = stream(index).pointee.codecpar else { return false }

@@ -1,0 +1,64 @@
+import PlayheadCore
+import PlayheadSys
+
+/// A text subtitle track read whole: a subtitle file beside the media (SRT, WebVTT, ASS), or
+/// one subtitle stream of a file. Its cues in time order and the header they are drawn with.
+public struct SubtitleTrackText: Sendable, Equatable {
+    public var header: String
+    public var schedule: SubtitleSchedule
+    public var codec: String
+}
+
+public enum SubtitleFile {
+    /// A subtitle file is text: a film's is under 200 KB. A stranger's 4 GB "subtitles" are
+    /// refused before they are read.
+    public static let maxBytes = 8 << 20
+
+    /// Reads every cue of the file's subtitle stream (`stream`, or the one FFmpeg picks); a cue
+    /// with no end shows until the next starts, the last one for `lastCueMilliseconds`.
+    public static func read(_ path: String, stream: Int? = nil, timeoutNanoseconds: Int64 = 5_000_000_000) throws(PlaybackError) -> SubtitleTrackText {
+        if case .failure(let f) = FileInput.bytes(path, limit: maxBytes) {
+            switch f.read {
+            case .tooLarge: throw PlaybackError(.notMedia, "\(path): over \(maxBytes >> 20) MB, too large for subtitles; remove it or give a smaller file")
+            case .missing: throw PlaybackError(.fileNotFound, "\(path): no such subtitle file; check the path")
+            default: throw PlaybackError(.readFailed, "\(path): the subtitle file cannot be read")
+            }
+        }
+        let location = try MediaLocation(path)
+        let format = try FormatContext(location: location, timeoutNanoseconds: timeoutNanoseconds)
+        guard let index = stream ?? format.bestSubtitleStream else {
+            throw PlaybackError(.noPlayableTracks, "\(path): no subtitles in it; give an SRT, WebVTT or ASS file")
+        }
+        let decoder = try SubtitleDecoder(stream: format.stream(index), location: location)
+        format.discardAll(except: [index])
+        // The item's time zero (an MPEG-TS starts anywhere), in milliseconds.
+        let zero = format.startTime / 1000
+        var schedule = SubtitleSchedule()
+        var open: [SubtitleCue] = []
+        reading: while true {
+            switch format.readPacket() {
+            case .packet(let packet):
+                guard packet.streamIndex == index else { continue }
+                for (var cue, knownEnd) in decoder.decode(packet) {
+                    cue.startMilliseconds -= zero
+                    for var earlier in open {
+                        earlier.durationMilliseconds = max(0, cue.startMilliseconds - earlier.startMilliseconds)
+                        schedule.add(earlier)
+                    }
+                    open.removeAll()
+                    if knownEnd { schedule.add(cue) } else { open.append(cue) }
+                }
+            case .endOfFile: break reading
+            case .failed(let e): throw e
+            }
+        }
+        for var cue in open {
+            cue.durationMilliseconds = lastCueMilliseconds
+            schedule.add(cue)
+        }
+        return SubtitleTrackText(header: decoder.header, schedule: schedule, codec: decoder.codecName)
+    }
+
+    /// How long a last cue with no end stays.
+    static let lastCueMilliseconds: Int64 = 5000
+}
