@@ -119,7 +119,7 @@ public enum Appliance {
             : LayerPlayers(outputs.otherLayers, mainName: layout!.layers[LayerOptions.mainIndex(layout!)].spec.name,
                            names: outputs.shownLayerNames, display: outputs.display, backend: backend, settings: settings,
                            groups: LayerOptions.groups(layout!),
-                           mainTitle: { [player] in player.currentItem?.displayTitle })
+                           mainTitle: { [player] in player.currentItem?.displayTitle }, mainPlayer: player)
         let scheduleRunner = ScheduleRunner.make(settings, defaultItems: initialItems)
         let cec = CECSetup.make(settings)
         let mqtt = MQTTSetup.make(settings)

@@ -20,6 +20,8 @@ final class LayerPlayers: Sendable {
     let layers: [Layer]
     /// The text layers, each drawn by its own thread.
     let texts: [(name: String, overlay: TextOverlay, line: String)]
+    /// The subtitle layers, each drawn by its own thread.
+    let subtitles: [(name: String, overlay: SubtitleOverlay)]
     let mainName: String
     /// Every shown layer's name, bottom first; a layer with nothing to play has no player.
     let names: [String]
@@ -32,7 +34,7 @@ final class LayerPlayers: Sendable {
     /// `start`.
     /// `mainTitle`: the title of the item the main layer plays, for `title=` layers naming it.
     init(_ others: [OtherLayer], mainName: String, names: [String], display: DisplayController?, backend: FFmpegBackend, settings: Settings,
-         groups: [String: String] = [:], mainTitle: @escaping @Sendable () -> String? = { nil }) {
+         groups: [String: String] = [:], mainTitle: @escaping @Sendable () -> String? = { nil }, mainPlayer: Player? = nil) {
         self.mainName = mainName
         self.groups = groups
         self.names = names
@@ -95,6 +97,7 @@ final class LayerPlayers: Sendable {
         }
         self.layers = players
         texts = Self.textOverlays(others, players: players, mainName: mainName, mainTitle: mainTitle)
+        subtitles = SubtitleLayers.overlays(others, players: players, mainName: mainName, mainPlayer: mainPlayer)
     }
 
     /// The text layers, once the players whose titles they may show are made.
@@ -106,7 +109,7 @@ final class LayerPlayers: Sendable {
             let line: String
             var title: @Sendable () -> String? = { nil }
             switch spec.content {
-            case .media, .image: continue
+            case .media, .image, .subtitles: continue
             case .text(let text), .clock(let text): line = text
             case .ticker(let path): line = "the lines of \(path)"
             case .title(let target):
@@ -130,6 +133,7 @@ final class LayerPlayers: Sendable {
     func start() {
         for layer in layers { layer.player.play() }
         for text in texts { text.overlay.start() }
+        for s in subtitles { s.overlay.start() }
     }
 
     /// An overlay's picture stays until playhead stops: its item is shown for a day and then
@@ -142,5 +146,6 @@ final class LayerPlayers: Sendable {
     func shutdown() {
         for layer in layers { layer.player.shutdown() }
         for text in texts { text.overlay.stop() }
+        for s in subtitles { s.overlay.stop() }
     }
 }

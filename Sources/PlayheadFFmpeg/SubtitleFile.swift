@@ -1,14 +1,8 @@
 import PlayheadCore
 import PlayheadSys
 
-/// A text subtitle track read whole: a subtitle file beside the media (SRT, WebVTT, ASS), or
-/// one subtitle stream of a file. Its cues in time order and the header they are drawn with.
-public struct SubtitleTrackText: Sendable, Equatable {
-    public var header: String
-    public var schedule: SubtitleSchedule
-    public var codec: String
-}
-
+/// Reads text subtitles whole with FFmpeg: a subtitle file beside the media (SRT, WebVTT, ASS),
+/// or one subtitle stream of a file.
 public enum SubtitleFile {
     /// A subtitle file is text: a film's is under 200 KB. A stranger's 4 GB "subtitles" are
     /// refused before they are read.

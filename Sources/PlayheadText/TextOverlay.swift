@@ -62,7 +62,7 @@ public final class TextOverlay: Sendable {
         case .text(let text): return text
         case .clock(let format): return WallClock.local(format, seconds: nanoseconds / 1_000_000_000)
         case .title: return title() ?? ""
-        case .media, .image, .ticker: return ""
+        case .media, .image, .ticker, .subtitles: return ""
         }
     }
 

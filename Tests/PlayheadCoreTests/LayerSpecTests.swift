@@ -68,9 +68,9 @@ import Testing
 
     @Test func anOverlayHasOneImageAndNoSound() {
         guard case .failure(let both) = LayerSpec.parse(name: "x", "source=a.mp4 image=b.png") else { return #expect(Bool(false)) }
-        #expect(both.message.hasPrefix("image: a layer takes one of source=, image=, text=, clock=, ticker= or title="), "\(both.message)")
+        #expect(both.message.hasPrefix("image: a layer takes one of source=, image=, text=, clock=, ticker=, title= or subtitles="), "\(both.message)")
         guard case .failure(let heard) = LayerSpec.parse(name: "x", "image=b.png mute=no") else { return #expect(Bool(false)) }
-        #expect(heard.message.hasPrefix("mute=no: an overlay (image=, text=, clock=, ticker=, title=) has no sound"), "\(heard.message)")
+        #expect(heard.message.hasPrefix("mute=no: an overlay (image=, text=, clock=, ticker=, title=, subtitles=) has no sound"), "\(heard.message)")
         guard case .failure(let empty) = LayerSpec.parse(name: "x", "image=") else { return #expect(Bool(false)) }
         #expect(empty.message.hasPrefix("image: give a picture file"), "\(empty.message)")
     }
@@ -89,6 +89,24 @@ import Testing
             return #expect(Bool(false))
         }
         #expect(e.message == "layer caption: title=logo names no layer that plays media; give a source= layer's name")
+    }
+
+    @Test func aSubtitleLayerNamesAMediaLayerAndKeepsAMargin() throws {
+        let spec = try LayerSpec.parse(name: "subs", "subtitles=main").get()
+        #expect(spec.content == .subtitles("main"))
+        #expect(spec.isOverlay)
+        #expect(spec.style.margin == 5)
+        #expect(try LayerSpec.parse(name: "subs", "subtitles=main margin=0").get().style.margin == 0)
+        guard case .failure(let wide) = LayerSpec.parse(name: "subs", "subtitles=main margin=30") else { return #expect(Bool(false)) }
+        #expect(wide.message == "margin: '30' is not 0 to 25 percent")
+        guard case .failure(let bad) = LayerSpec.parse(name: "subs", "subtitles=") else { return #expect(Bool(false)) }
+        #expect(bad.message == "subtitles: give the name of the layer whose item's subtitles it shows")
+        let logo = try LayerSpec.parse(name: "logo", "image=logo.png").get()
+        guard case .failure(let e) = ScreenLayout.resolve([(try LayerSpec.parse(name: "main", "source=a.mkv").get(), 1), (logo, 2),
+                                                           (try LayerSpec.parse(name: "subs", "subtitles=logo").get(), 3)], defaultSource: nil) else {
+            return #expect(Bool(false))
+        }
+        #expect(e.message == "layer subs: subtitles=logo names no layer that plays media; give a source= layer's name")
     }
 
     @Test func textKeysAreReadAndTheirErrorsNamed() throws {
@@ -132,6 +150,6 @@ import Testing
         guard case .failure(let bad) = LayerSpec.parse(name: "x", "source=a.mp4 card=hw:1;reboot") else { return #expect(Bool(false)) }
         #expect(bad.message == "card: 'hw:1;reboot' is not an ALSA device (hw:1,0, plughw:Loopback,0,1)")
         guard case .failure(let overlay) = LayerSpec.parse(name: "x", "image=a.png card=hw:1,0") else { return #expect(Bool(false)) }
-        #expect(overlay.message == "card=: an overlay (image=, text=, clock=, ticker=, title=) has no sound")
+        #expect(overlay.message == "card=: an overlay (image=, text=, clock=, ticker=, title=, subtitles=) has no sound")
     }
 }

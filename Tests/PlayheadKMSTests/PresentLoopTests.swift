@@ -125,6 +125,16 @@ import Testing
         #expect(displayed == [1, 9])
     }
 
+    @Test func aStillOverlaysLatePictureIsShownNotDropped() {
+        let vblank = showFirstFrame()
+        var subtitle = frame(33, duration: 1000)
+        subtitle.showsEvenLate = true
+        loop.present(subtitle, dueAt: HostTime(nanoseconds: vblank - 100 * Self.ms))
+        settleThroughWaits()
+        #expect(driver.takeCalls().contains(.commit("frame 33 in buffer 0", buffer: 0, capture: false)))
+        #expect(loop.statistics.droppedLate == 0)
+    }
+
     @Test func aFrameThatBecameLateWhileDrawnIsDroppedBeforeItsCommit() {
         let vblank = showFirstFrame()
         driver.drawNanoseconds = 60 * Self.ms

@@ -210,11 +210,12 @@ public struct PresentMachine<Plane: Sendable>: Sendable {
     /// A frame whose flip would land more than half a refresh after its time is dropped
     /// rather than shown late (FlipTiming.dropsLate): the vblank it would take is the first one
     /// after now. An item's first frame is always shown (the engine waits to hear of it), and
-    /// so is any frame once the picture is frozen: a late picture beats a frozen one.
+    /// so is any frame once the picture is frozen: a late picture beats a frozen one; and so is
+    /// a still overlay's picture (`showsEvenLate`).
     /// `drawing` is the drawing time still ahead (before the picture is drawn).
     mutating func dropsLate(_ job: Job, drawing: Int64, now: Int64) -> Bool {
         let timing = self.timing
-        guard job.frame.displayTag == 0 else { return false }
+        guard job.frame.displayTag == 0, !job.frame.showsEvenLate else { return false }
         guard timing.dropsLate(due: job.due.nanoseconds, now: now, frameDuration: job.frame.duration.nanoseconds, drawing: drawing),
               let next = timing.nextVblank(after: now + drawing) else { return false }
         trace?.dropped(pts: job.frame.pts, due: job.due.nanoseconds, expectedVblank: next)

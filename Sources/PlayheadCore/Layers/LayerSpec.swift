@@ -47,7 +47,7 @@ public struct LayerSpec: Sendable, Hashable {
         self.group = group
     }
 
-    public static let usage = "source=PLAYLIST|FOLDER|FILE, image=FILE, text=TEXT, clock=FORMAT, ticker=FILE or title=LAYER [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch] "
+    public static let usage = "source=PLAYLIST|FOLDER|FILE, image=FILE, text=TEXT, clock=FORMAT, ticker=FILE, title=LAYER or subtitles=LAYER [frame=full|X,Y,WxH] [z=N] [gravity=fit|fill|stretch] "
         + "[volume=0..100] [mute=yes|no] [card=ALSA_DEVICE] [visible=yes|no] [group=NAME]"
 
     static let gravities: [String: VideoGravity] = ["fit": .resizeAspect, "fill": .resizeAspectFill, "stretch": .resize]
@@ -64,13 +64,16 @@ public struct LayerSpec: Sendable, Hashable {
         var card: String?
         for (key, value) in words {
             switch key {
-            case "title":
-                guard source == nil else { return .failure(SpecError("title: a layer takes one of source=, image=, text=, clock=, ticker= or title=")) }
-                guard LayerName.isValid(value) else { return .failure(SpecError("title: give the name of the layer whose item's title it shows")) }
+            case "title", "subtitles":
+                guard source == nil else { return .failure(SpecError("\(key): a layer takes one of source=, image=, text=, clock=, ticker=, title= or subtitles=")) }
+                guard LayerName.isValid(value) else {
+                    return .failure(SpecError(key == "title" ? "title: give the name of the layer whose item's title it shows"
+                        : "subtitles: give the name of the layer whose item's subtitles it shows"))
+                }
                 source = value
-                content = .title(value)
+                content = key == "title" ? .title(value) : .subtitles(value)
             case "source", "image", "text", "clock", "ticker":
-                guard source == nil else { return .failure(SpecError("\(key): a layer takes one of source=, image=, text=, clock=, ticker= or title=")) }
+                guard source == nil else { return .failure(SpecError("\(key): a layer takes one of source=, image=, text=, clock=, ticker=, title= or subtitles=")) }
                 guard !value.isEmpty, !value.contains(where: \.isNewline), value.count <= 200 else {
                     return .failure(SpecError(key == "image" ? "image: give a picture file (a PNG with alpha)"
                         : key == "source" ? "source: give a playlist, folder or file" : key == "ticker" ? "ticker: give a text file"
@@ -85,6 +88,9 @@ public struct LayerSpec: Sendable, Hashable {
             case "size":
                 guard let n = Int(value), (6...1000).contains(n) else { return .failure(SpecError("size: '\(value)' is not 6 to 1000 pixels")) }
                 style.size = n
+            case "margin":
+                guard let n = Int(value), (0...25).contains(n) else { return .failure(SpecError("margin: '\(value)' is not 0 to 25 percent")) }
+                style.margin = n
             case "speed":
                 guard let n = Int(value), (10...2000).contains(n) else { return .failure(SpecError("speed: '\(value)' is not 10 to 2000 pixels a second")) }
                 style.speed = n
@@ -123,7 +129,7 @@ public struct LayerSpec: Sendable, Hashable {
         guard let source else { return .failure(SpecError("no source=, image=, text=, clock=, ticker= or title=; a layer takes \(usage)")) }
         let overlay = content != .media
         if overlay, muted == false || card != nil {
-            return .failure(SpecError("\(card != nil ? "card=" : "mute=no"): an overlay (image=, text=, clock=, ticker=, title=) has no sound"))
+            return .failure(SpecError("\(card != nil ? "card=" : "mute=no"): an overlay (image=, text=, clock=, ticker=, title=, subtitles=) has no sound"))
         }
         return .success(LayerSpec(name: name, source: source, frame: frame, z: z, gravity: gravity, volume: volume,
                                   muted: overlay ? true : muted, visible: visible, group: group, content: content, style: style, card: card))

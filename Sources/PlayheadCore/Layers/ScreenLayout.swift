@@ -36,9 +36,14 @@ public struct ScreenLayout: Sendable, Hashable {
             return .failure(SpecError("group \(lone) has one layer; a group keeps two or more in step"))
         }
         for (spec, _) in byLine {
-            guard case .title(let target) = spec.content else { continue }
+            let key: String, target: String
+            switch spec.content {
+            case .title(let t): (key, target) = ("title", t)
+            case .subtitles(let t): (key, target) = ("subtitles", t)
+            default: continue
+            }
             guard let shown = byLine.first(where: { $0.spec.name == target })?.spec, shown.content == .media else {
-                return .failure(SpecError("layer \(spec.name): title=\(target) names no layer that plays media; give a source= layer's name"))
+                return .failure(SpecError("layer \(spec.name): \(key)=\(target) names no layer that plays media; give a source= layer's name"))
             }
         }
         // The first line that has sound to give: an image= overlay above the video in the file

@@ -29,6 +29,9 @@ public struct TextStyle: Sendable, Hashable {
     public var background: Color
     /// A ticker's pixels per second.
     public var speed: Int
+    /// Subtitles: the part of each edge kept clear, in percent of the layer's width and height
+    /// (5: inside the title-safe area of a TV that overscans; 0 for a screen that shows it all).
+    public var margin: Int = 5
 
     public init(font: String = TextStyle.defaultFont, size: Int? = nil, color: Color = Color(r: 255, g: 255, b: 255),
                 background: Color = Color(r: 0, g: 0, b: 0, a: 128), speed: Int = 120) {
@@ -56,4 +59,6 @@ public enum LayerContent: Sendable, Hashable {
     case clock(String)
     /// The title of the item another layer (by name) plays: its #EXTINF title, or its file's name.
     case title(String)
+    /// The subtitles chosen for the item another layer (by name) plays, drawn by libass.
+    case subtitles(String)
 }

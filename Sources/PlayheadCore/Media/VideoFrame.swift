@@ -47,6 +47,9 @@ public struct VideoFrame: Sendable {
     /// Non-zero when the engine wants to hear that this frame reached the screen (an item's
     /// first frame): sinks that know when a frame is really shown report the tag back.
     public var displayTag: UInt64 = 0
+    /// A still overlay's picture (a subtitle): shown late rather than dropped, since it stays
+    /// until the next and a dropped one would leave the old text up, or none, for its time.
+    public var showsEvenLate = false
     /// The stream's nominal rate in frames per 1000 s (25000 for 25 fps), for a display mode
     /// that follows the content; nil when unknown.
     public var nominalFrameRate: Int?

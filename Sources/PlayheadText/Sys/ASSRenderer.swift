@@ -33,7 +33,7 @@ final class ASSRenderer: @unchecked Sendable {
             throw PlaybackError(.internalError, "subtitles: libass cannot make a track")
         }
         // Quiet: libass says what it cannot do on stderr, which is the serial console.
-        ass_set_message_cb(lib, { _, _, _, _ in }, nil)
+        playhead_ass_quiet(lib)
         ass_set_extract_fonts(lib, 1)
         ass_set_frame_size(r, Int32(size.width), Int32(size.height))
         ass_set_storage_size(r, Int32(size.width), Int32(size.height))

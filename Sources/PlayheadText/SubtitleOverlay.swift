@@ -1,0 +1,138 @@
+import PlayheadCore
+import PlayheadSys
+import Synchronization
+
+/// A subtitle layer: the cues of the subtitle track chosen for another layer's item, drawn by
+/// libass over the layer's whole size inside a safe margin, and handed to the layer's sink a
+/// moment before what shows changes, due at the change. It looks at the player at each change of the cues (at the player's
+/// rate), and at least ten times a second for seeks, pauses and item changes. Loading a track
+/// and drawing run on the overlay's own thread (`ph-subs`), never on a player's.
+public final class SubtitleOverlay: Sendable {
+    private let size: PixelSize
+    private let font: String
+    private let marginPercent: Int
+    private let sink: any VideoSink
+    private let moment: @Sendable () -> SubtitleMoment?
+    private let load: @Sendable (String) -> Result<SubtitleTrackText, PlaybackError>
+    private let log: @Sendable (String) -> Void
+    private let note: @Sendable (String) -> Void
+    private let thread = TickingThread()
+    private let state = Mutex(State())
+    private let drawn = Atomic(0)
+
+    private struct State: @unchecked Sendable {
+        /// The track loaded (nil: none asked for), and what draws it (nil: it could not be read).
+        var track: String?
+        var renderer: ASSRenderer?
+        var schedule = SubtitleSchedule()
+        var showing = false
+        var frame: Int64 = 0
+    }
+
+    /// `moment`: the track to show and where its item is, nil when none is chosen. `load`: the
+    /// track's cues (read on this overlay's thread). `log`: one line for a track that cannot be;
+    /// `note`: what was loaded and each change drawn, for the debug log.
+    /// `marginPercent`: the part of each edge kept clear (`TextStyle.margin`).
+    public init(size: PixelSize, font: String, marginPercent: Int, sink: any VideoSink, moment: @escaping @Sendable () -> SubtitleMoment?,
+                load: @escaping @Sendable (String) -> Result<SubtitleTrackText, PlaybackError>,
+                log: @escaping @Sendable (String) -> Void, note: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.size = size
+        self.font = font
+        self.marginPercent = marginPercent
+        self.sink = sink
+        self.moment = moment
+        self.load = load
+        self.log = log
+        self.note = note
+    }
+
+    public func start() {
+        thread.start(name: "ph-subs") { [self] in tick() }
+    }
+
+    /// Ends the thread; the sink is its owner's to close. Again does nothing.
+    public func stop() { thread.stop() }
+
+    /// How many pictures were handed to the sink.
+    public var drawnCount: Int { drawn.load(ordering: .relaxed) }
+
+    private func tick() -> Int64 {
+        guard let now = moment() else {
+            clearIfShowing()
+            state.withLock { $0.track = nil; $0.renderer = nil }
+            return SubtitleTiming.longest
+        }
+        let loaded = state.withLock { $0.track == now.track }
+        if !loaded { open(now.track) }
+        let (renderer, schedule) = state.withLock { ($0.renderer, $0.schedule) }
+        guard let renderer else { return SubtitleTiming.longest }
+        // Drawn for where the item will be a lead ahead, and due then: a picture handed over
+        // due at once is late by the time it is converted, and the display drops late ones.
+        let target = now.milliseconds + Int64((Double(Self.leadNanoseconds / 1_000_000) * max(0, now.rate)).rounded())
+        let (changed, bitmaps) = renderer.render(at: target)
+        if changed || !loaded {
+            let frame = state.withLock { s -> Int64 in
+                s.frame += 1
+                s.showing = !bitmaps.isEmpty
+                return s.frame
+            }
+            show(SubtitleCanvas.draw(bitmaps, size: size), frame: frame,
+                 due: HostTime(nanoseconds: MonotonicClock().now().nanoseconds + Self.leadNanoseconds))
+            note("subtitles: \(bitmaps.count) pieces drawn for \(target) ms")
+        }
+        return SubtitleTiming.wait(at: target, rate: now.rate, schedule: schedule)
+    }
+
+    /// How far ahead a change is drawn: more than a picture's conversion and a commit take on
+    /// the smallest board (38 ms under emulation).
+    static let leadNanoseconds: Int64 = 100_000_000
+
+    private func open(_ track: String) {
+        clearIfShowing()
+        var renderer: ASSRenderer?
+        var schedule = SubtitleSchedule()
+        switch load(track) {
+        case .failure(let e):
+            log("subtitles: \(e.message); none shown for it")
+        case .success(let text):
+            do {
+                let margin = PixelSize(width: size.width * marginPercent / 100, height: size.height * marginPercent / 100)
+                let r = try ASSRenderer(size: size, safeMargin: margin, fontPath: font, header: text.header)
+                for cue in text.schedule.cues { r.add(cue) }
+                renderer = r
+                schedule = text.schedule
+                note("subtitles: \(text.schedule.cues.count) \(text.codec) cues loaded")
+            } catch {
+                log("subtitles: \(error.message); none shown")
+            }
+        }
+        state.withLock {
+            $0.track = track
+            $0.renderer = renderer
+            $0.schedule = schedule
+        }
+    }
+
+    private func clearIfShowing() {
+        let frame = state.withLock { s -> Int64? in
+            guard s.showing else { return nil }
+            s.showing = false
+            s.frame += 1
+            return s.frame
+        }
+        if let frame {
+            show([UInt8](repeating: 0, count: size.width * size.height * 4), frame: frame,
+                 due: HostTime(nanoseconds: MonotonicClock().now().nanoseconds + Self.leadNanoseconds))
+        }
+    }
+
+    /// Shown at `due` and kept until the next.
+    private func show(_ pixels: [UInt8], frame: Int64, due: HostTime) {
+        let second = MediaTime(value: 1, timescale: 1)
+        var picture = VideoFrame(pts: MediaTime(value: frame, timescale: 1), duration: second, isKeyframe: true,
+                                 picture: TextPicture(size: size, pixels: pixels))
+        picture.showsEvenLate = true
+        sink.present(picture, dueAt: due)
+        drawn.add(1, ordering: .relaxed)
+    }
+}

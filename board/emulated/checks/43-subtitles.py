@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Subtitles drawn on the board against ffmpeg's own libass rendering of the same cues (its
+`subtitles` filter, DejaVu Sans as on the board). ffmpeg draws each cue once over a black and
+once over a white canvas: the pixels the two agree on are the ones the text covers whole (its
+fill and outline), with their colours, whatever video is under them. For each writeback
+capture, at those pixels: while a cue shows, the capture must have the cue's colours (at least
+20 dB PSNR); while none shows, it must not have either cue's (under 15 dB). The run without a
+margin is compared with ffmpeg's text on a 640x480 canvas; the run with the default 5 % margin
+with ffmpeg's text on a 576x432 canvas placed at 32,24 (the safe area: the text must be laid
+out in it as a video of that size). Captures are left out from 60 ms before each cue's start
+or end to LATE after it (a capture is named by its picture's time; under emulation a
+subtitle's flip was seen up to 100 ms late at the start)."""
+import math
+import pathlib
+import subprocess
+import sys
+
+from ppm import read_ppm
+
+OUT = pathlib.Path(sys.argv[1])
+MEDIA = pathlib.Path(__file__).resolve().parents[3] / "build/media"
+CLIP = MEDIA / "two_languages.mkv"
+W, H = 640, 480
+CUES = [(521, 2021, "Hello", 25), (2521, 3521, "World", 75)]  # the frame of a 25 fps canvas drawn for each
+STYLE = "FontName=DejaVu Sans"
+# How long after its time a change may show: under emulation the guest's first seconds are busy
+# and a subtitle's flip was seen 60 to 100 ms late (shown late, never dropped).
+LATE = 150
+RUNS = {"subs-flat": (W, H, 0, 0), "subs-safe": (576, 432, 32, 24)}
+
+
+def text_pixels(width, height, x, y):
+    """For each cue: {pixel index: (r, g, b)} where the text covers the screen whole."""
+    frames = {}
+    for canvas in ("black", "white"):
+        vf = (f"subtitles=filename={CLIP}:force_style='{STYLE}',select='" + "+".join(f"eq(n\\,{c[3]})" for c in CUES)
+              + f"',pad={W}:{H}:{x}:{y}:color={canvas}")
+        raw = subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", f"color={canvas}:size={width}x{height}:rate=25:duration=4",
+                              "-vf", vf, "-vsync", "0", "-pix_fmt", "rgb24", "-f", "rawvideo", "-"], capture_output=True, check=True).stdout
+        size = W * H * 3
+        frames[canvas] = [raw[i:i + size] for i in range(0, len(raw), size)]
+    masks = []
+    for black, white in zip(frames["black"], frames["white"]):
+        masks.append({i: tuple(black[i * 3:i * 3 + 3]) for i in range(W * H)
+                      if all(abs(black[i * 3 + c] - white[i * 3 + c]) <= 2 for c in range(3))})
+    return masks
+
+
+def psnr(got, mask):
+    squared = sum((got[i * 3 + c] - v[c]) ** 2 for i, v in mask.items() for c in range(3))
+    return 99.0 if squared == 0 else 10 * math.log10(255 * 255 / (squared / (3 * len(mask))))
+
+
+def expected(ms):
+    """The index of the cue shown at `ms`, -1 for none, None too near a change to say."""
+    for n, (start, end, _, _) in enumerate(CUES):
+        if -60 < ms - start < LATE or -60 < ms - end < LATE:
+            return None
+        if start <= ms < end:
+            return n
+    return -1
+
+
+failures = 0
+for run, canvas in RUNS.items():
+    masks = text_pixels(*canvas)
+    if len(masks) != len(CUES) or any(len(m) < 100 for m in masks):
+        print(f"{run}: ffmpeg drew {[len(m) for m in masks]} text pixels for the cues")
+        failures += 1
+        continue
+    seen = {n: 0 for n in range(-1, len(CUES))}
+    for ppm in sorted((OUT / f"frames-{run}").glob("frame-*.ppm"), key=lambda p: int(p.stem.split("-")[1])):
+        ms = int(ppm.stem.split("-")[1])
+        want = expected(ms)
+        if want is None or ms > 4000:
+            continue
+        width, height, got = read_ppm(ppm)
+        if (width, height) != (W, H):
+            print(f"{run}/{ppm.name}: {width}x{height}, not {W}x{H}")
+            failures += 1
+            continue
+        scores = [psnr(got, m) for m in masks]
+        ok = all(s < 15 for s in scores) if want < 0 else scores[want] >= 20
+        seen[want] += 1
+        failures += not ok
+        print(f"{run}/{ppm.name}: {CUES[want][2] if want >= 0 else 'no cue'}; at ffmpeg's text pixels of "
+              + ", ".join(f"{c[2]} {s:.1f} dB" for c, s in zip(CUES, scores)) + ("" if ok else "  <-- wrong"))
+    for n, count in seen.items():
+        if count == 0:
+            print(f"{run}: no capture while {CUES[n][2] if n >= 0 else 'no cue'} showed")
+            failures += 1
+    print(f"43-subtitles: {run}: " + ", ".join(f"{count} captures with {CUES[n][2] if n >= 0 else 'none'}" for n, count in seen.items()))
+print(f"43-subtitles: {failures} wrong")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,38 @@
+# Subtitles on a layer (issue 39): two_languages.mkv (320x240, English sound and its forced
+# English SRT: "Hello" 0.52-2.02 s, "World" 2.52-3.52 s) plays full screen at 640x480 with
+# `--audio-languages en`, which chooses those subtitles, and a `subtitles=main` layer above it
+# draws them with libass on a plane of its own. Run twice: with `margin=0`, whose writeback
+# captures the host compares with ffmpeg's own libass rendering of the same subtitle over the
+# same frame (checks/43-subtitles.py); and with the default 5 % margin, where the text must
+# stay inside the safe area. Between and after the cues, nothing is drawn.
+# kernels: 6
+# time-limit: 120
+. /usr/lib/playhead-board/board.sh
+M=/usr/share/playhead/media
+run() {
+  name=$1 margin=$2
+  mkdir -p "$OUT/frames-$name"
+  cat > "$OUT/$name.conf" <<CONF
+video-output = drm
+display-mode = 640x480
+audio-languages = en
+layer.main = source=$M/two_languages.mkv
+layer.subs = subtitles=main $margin
+CONF
+  playhead --config "$OUT/$name.conf" --audio-output null --events none --log-level debug --capture-every 2 \
+    --capture-dir "$OUT/frames-$name" --socket /tmp/43.sock 2> "$OUT/$name.err" &
+  pid=$!
+  for i in $(seq 100); do [ -S /tmp/43.sock ] && break; sleep 0.05; done
+  sleep 1
+  ph-socket /tmp/43.sock tracks > "$OUT/$name-tracks.txt"
+  cat "$OUT/$name-tracks.txt"
+  wait $pid
+  rc=$?
+  grep "subtitles\|layer subs\|display: layer" "$OUT/$name.err"
+  [ $rc = 0 ] || { echo "playhead ended with $rc"; tail -5 "$OUT/$name.err"; exit 1; }
+  grep -q "layer subs: the subtitles chosen for main's items, drawn by libass at 640x480" "$OUT/$name.err" \
+    || { echo "the subtitle layer was not made"; exit 1; }
+}
+run subs-flat "margin=0"
+run subs-safe ""
+echo "RESULT subtitles: $(ls "$OUT/frames-subs-flat" | wc -l) captures without a margin, $(ls "$OUT/frames-subs-safe" | wc -l) with 5 %"
