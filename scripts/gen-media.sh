@@ -29,6 +29,8 @@ ff -f lavfi -t 2 -i "$v" -f lavfi -t 2 -i "$a" -c:v libx264 -g 25 -keyint_min 25
 # Media selection: two sound languages (English 440 Hz, marked default; French 880 Hz), and
 # forced English subtitles from an SRT file, which also stays beside it as an external file.
 printf '1\n00:00:00,500 --> 00:00:02,000\nHello\n\n2\n00:00:02,500 --> 00:00:03,500\nWorld\n' > "$out/two_languages.en.srt"
+# French subtitles as a WebVTT file beside it: an external file offered as an option.
+printf 'WEBVTT\n\n00:00.500 --> 00:02.000\nBonjour\n\n00:02.500 --> 00:03.500\nle monde\n' > "$out/two_languages.fr.vtt"
 ff -f lavfi -t 8 -i "$v" -f lavfi -t 8 -i "$a" -f lavfi -t 8 -i "sine=frequency=880:sample_rate=48000" -i "$out/two_languages.en.srt" \
    -map 0:v -map 1:a -map 2:a -map 3:s -c:v libx264 -g 25 -keyint_min 25 -sc_threshold 0 -pix_fmt yuv420p -c:a aac -ac 2 -c:s srt \
    -metadata:s:a:0 language=eng -metadata:s:a:0 title=English -metadata:s:a:1 language=fre -metadata:s:a:1 title=Francais \

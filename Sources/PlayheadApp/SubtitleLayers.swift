@@ -13,12 +13,16 @@ enum SubtitleLayers {
               let location = item.location else { return nil }
         let time = player.currentTime()
         let milliseconds = time.value * 1000 / Int64(time.timescale)
-        return SubtitleMoment(track: key(location: location, stream: option.trackID), milliseconds: milliseconds, rate: player.rate)
+        let track = option.file.map { key(file: $0) } ?? key(location: location, stream: option.trackID)
+        return SubtitleMoment(track: track, milliseconds: milliseconds, rate: player.rate)
     }
 
     static func key(location: MediaLocation, stream: Int) -> String {
         "\(stream) \(location.scheme.rawValue) \(location.string)"
     }
+
+    /// A subtitle file beside the item: read whole, its one stream.
+    static func key(file: String) -> String { "-1 file \(file)" }
 
     /// The track a key names, read whole from its file (on the subtitle layer's own thread).
     static func load(_ key: String) -> Result<SubtitleTrackText, PlaybackError> {
@@ -30,7 +34,7 @@ enum SubtitleLayers {
             return .failure(PlaybackError(.unsupportedCodec, "\(parts[2]): subtitles are drawn for local files only so far"))
         }
         do {
-            return .success(try SubtitleFile.read(parts[2], stream: stream))
+            return .success(try SubtitleFile.read(parts[2], stream: stream >= 0 ? stream : nil))
         } catch {
             return .failure(error)
         }

@@ -13,7 +13,10 @@ final class FFmpegProbe: ProbedMedia {
         self.location = location
         format = try FormatContext(location: location, timeoutNanoseconds: options.networkTimeoutNanoseconds,
                                    reconnectDelayMaxSeconds: options.reconnectDelayMaxSeconds, tls: options.tls)
-        let read = MediaInfoReader.read(format)
+        var read = MediaInfoReader.read(format)
+        // Every choice, the subtitle files beside a local file among them: the opener chooses
+        // from these before the source is made.
+        read.selectionGroups = SubtitleFilesBeside.adding(FFmpegSource.subtitleFiles(beside: location), to: MediaSelectionGroup.groups(of: read))
         info = StillPicture.isStill(read) ? StillPicture.showing(read, for: options.stillDuration) : read
     }
 

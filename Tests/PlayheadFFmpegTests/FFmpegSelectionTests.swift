@@ -33,7 +33,12 @@ import PlayheadTestSupport
         #expect(audible.options.map(\.title) == ["English", "Francais"])
         #expect(audible.defaultOption?.languageCode == "en")
         let legible = try #require(source.info.selectionGroups.first { $0.characteristic == .legible })
-        #expect(legible.options.count == 1 && legible.options[0].traits.contains(.forced))
+        // The muxed forced track, then the files beside it (gen-media.sh writes both).
+        #expect(legible.options.map(\.trackID) == [3, 1000, 1001])
+        #expect(legible.options[0].traits.contains(.forced) && legible.options[0].file == nil)
+        #expect(legible.options.dropFirst().map(\.languageCode) == ["en", "fr"])
+        #expect(legible.options.dropFirst().map(\.file) == ["\(FFmpegPlaybackTests.media)/two_languages.en.srt",
+                                                            "\(FFmpegPlaybackTests.media)/two_languages.fr.vtt"])
     }
 
     @Test func theTrackOpenedIsTheOneHeard() async throws {

@@ -17,6 +17,14 @@ import Testing
         #expect(track.header.contains("[Script Info]"), "\(track.header)")
     }
 
+    @Test func aWebVTTFileBesideTheMedia() throws {
+        let track = try SubtitleFile.read("\(Self.media)/two_languages.fr.vtt")
+        #expect(track.codec == "webvtt")
+        #expect(track.schedule.cues.map(\.text) == ["Bonjour", "le monde"])
+        #expect(track.schedule.cues.map(\.startMilliseconds) == [500, 2500])
+        #expect(track.schedule.cues.map(\.endMilliseconds) == [2000, 3500])
+    }
+
     @Test func theSubtitleStreamOfAMatroskaFile() throws {
         let track = try SubtitleFile.read("\(Self.media)/two_languages.mkv")
         #expect(track.schedule.cues.map(\.text) == ["Hello", "World"])

@@ -19,7 +19,8 @@ extension PlaybackEngine {
                 // The sound track is chosen before the decoders open: the one chosen, or the
                 // player's languages' (a restart opens with the same).
                 var chosen = options
-                let groups = MediaSelectionGroup.groups(of: probe.info)
+                // A probe may offer more than its tracks (subtitle files beside the media).
+                let groups = probe.info.selectionGroups.isEmpty ? MediaSelectionGroup.groups(of: probe.info) : probe.info.selectionGroups
                 chosen.audioTrackID = item.resolveSelection(groups: groups, criteria: selectionCriteria.withLock { $0 }).audible?.trackID
                 result = .success(try probe.makeSource(options: chosen))
             } catch {

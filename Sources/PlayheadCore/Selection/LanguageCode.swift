@@ -36,6 +36,13 @@ public enum LanguageCode {
 
     public static func same(_ a: String, _ b: String) -> Bool { normalized(a) == normalized(b) }
 
+    /// Whether the table knows `code`'s language ("fr", "fre", "pt-BR"): what a word in a file's
+    /// name must be to be taken as its language ("film.mkv.srt" is not in "mkv").
+    public static func isKnown(_ code: String) -> Bool {
+        let primary = code.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? code
+        return toShort[primary.lowercased()] != nil
+    }
+
     /// Whether `code` is one a person could mean: letters only, two to eight of them, with
     /// optional subtags (what `--audio-languages` and the console take).
     public static func isWellFormed(_ code: String) -> Bool {

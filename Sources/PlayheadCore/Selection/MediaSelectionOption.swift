@@ -1,5 +1,5 @@
 /// One choice in a selection group (AVMediaSelectionOption): a track of the item, with what
-/// its container says about it.
+/// its container says about it, or a subtitle file beside the item's file.
 public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible {
     public var characteristic: MediaCharacteristic
     /// The track it plays (`TrackInfo.trackID`).
@@ -9,9 +9,13 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
     public var title: String?
     public var traits: TrackTraits
     public var codec: String
+    /// A subtitle file beside the media (`film.en.srt` beside `film.mkv`); nil for a track of
+    /// the item's own file.
+    public var file: String?
 
     public init(characteristic: MediaCharacteristic, trackID: Int, language: String?, title: String?,
-                traits: TrackTraits, codec: String) {
+                traits: TrackTraits, codec: String, file: String? = nil) {
+        self.file = file
         self.characteristic = characteristic
         self.trackID = trackID
         self.language = language
@@ -40,6 +44,7 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
     public var displayName: String {
         var parts = [languageCode ?? "track \(trackID)"]
         if let title, !title.isEmpty { parts.append("\"\(title)\"") }
+        if let file { parts.append("from \(file.split(separator: "/").last.map(String.init) ?? file)") }
         let traitNames = traits.subtracting(.main).names
         if !traitNames.isEmpty { parts.append("(\(traitNames.joined(separator: ", ")))") }
         return parts.joined(separator: " ")

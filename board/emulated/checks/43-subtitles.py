@@ -7,7 +7,8 @@ capture, at those pixels: while a cue shows, the capture must have the cue's col
 20 dB PSNR); while none shows, it must not have either cue's (under 15 dB). The run without a
 margin is compared with ffmpeg's text on a 640x480 canvas; the run with the default 5 % margin
 with ffmpeg's text on a 576x432 canvas placed at 32,24 (the safe area: the text must be laid
-out in it as a video of that size). Captures are left out from 60 ms before each cue's start
+out in it as a video of that size); the run preferring French subtitles with ffmpeg's drawing
+of the WebVTT file beside the clip. Captures are left out from 60 ms before each cue's start
 or end to LATE after it (a capture is named by its picture's time; under emulation a
 subtitle's flip was seen up to 100 ms late at the start)."""
 import math
@@ -21,19 +22,23 @@ OUT = pathlib.Path(sys.argv[1])
 MEDIA = pathlib.Path(__file__).resolve().parents[3] / "build/media"
 CLIP = MEDIA / "two_languages.mkv"
 W, H = 640, 480
-CUES = [(521, 2021, "Hello", 25), (2521, 3521, "World", 75)]  # the frame of a 25 fps canvas drawn for each
+# Each run: its canvas (width, height, x, y), the subtitles ffmpeg draws, and their cues (start
+# and end in the item's milliseconds, the words, the frame of a 25 fps canvas drawn for each).
+MUXED = [(521, 2021, "Hello", 25), (2521, 3521, "World", 75)]
+BESIDE = [(500, 2000, "Bonjour", 25), (2500, 3500, "le monde", 75)]
 STYLE = "FontName=DejaVu Sans"
 # How long after its time a change may show: under emulation the guest's first seconds are busy
 # and a subtitle's flip was seen 60 to 100 ms late (shown late, never dropped).
 LATE = 150
-RUNS = {"subs-flat": (W, H, 0, 0), "subs-safe": (576, 432, 32, 24)}
+RUNS = {"subs-flat": ((W, H, 0, 0), CLIP, MUXED), "subs-safe": ((576, 432, 32, 24), CLIP, MUXED),
+        "subs-file": ((W, H, 0, 0), MEDIA / "two_languages.fr.vtt", BESIDE)}
 
 
-def text_pixels(width, height, x, y):
+def text_pixels(width, height, x, y, subtitles, cues):
     """For each cue: {pixel index: (r, g, b)} where the text covers the screen whole."""
     frames = {}
     for canvas in ("black", "white"):
-        vf = (f"subtitles=filename={CLIP}:force_style='{STYLE}',select='" + "+".join(f"eq(n\\,{c[3]})" for c in CUES)
+        vf = (f"subtitles=filename={subtitles}:force_style='{STYLE}',select='" + "+".join(f"eq(n\\,{c[3]})" for c in cues)
               + f"',pad={W}:{H}:{x}:{y}:color={canvas}")
         raw = subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", f"color={canvas}:size={width}x{height}:rate=25:duration=4",
                               "-vf", vf, "-vsync", "0", "-pix_fmt", "rgb24", "-f", "rawvideo", "-"], capture_output=True, check=True).stdout
@@ -51,9 +56,9 @@ def psnr(got, mask):
     return 99.0 if squared == 0 else 10 * math.log10(255 * 255 / (squared / (3 * len(mask))))
 
 
-def expected(ms):
+def expected(ms, cues):
     """The index of the cue shown at `ms`, -1 for none, None too near a change to say."""
-    for n, (start, end, _, _) in enumerate(CUES):
+    for n, (start, end, _, _) in enumerate(cues):
         if -60 < ms - start < LATE or -60 < ms - end < LATE:
             return None
         if start <= ms < end:
@@ -62,16 +67,16 @@ def expected(ms):
 
 
 failures = 0
-for run, canvas in RUNS.items():
-    masks = text_pixels(*canvas)
-    if len(masks) != len(CUES) or any(len(m) < 100 for m in masks):
+for run, (canvas, subtitles, cues) in RUNS.items():
+    masks = text_pixels(*canvas, subtitles, cues)
+    if len(masks) != len(cues) or any(len(m) < 100 for m in masks):
         print(f"{run}: ffmpeg drew {[len(m) for m in masks]} text pixels for the cues")
         failures += 1
         continue
-    seen = {n: 0 for n in range(-1, len(CUES))}
+    seen = {n: 0 for n in range(-1, len(cues))}
     for ppm in sorted((OUT / f"frames-{run}").glob("frame-*.ppm"), key=lambda p: int(p.stem.split("-")[1])):
         ms = int(ppm.stem.split("-")[1])
-        want = expected(ms)
+        want = expected(ms, cues)
         if want is None or ms > 4000:
             continue
         width, height, got = read_ppm(ppm)
@@ -83,12 +88,12 @@ for run, canvas in RUNS.items():
         ok = all(s < 15 for s in scores) if want < 0 else scores[want] >= 20
         seen[want] += 1
         failures += not ok
-        print(f"{run}/{ppm.name}: {CUES[want][2] if want >= 0 else 'no cue'}; at ffmpeg's text pixels of "
-              + ", ".join(f"{c[2]} {s:.1f} dB" for c, s in zip(CUES, scores)) + ("" if ok else "  <-- wrong"))
+        print(f"{run}/{ppm.name}: {cues[want][2] if want >= 0 else 'no cue'}; at ffmpeg's text pixels of "
+              + ", ".join(f"{c[2]} {s:.1f} dB" for c, s in zip(cues, scores)) + ("" if ok else "  <-- wrong"))
     for n, count in seen.items():
         if count == 0:
-            print(f"{run}: no capture while {CUES[n][2] if n >= 0 else 'no cue'} showed")
+            print(f"{run}: no capture while {cues[n][2] if n >= 0 else 'no cue'} showed")
             failures += 1
-    print(f"43-subtitles: {run}: " + ", ".join(f"{count} captures with {CUES[n][2] if n >= 0 else 'none'}" for n, count in seen.items()))
+    print(f"43-subtitles: {run}: " + ", ".join(f"{count} captures with {cues[n][2] if n >= 0 else 'none'}" for n, count in seen.items()))
 print(f"43-subtitles: {failures} wrong")
 sys.exit(1 if failures else 0)

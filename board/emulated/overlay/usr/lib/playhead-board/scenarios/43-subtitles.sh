@@ -4,18 +4,20 @@
 # draws them with libass on a plane of its own. Run twice: with `margin=0`, whose writeback
 # captures the host compares with ffmpeg's own libass rendering of the same subtitle over the
 # same frame (checks/43-subtitles.py); and with the default 5 % margin, where the text must
-# stay inside the safe area. Between and after the cues, nothing is drawn.
+# stay inside the safe area. Between and after the cues, nothing is drawn. A third run prefers
+# French subtitles (`subtitle-languages = fr`): the WebVTT file beside the clip is chosen.
 # kernels: 6
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
 run() {
-  name=$1 margin=$2
+  name=$1 margin=$2 languages=${3:-}
   mkdir -p "$OUT/frames-$name"
   cat > "$OUT/$name.conf" <<CONF
 video-output = drm
 display-mode = 640x480
 audio-languages = en
+$languages
 layer.main = source=$M/two_languages.mkv
 layer.subs = subtitles=main $margin
 CONF
@@ -35,4 +37,8 @@ CONF
 }
 run subs-flat "margin=0"
 run subs-safe ""
-echo "RESULT subtitles: $(ls "$OUT/frames-subs-flat" | wc -l) captures without a margin, $(ls "$OUT/frames-subs-safe" | wc -l) with 5 %"
+run subs-file "margin=0" "subtitle-languages = fr"
+grep -q '"subtitles":\[{"track":3,.*{"track":1000,"language":"fr",.*"codec":"webvtt","selected":true' "$OUT/subs-file-tracks.txt" \
+  || { echo "the French WebVTT file beside the clip was not offered and chosen"; exit 1; }
+echo "RESULT subtitles: $(ls "$OUT/frames-subs-flat" | wc -l) captures without a margin, $(ls "$OUT/frames-subs-safe" | wc -l) with 5 %," \
+  "$(ls "$OUT/frames-subs-file" | wc -l) from the French file beside the clip"
