@@ -56,7 +56,8 @@ public final class SubtitleOverlay: Sendable {
     /// How many pictures were handed to the sink.
     public var drawnCount: Int { drawn.load(ordering: .relaxed) }
 
-    private func tick() -> Int64 {
+    /// One look at the player: loads, draws and hands over what changed; how long to wait.
+    func tick() -> Int64 {
         guard let now = moment() else {
             clearIfShowing()
             state.withLock { $0.track = nil; $0.renderer = nil }
