@@ -10,7 +10,8 @@ extension CommandRouter {
             let options: [ReplyValue] = group.options.map { o in
                 .object([.init("track", .int(o.trackID)), .init("language", .optional(o.languageCode)),
                          .init("title", .optional(o.title)), .init("kinds", .list(o.traits.names.map { .string($0) })),
-                         .init("codec", .string(o.codec)), .init("selected", .bool(selection[group.characteristic] == o))])
+                         .init("codec", .string(o.codec)), .init("selected", .bool(selection[group.characteristic] == o)),
+                         .init("file", .optional(o.file.map { $0.split(separator: "/").last.map(String.init) ?? $0 }))])
             }
             return .init(group.characteristic.consoleWord, .list(options))
         }

@@ -49,10 +49,13 @@ import Testing
         }
         let info = MediaInfo(tracks: [track(1, .audio, "eng"), track(2, .audio, "fre"), track(3, .subtitle, "ger")],
                              duration: .zero, isSeekable: true, isLocal: true, formatName: "matroska")
-        let groups = MediaSelectionGroup.groups(of: info)
+        let beside = SubtitleFilesBeside.options(mediaName: "film.mkv", folder: "/media", names: ["film.it.srt"])
+        let groups = SubtitleFilesBeside.adding(beside, to: MediaSelectionGroup.groups(of: info))
         player.s.withLock { $0.groups = groups; $0.selection.audible = groups[0].options[0] }
         let listed = say("tracks")
         #expect(listed.contains("fr") && listed.contains("de") && listed.contains("selected"), "\(listed)")
+        // A file beside the media is named (its name only), a track of the file is not.
+        #expect(listed.contains("file: film.it.srt") && !listed.contains("/media"), "\(listed)")
         #expect(say("track audio fr").hasPrefix("audio"))
         #expect(say("track subtitles deu").hasPrefix("subtitles"))
         #expect(say("track subtitles off") == "subtitles: off")
