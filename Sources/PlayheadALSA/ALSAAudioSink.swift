@@ -213,10 +213,19 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         let deadline = clock.now().nanoseconds + Int64(milliseconds) * 1_000_000
         lock.withLock {
             while !lost && !paused && clock.now().nanoseconds < deadline
-                    && (!queue.isEmpty || position.played(now: clock.now().nanoseconds) < position.written) {
+                    && (!queue.isEmpty || position.played(now: clock.now().nanoseconds) < position.written
+                        || deviceHoldsSound()) {
                 _ = lock.wait(untilMonotonic: min(deadline, clock.now().nanoseconds + 10_000_000))
             }
         }
+    }
+
+    /// Under the lock: whether the device itself still holds unheard frames. The estimate
+    /// carried forward between its reports can run ahead of it: the loopback card's pointer
+    /// moves in timer ticks, and a drain on the estimate alone cut the last 16 ms of a tone.
+    private func deviceHoldsSound() -> Bool {
+        if case .frames(let d) = device.delay() { return d > 0 }
+        return false
     }
 
     /// Stops the audio thread and lets the device go. Safe to call more than once.

@@ -15,7 +15,7 @@ public struct ALSAStatistics: Sendable, Hashable {
     public func summary(device: String, format: String, rate: Int, period: Int, buffer: Int) -> String {
         let seconds = Double(framesWritten) / Double(max(rate, 1))
         let cpu = seconds > 0 ? Double(audioThreadCPUNanoseconds) / 1_000_000 / seconds : 0
-        return "device=\(device) \(format) \(rate) Hz period=\(period) buffer=\(buffer) frames underruns=\(underruns - starved) "
+        return "device=\(device) \(format) \(rate) Hz period=\(period) buffer=\(buffer) frames written=\(framesWritten) underruns=\(underruns - starved) "
             + "starved=\(starved) suspends=\(suspends) moves=\(moves) lost=\(lost) audio-thread-cpu=\(Int(cpu.rounded()))ms-per-s"
     }
 }

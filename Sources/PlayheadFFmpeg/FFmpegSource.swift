@@ -79,7 +79,8 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
         let videoIndex = format.bestStream(AVMEDIA_TYPE_VIDEO).flatMap { i in
             info.tracks.contains { $0.trackID == i } ? i : nil
         }
-        let groups = info.selectionGroups.isEmpty ? MediaSelectionGroup.groups(of: info) : info.selectionGroups
+        // The probe's: its tracks' and the subtitle files beside it.
+        let groups = info.selectionGroups
         let chosenAudio = options.audioTrackID.flatMap { id in
             groups.first { $0.characteristic == .audible }?.option(trackID: id)?.trackID
         }

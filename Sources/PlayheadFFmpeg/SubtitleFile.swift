@@ -10,12 +10,16 @@ public enum SubtitleFile {
 
     /// Reads every cue of the file's subtitle stream (`stream`, or the one FFmpeg picks); a cue
     /// with no end shows until the next starts, the last one for `lastCueMilliseconds`.
-    public static func read(_ path: String, stream: Int? = nil, timeoutNanoseconds: Int64 = 5_000_000_000) throws(PlaybackError) -> SubtitleTrackText {
-        if case .failure(let f) = FileInput.bytes(path, limit: maxBytes) {
-            switch f.read {
-            case .tooLarge: throw PlaybackError(.notMedia, "\(path): over \(maxBytes >> 20) MB, too large for subtitles; remove it or give a smaller file")
-            case .missing: throw PlaybackError(.fileNotFound, "\(path): no such subtitle file; check the path")
-            default: throw PlaybackError(.readFailed, "\(path): the subtitle file cannot be read")
+    public static func read(_ path: String, stream: Int? = nil, limit: Int = maxBytes,
+                            timeoutNanoseconds: Int64 = 5_000_000_000) throws(PlaybackError) -> SubtitleTrackText {
+        // A subtitle file alone is bounded by its size; a film's own subtitle stream by the
+        // schedule's count of cues (the film is as large as it is).
+        if stream == nil {
+            guard let size = FileInput.regularFileSize(path) else {
+                throw PlaybackError(.fileNotFound, "\(path): no such subtitle file (or not a regular file); check the path")
+            }
+            guard size <= limit else {
+                throw PlaybackError(.notMedia, "\(path): over \(limit >> 20) MB, too large for subtitles; remove it or give a smaller file")
             }
         }
         let location = try MediaLocation(path)

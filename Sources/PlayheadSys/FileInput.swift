@@ -67,6 +67,14 @@ public enum FileInput {
         return String(cString: resolved)
     }
 
+    /// The size of the regular file at the path (through a link, as opening it would go); nil
+    /// for none, a folder, a FIFO or a device: looked at without reading it.
+    public static func regularFileSize(_ path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(info.st_size)
+    }
+
     /// Whether anything is at the path (a file, a folder, a device).
     public static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -20,7 +20,7 @@ public final class SubtitleOverlay: Sendable {
     private let state = Mutex(State())
     private let drawn = Atomic(0)
 
-    private struct State: @unchecked Sendable {
+    private struct State: Sendable {
         /// The track loaded (nil: none asked for), and what draws it (nil: it could not be read).
         var track: String?
         var renderer: ASSRenderer?

@@ -12,8 +12,8 @@ import PlayheadTestSupport
     /// A ramp of distinct samples, so order and completeness can be checked.
     func ramp(_ range: Range<Int>) -> [Float] { range.map { Float($0) } }
 
-    func sink(_ pcm: FakePCM, others: [String: FakePCM] = [:]) -> ALSAAudioSink {
-        ALSAAudioSink(route: AudioRoute(device: pcm.name, name: pcm.name, card: pcm.name), device: pcm, clock: VirtualClock()) { (name: String) throws(ALSAError) -> any PCMOutput in
+    func sink(_ pcm: FakePCM, others: [String: FakePCM] = [:], clock: VirtualClock = VirtualClock()) -> ALSAAudioSink {
+        ALSAAudioSink(route: AudioRoute(device: pcm.name, name: pcm.name, card: pcm.name), device: pcm, clock: clock) { (name: String) throws(ALSAError) -> any PCMOutput in
             guard let d = others[name] else { throw ALSAError(operation: "open", device: name, errno: .operationNotSupportedByDevice) }
             return d
         }
@@ -45,6 +45,25 @@ import PlayheadTestSupport
         pcm.step(frames: 480)
         #expect(pcm.state.withLock { $0.played == all })
         #expect(await pcm.waitUntil { s.playedFrames() == 3000 })
+    }
+
+    /// The estimate of what was heard runs on between the device's reports; a drain must still
+    /// wait for the device itself, or the last sound of the queue is cut off.
+    @Test func drainWaitsForTheDeviceNotTheEstimate() async {
+        let pcm = FakePCM()
+        let clock = VirtualClock()
+        let s = sink(pcm, clock: clock)
+        defer { s.close() }
+        _ = s.write(ramp(0..<300)[...])
+        #expect(await caughtUp(s, pcm))
+        // A second later by the estimate, all was heard; the device still holds all of it and
+        // plays 30 frames each time it is asked.
+        clock.advance(byNanoseconds: 1_000_000_000)
+        #expect(s.playedFrames() == 300)
+        pcm.state.withLock { $0.playsWhenAsked = 30 }
+        s.drain()
+        #expect(pcm.state.withLock { $0.queued } == 0)
+        #expect(pcm.state.withLock { $0.played == ramp(0..<300) })
     }
 
     @Test func underrunsRecoverAndAreCounted() async {

@@ -23,6 +23,8 @@ final class FakePCM: PCMOutput, @unchecked Sendable {
         /// While set, resuming from a suspend answers "try again" (a device slow to wake).
         var resumeWouldBlock = false
         var resumeTries = 0
+        /// Frames played each time the delay is asked (a device that plays while it is watched).
+        var playsWhenAsked = 0
     }
     let name: String
     let sampleFormat = PCMSampleFormat.float32
@@ -90,6 +92,8 @@ final class FakePCM: PCMOutput, @unchecked Sendable {
 
     func delay() -> PCMResult {
         defer { calls.signal() }
+        let plays = state.withLock { $0.playsWhenAsked }
+        if plays > 0 { step(frames: plays) }
         return .frames(state.withLock { $0.queued })
     }
 

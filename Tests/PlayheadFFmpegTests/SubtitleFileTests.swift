@@ -33,6 +33,12 @@ import Testing
         #expect(track.schedule.cues.map(\.endMilliseconds) == [2021, 3521])
     }
 
+    @Test func aFilmsOwnStreamIsNotHeldToASubtitleFilesSize() throws {
+        // two_languages.mkv is far over 1 KB: its stream is read; the SRT file alone is not.
+        #expect(try SubtitleFile.read("\(Self.media)/two_languages.mkv", stream: 3, limit: 1024).schedule.cues.count == 2)
+        #expect(throws: PlaybackError.self) { try SubtitleFile.read("\(Self.media)/two_languages.en.srt", limit: 10) }
+    }
+
     @Test func aFileWithoutSubtitlesOrTooLargeIsRefusedInOneLine() throws {
         #expect(throws: PlaybackError.self) { try SubtitleFile.read("\(Self.media)/tone.wav") }
         #expect(throws: PlaybackError.self) { try SubtitleFile.read("\(Self.media)/missing.srt") }

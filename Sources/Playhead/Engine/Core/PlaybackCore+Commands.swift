@@ -168,10 +168,12 @@ extension PlaybackCore {
         act(.flushVideo)
     }
 
-    mutating func flushAudio() {
+    /// `keepingDevice`: the sink keeps what it was given (to be heard out); the engine's own
+    /// bookkeeping starts again all the same.
+    mutating func flushAudio(keepingDevice: Bool = false) {
         sound.removeAll()
         audioEpoch &+= 1
-        ports.audioSink.flush()
+        if !keepingDevice { ports.audioSink.flush() }
         audioMap.reset()
         restartStretch()
     }

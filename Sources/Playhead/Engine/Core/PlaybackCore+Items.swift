@@ -62,7 +62,9 @@ extension PlaybackCore {
     }
 
     /// Stops the current item (replaced, removed): its source is closed, its seeks cancelled.
-    mutating func stopCurrent() {
+    /// `keepingSound`: the device plays out what it holds (the queue's natural end) rather than
+    /// dropping it.
+    mutating func stopCurrent(keepingSound: Bool = false) {
         groupLost = nil
         groupCatchUp = nil
         for action in seeks.cancel() { perform(action) }
@@ -77,7 +79,7 @@ extension PlaybackCore {
         kept = nil
         dropDecodingAhead()
         video.removeAll()
-        flushAudio()
+        flushAudio(keepingDevice: keepingSound)
         act(.flushVideo)
         syncBudgetShare()
     }
@@ -134,9 +136,12 @@ extension PlaybackCore {
     }
 
     /// Moves to the next item of the queue (end of item, failure, advanceToNextItem).
-    mutating func advance(reason: Void?) {
+    /// `playedToEnd`: the item ended by itself; when nothing follows, its last sound is heard
+    /// out. The end is judged on the sound's estimated position, which can run a timer tick or
+    /// more ahead of the device: dropping the device there cut the last 16-20 ms of a tone.
+    mutating func advance(reason: Void?, playedToEnd: Bool = false) {
         pendingRestart = nil
-        stopCurrent()
+        stopCurrent(keepingSound: playedToEnd && queue.upNext == nil)
         let previous = queue.current
         let next = queue.advance()
         if let previous, next != previous { discard(previous) }

@@ -175,7 +175,7 @@ extension PlaybackCore {
             emit(.didPlayToEndTime, item: seg.item, time: seg.end)
             noteProgress(ended: seg.item)
             switch actionAtItemEnd {
-            case .advance: advance(reason: nil)
+            case .advance: advance(reason: nil, playedToEnd: true)
             case .pause: setRate(.paused)
             case .none: break
             }
