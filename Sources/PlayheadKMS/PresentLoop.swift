@@ -154,6 +154,13 @@ final class PresentLoop<Driver: PresentDriver>: @unchecked Sendable {
         return .worked
     }
 
+    /// A screenshot that will not come is said, to the log and to whoever waits for it.
+    private func lost(_ target: CapturePlan.Target, _ why: String) {
+        guard !target.isSeries else { return }
+        Log.warning("display: \(target.path) is not saved: \(why)")
+        target.folder?.abandon(target.path, because: why)
+    }
+
     private func answer(_ event: PresentMachine<Driver.Plane>.Event) {
         let (effects, handler) = lock.withLock { (machine.handle(event, now: clock.now().nanoseconds), displayedHandler) }
         for effect in effects {
@@ -167,7 +174,10 @@ final class PresentLoop<Driver: PresentDriver>: @unchecked Sendable {
                     continue
                 }
                 saveCapture(canvas, target)
-            case .discardCapture(let ticket): driver.discardCapture(ticket)
+            case .discardCapture(let ticket, let target, let why):
+                driver.discardCapture(ticket)
+                lost(target, why)
+            case .captureLost(let target, let why): lost(target, why)
             case .info(let line): Log.info(line)
             case .warning(let line): Log.warning(line)
             }

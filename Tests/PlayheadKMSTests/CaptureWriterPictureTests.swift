@@ -8,12 +8,7 @@ import Testing
 /// on the writer's thread, never larger than 1920 on a side, and a picture that cannot be
 /// drawn is said to whoever waits for it.
 @Suite struct CaptureWriterPictureTests {
-    final class Store: ScreenshotStore {
-        let saved = Mutex<[String: [UInt8]]>([:])
-        let abandoned = Mutex<[String: String]>([:])
-        func save(_ bytes: [UInt8], to file: String) throws(PlaybackError) { saved.withLock { $0[file] = bytes } }
-        func abandon(_ file: String, because reason: String) { abandoned.withLock { $0[file] = reason } }
-    }
+    typealias Store = FakeScreenshotStore
 
     final class Picture: VideoPicture {
         let size: PixelSize

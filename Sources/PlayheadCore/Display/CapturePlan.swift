@@ -12,10 +12,13 @@ public struct CapturePlan: Sendable {
     public struct Target: Sendable, Equatable, CustomStringConvertible {
         public let path: String
         public let folder: (any ScreenshotStore)?
+        /// One of the every-nth frames: losing one is not worth a line; a screenshot is.
+        public let isSeries: Bool
 
-        public init(path: String, folder: (any ScreenshotStore)?) {
+        public init(path: String, folder: (any ScreenshotStore)?, isSeries: Bool = false) {
             self.path = path
             self.folder = folder
+            self.isSeries = isSeries
         }
 
         public static func == (a: Target, b: Target) -> Bool {
@@ -41,6 +44,6 @@ public struct CapturePlan: Sendable {
         guard every > 0, let directory, n % every == 0 else { return nil }
         let ms = pts.converted(to: 1000).value
         let digits = String(ms)
-        return Target(path: "\(directory)/frame-\(String(repeating: "0", count: max(0, 6 - digits.count)))\(digits).ppm", folder: nil)
+        return Target(path: "\(directory)/frame-\(String(repeating: "0", count: max(0, 6 - digits.count)))\(digits).ppm", folder: nil, isSeries: true)
     }
 }

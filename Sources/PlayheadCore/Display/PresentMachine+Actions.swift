@@ -39,8 +39,11 @@ extension PresentMachine {
         case displayed(UInt64)
         /// The capture is complete once its flip came: save it.
         case saveCapture(ticket: Int32, CapturePlan.Target)
-        /// A capture that will never be saved (its flip never came): let it go.
-        case discardCapture(ticket: Int32)
+        /// A capture that will never be saved (its flip never came): let it go, and say why to
+        /// whoever waits for it.
+        case discardCapture(ticket: Int32, CapturePlan.Target, why: String)
+        /// A capture the card never started (the commit was refused or came with no writeback).
+        case captureLost(CapturePlan.Target, why: String)
         case info(String)
         case warning(String)
     }

@@ -39,8 +39,9 @@ extension PresentMachine {
             return committed(job, capture: target, result, now: now)
         case (.commitStill(_, let target), .committed(.queued(let ticket))):
             phase = .due(.stillFlip(ticket: ticket, target))
+            if ticket == nil { return [.captureLost(target, why: "\(device) took the commit for it without a writeback capture")] }
         case (.commitStill(_, let target), .committed(.refused(let reason, _))):
-            return [.warning("display: \(device) refused the commit for a screenshot (\(reason)); \(target.path) is not saved")]
+            return [.captureLost(target, why: "\(device) refused the commit for it (\(reason))")]
         default:
             preconditionFailure("\(event) does not answer \(step)")
         }
@@ -77,6 +78,7 @@ extension PresentMachine {
                 effects.append(.info("display: \(device) takes page flips again"))
             }
             let capture = ticket.flatMap { t in target.map { (ticket: t, target: $0) } }
+            if let target, ticket == nil { effects.append(.captureLost(target, why: "\(device) took the picture without a writeback capture")) }
             let flip = PresentedBuffer<Plane>.Flip(due: job.due, committedAt: now, displayTag: job.frame.displayTag, pts: job.frame.pts,
                                                    capture: capture, picture: job.frame.picture)
             ring.queue(job.buffer, record: PresentedBuffer(plane: job.plane, flip: flip))
@@ -85,10 +87,11 @@ extension PresentMachine {
             ring.release(job.buffer)
             statistics.failedCommits += 1
             statistics.dropped += 1
+            let lost = target.map { [Effect.captureLost($0, why: "\(device) refused its page flip (\(reason))")] } ?? []
             if cardGone { failure = PlaybackError(.deviceFailed, "\(device): the display card went away") }
-            guard !commitsRefused else { return [] }
+            guard !commitsRefused else { return lost }
             commitsRefused = true
-            return [.warning("display: \(device) refused a page flip (\(reason)); pictures are dropped while it does, the sound goes on; "
+            return lost + [.warning("display: \(device) refused a page flip (\(reason)); pictures are dropped while it does, the sound goes on; "
                 + "if the card was removed, restart playhead once it is back")]
         }
     }
@@ -99,7 +102,9 @@ extension PresentMachine {
         guard !flips.isEmpty else {
             var effects: [Effect] = []
             if let q = ring.queued {
-                if let c = ring.record(of: q)?.flip?.capture { effects.append(.discardCapture(ticket: c.ticket)) }
+                if let c = ring.record(of: q)?.flip?.capture {
+                    effects.append(.discardCapture(ticket: c.ticket, c.target, why: "its picture never reached the screen"))
+                }
                 ring.commitFailed(q)
             }
             statistics.failedCommits += 1
