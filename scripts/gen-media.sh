@@ -35,6 +35,16 @@ ff -f lavfi -t 8 -i "$v" -f lavfi -t 8 -i "$a" -f lavfi -t 8 -i "sine=frequency=
    -map 0:v -map 1:a -map 2:a -map 3:s -c:v libx264 -g 25 -keyint_min 25 -sc_threshold 0 -pix_fmt yuv420p -c:a aac -ac 2 -c:s srt \
    -metadata:s:a:0 language=eng -metadata:s:a:0 title=English -metadata:s:a:1 language=fre -metadata:s:a:1 title=Francais \
    -metadata:s:s:0 language=eng -disposition:a:0 default -disposition:a:1 0 -disposition:s:0 forced "$out/two_languages.mkv"
+# Bitmap subtitles (issue 39): DVB subtitles made by libavcodec's encoder (FFmpeg's tool cannot
+# turn text into pictures): a panel with a cross 0.5-2.0 s low in the middle, a panel with bars
+# 2.5-3.5 s at the top left, on the 320x240 video's own canvas. -copyts keeps their times.
+tools=$(mktemp -d)
+gcc -O1 -Wall -o "$tools/dvb-subtitles" "$(dirname "$0")/media/dvb-subtitles.c" \
+    $(pkg-config --cflags --libs libavformat libavcodec libavutil)
+"$tools/dvb-subtitles" "$tools/dvb.ts" 320 240
+ff -f lavfi -t 4 -i "$v" -f lavfi -t 4 -i "$a" -copyts -i "$tools/dvb.ts" -map 0:v -map 1:a -map 2:s -c:v libx264 -g 25 \
+   -pix_fmt yuv420p -c:a aac -ac 2 -c:s copy "$out/dvb_subtitles.mkv"
+rm -rf "$tools"
 # Clock jumps (issue 39): two 2 s MPEG-TS recordings joined, the second's clock 100 s on (as
 # recordings cut together are); and an HLS playlist of two such segments with a discontinuity,
 # the second's clock 50 s on. Playback must go on at the join, announcing a time jump.

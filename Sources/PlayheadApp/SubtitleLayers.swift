@@ -51,7 +51,7 @@ enum SubtitleLayers {
                                           moment: { [weak followed] in moment(of: followed) }, load: load,
                                           log: { AppLog.warning("layer \(layer.spec.name): \($0)") },
                                           note: { AppLog.debug("layer \(layer.spec.name): \($0)") })
-            AppLog.info("layer \(layer.spec.name): the subtitles chosen for \(target)'s items, drawn by libass at \(layer.size) on \(layer.sink.name)")
+            AppLog.info("layer \(layer.spec.name): the subtitles chosen for \(target)'s items, drawn at \(layer.size) (text by libass, pictures where the stream puts them) on \(layer.sink.name)")
             return (layer.spec.name, overlay)
         }
     }

@@ -37,24 +37,37 @@ public enum SubtitleFile {
             switch format.readPacket() {
             case .packet(let packet):
                 guard packet.streamIndex == index else { continue }
-                for (var cue, knownEnd) in decoder.decode(packet) {
+                let decoded = decoder.decode(packet)
+                if let clears = decoded.clears {
+                    close(&open, at: clears - zero, into: &schedule)
+                }
+                for (var cue, knownEnd) in decoded.cues {
                     cue.startMilliseconds -= zero
-                    for var earlier in open {
-                        earlier.durationMilliseconds = max(0, cue.startMilliseconds - earlier.startMilliseconds)
-                        schedule.add(earlier)
-                    }
-                    open.removeAll()
-                    if knownEnd { schedule.add(cue) } else { open.append(cue) }
+                    close(&open, at: cue.startMilliseconds, into: &schedule)
+                    // A bitmap display set shows until the next one or a clear, within its own
+                    // time-out: kept open as well.
+                    if knownEnd && !decoder.isBitmap { schedule.add(cue) } else { open.append(cue) }
                 }
             case .endOfFile: break reading
             case .failed(let e): throw e
             }
         }
         for var cue in open {
-            cue.durationMilliseconds = lastCueMilliseconds
+            if cue.durationMilliseconds == 0 { cue.durationMilliseconds = lastCueMilliseconds }
             schedule.add(cue)
         }
         return SubtitleTrackText(header: decoder.header, schedule: schedule, codec: decoder.codecName)
+    }
+
+    /// The cues still open end at `milliseconds` (the next cue, or a clear), or at their own
+    /// end if that comes first.
+    private static func close(_ open: inout [SubtitleCue], at milliseconds: Int64, into schedule: inout SubtitleSchedule) {
+        for var cue in open {
+            let untilNext = max(0, milliseconds - cue.startMilliseconds)
+            cue.durationMilliseconds = cue.durationMilliseconds == 0 ? untilNext : min(cue.durationMilliseconds, untilNext)
+            schedule.add(cue)
+        }
+        open.removeAll()
     }
 
     /// How long a last cue with no end stays.

@@ -3,7 +3,8 @@ import PlayheadSys
 import Synchronization
 
 /// A subtitle layer: the cues of the subtitle track chosen for another layer's item, drawn by
-/// libass over the layer's whole size inside a safe margin, and handed to the layer's sink a
+/// libass over the layer's whole size inside a safe margin (text), or as the stream placed its
+/// pictures on the video (bitmaps: DVB, PGS), and handed to the layer's sink a
 /// moment before what shows changes, due at the change. It looks at the player at each change of the cues (at the player's
 /// rate), and at least ten times a second for seeks, pauses and item changes. Loading a track
 /// and drawing run on the overlay's own thread (`ph-subs`), never on a player's.
@@ -20,11 +21,19 @@ public final class SubtitleOverlay: Sendable {
     private let state = Mutex(State())
     private let drawn = Atomic(0)
 
+    /// What draws a loaded track.
+    private enum Drawer: Sendable {
+        case text(ASSRenderer)
+        /// Pictures: drawn again when the cues shown change (`shown`, their starts).
+        case bitmaps
+    }
+
     private struct State: Sendable {
         /// The track loaded (nil: none asked for), and what draws it (nil: it could not be read).
         var track: String?
-        var renderer: ASSRenderer?
+        var drawer: Drawer?
         var schedule = SubtitleSchedule()
+        var shown: [Int64]?
         var showing = false
         var frame: Int64 = 0
     }
@@ -60,26 +69,38 @@ public final class SubtitleOverlay: Sendable {
     func tick() -> Int64 {
         guard let now = moment() else {
             clearIfShowing()
-            state.withLock { $0.track = nil; $0.renderer = nil }
+            state.withLock { $0.track = nil; $0.drawer = nil }
             return SubtitleTiming.longest
         }
         let loaded = state.withLock { $0.track == now.track }
         if !loaded { open(now.track) }
-        let (renderer, schedule) = state.withLock { ($0.renderer, $0.schedule) }
-        guard let renderer else { return SubtitleTiming.longest }
+        let (drawer, schedule) = state.withLock { ($0.drawer, $0.schedule) }
+        guard let drawer else { return SubtitleTiming.longest }
         // Drawn for where the item will be a lead ahead, and due then: a picture handed over
         // due at once is late by the time it is converted, and the display drops late ones.
         let target = now.milliseconds + Int64((Double(Self.leadNanoseconds / 1_000_000) * max(0, now.rate)).rounded())
-        let (changed, bitmaps) = renderer.render(at: target)
-        if changed || !loaded {
+        let drawn: (pixels: [UInt8], pieces: Int)?
+        switch drawer {
+        case .text(let renderer):
+            let (changed, bitmaps) = renderer.render(at: target)
+            drawn = changed || !loaded ? (SubtitleCanvas.draw(bitmaps, size: size), bitmaps.count) : nil
+        case .bitmaps:
+            let cues = schedule.shown(at: target)
+            let starts = cues.map(\.startMilliseconds)
+            let changed = state.withLock { s in
+                defer { s.shown = starts }
+                return s.shown != starts
+            }
+            drawn = changed ? (SubtitleCanvas.draw(cues, size: size), cues.reduce(0) { $0 + $1.images.count }) : nil
+        }
+        if let drawn {
             let frame = state.withLock { s -> Int64 in
                 s.frame += 1
-                s.showing = !bitmaps.isEmpty
+                s.showing = drawn.pieces > 0
                 return s.frame
             }
-            show(SubtitleCanvas.draw(bitmaps, size: size), frame: frame,
-                 due: HostTime(nanoseconds: MonotonicClock().now().nanoseconds + Self.leadNanoseconds))
-            note("subtitles: \(bitmaps.count) pieces drawn for \(target) ms")
+            show(drawn.pixels, frame: frame, due: HostTime(nanoseconds: MonotonicClock().now().nanoseconds + Self.leadNanoseconds))
+            note("subtitles: \(drawn.pieces) pieces drawn for \(target) ms")
         }
         return SubtitleTiming.wait(at: target, rate: now.rate, schedule: schedule)
     }
@@ -90,17 +111,25 @@ public final class SubtitleOverlay: Sendable {
 
     private func open(_ track: String) {
         clearIfShowing()
-        var renderer: ASSRenderer?
+        var drawer: Drawer?
         var schedule = SubtitleSchedule()
         switch load(track) {
         case .failure(let e):
             log("subtitles: \(e.message); none shown for it")
+        case .success(let text) where text.schedule.leftOut > 0:
+            log("subtitles: \(track): \(text.schedule.leftOut) cues past \(text.schedule.capacity) or \(text.schedule.imageByteCapacity >> 20) MB "
+                + "of pictures left out; the track is too large to keep whole")
+            fallthrough
+        case .success(let text) where text.schedule.cues.contains(where: \.isBitmap):
+            drawer = .bitmaps
+            schedule = text.schedule
+            note("subtitles: \(text.schedule.cues.count) \(text.codec) pictures loaded")
         case .success(let text):
             do {
                 let margin = PixelSize(width: size.width * marginPercent / 100, height: size.height * marginPercent / 100)
                 let r = try ASSRenderer(size: size, safeMargin: margin, fontPath: font, header: text.header)
                 for cue in text.schedule.cues { r.add(cue) }
-                renderer = r
+                drawer = .text(r)
                 schedule = text.schedule
                 note("subtitles: \(text.schedule.cues.count) \(text.codec) cues loaded")
             } catch {
@@ -109,8 +138,9 @@ public final class SubtitleOverlay: Sendable {
         }
         state.withLock {
             $0.track = track
-            $0.renderer = renderer
+            $0.drawer = drawer
             $0.schedule = schedule
+            $0.shown = nil
         }
     }
 

@@ -1,17 +1,35 @@
-/// One subtitle event as FFmpeg's subtitle decoders give it: SRT, WebVTT and ASS all become an
-/// ASS dialogue line ("ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text"), which
-/// libass draws with the track's header. Times are the item's, in milliseconds (libass's unit).
+/// One subtitle event as FFmpeg's subtitle decoders give it. Text (SRT, WebVTT, ASS) becomes
+/// an ASS dialogue line ("ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text"),
+/// which libass draws with the track's header; a bitmap subtitle (DVB, PGS) is its pictures,
+/// placed on its canvas. Times are the item's, in milliseconds (libass's unit).
 public struct SubtitleCue: Sendable, Hashable {
     public var startMilliseconds: Int64
     /// How long it shows; a cue whose stream gives no end shows until the next one starts.
     public var durationMilliseconds: Int64
     public var dialogue: String
+    /// A bitmap subtitle's pictures, in drawing order (none for text).
+    public var images: [SubtitleImage]
+    /// What the images' places are measured on: the video picture's size as the subtitle
+    /// stream has it (720x576 for DVB without a display definition).
+    public var canvas: PixelSize
 
     public init(startMilliseconds: Int64, durationMilliseconds: Int64, dialogue: String) {
         self.startMilliseconds = startMilliseconds
         self.durationMilliseconds = max(0, durationMilliseconds)
         self.dialogue = dialogue
+        images = []
+        canvas = .zero
     }
+
+    public init(startMilliseconds: Int64, durationMilliseconds: Int64, images: [SubtitleImage], canvas: PixelSize) {
+        self.startMilliseconds = startMilliseconds
+        self.durationMilliseconds = max(0, durationMilliseconds)
+        dialogue = ""
+        self.images = images
+        self.canvas = canvas
+    }
+
+    public var isBitmap: Bool { !images.isEmpty }
 
     public var endMilliseconds: Int64 { startMilliseconds + durationMilliseconds }
 

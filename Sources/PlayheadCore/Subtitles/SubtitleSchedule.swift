@@ -4,18 +4,25 @@ public struct SubtitleSchedule: Sendable, Equatable {
     public private(set) var cues: [SubtitleCue] = []
     /// A hostile file is not allowed to fill memory: cues past this are left out and counted.
     public let capacity: Int
+    /// Bitmap subtitles are pictures: a film's PGS track is tens of megabytes read whole; past
+    /// this, later cues are left out (and counted) rather than memory filled.
+    public let imageByteCapacity: Int
+    public private(set) var imageBytes = 0
     public private(set) var leftOut = 0
 
-    public init(capacity: Int = 100_000) {
+    public init(capacity: Int = 100_000, imageByteCapacity: Int = 64 << 20) {
         self.capacity = capacity
+        self.imageByteCapacity = imageByteCapacity
     }
 
     /// Adds a cue in its place by start time (streams give them in order; files need not).
     public mutating func add(_ cue: SubtitleCue) {
-        guard cues.count < capacity else {
+        let bytes = cue.images.reduce(0) { $0 + $1.byteCount }
+        guard cues.count < capacity, imageBytes + bytes <= imageByteCapacity else {
             leftOut += 1
             return
         }
+        imageBytes += bytes
         if let last = cues.last, last.startMilliseconds > cue.startMilliseconds {
             let at = cues.firstIndex { $0.startMilliseconds > cue.startMilliseconds } ?? cues.endIndex
             cues.insert(cue, at: at)

@@ -2,17 +2,21 @@ import CFFmpeg
 import PlayheadCore
 
 /// One subtitle stream's decoder (libavcodec): packets in, cues out. FFmpeg's text decoders
-/// (SRT, WebVTT, ASS, mov_text) all give ASS dialogue lines and a header of styles for them.
+/// (SRT, WebVTT, ASS, mov_text) all give ASS dialogue lines and a header of styles for them;
+/// its bitmap decoders (DVB, PGS, DVD) give paletted pictures.
 final class SubtitleDecoder: @unchecked Sendable {
     private var context: UnsafeMutablePointer<AVCodecContext>?
     private let timeBase: AVRational
     let codecName: String
+    /// Pictures, not text: a new display set replaces the last, and an empty one clears it.
+    let isBitmap: Bool
     /// The ASS header (`[Script Info]`, `[V4+ Styles]`) its cues are drawn with.
     let header: String
 
     init(stream: UnsafeMutablePointer<AVStream>, location: MediaLocation) throws(PlaybackError) {
         let par = stream.pointee.codecpar!
         codecName = String(cString: avcodec_get_name(par.pointee.codec_id))
+        isBitmap = avcodec_descriptor_get(par.pointee.codec_id).map { $0.pointee.props & AV_CODEC_PROP_BITMAP_SUB != 0 } ?? false
         guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
             throw PlaybackError(.unsupportedCodec, "\(location): no decoder for the \(codecName) subtitles in this FFmpeg")
         }
@@ -42,18 +46,25 @@ final class SubtitleDecoder: @unchecked Sendable {
         avcodec_free_context(&context)
     }
 
-    /// The text cues in one packet, timed in the item's milliseconds; a packet the decoder
-    /// cannot read gives none (a damaged subtitle is skipped, the film plays on). A cue whose
-    /// packet gives no end has duration nil.
-    func decode(_ packet: Packet) -> [(cue: SubtitleCue, knownEnd: Bool)] {
-        guard let context else { return [] }
+    /// What one packet says: cues, or for a bitmap stream an empty display set that clears
+    /// the screen at `clears`.
+    struct Decoded {
+        var cues: [(cue: SubtitleCue, knownEnd: Bool)] = []
+        var clears: Int64?
+    }
+
+    /// The cues in one packet, timed in the item's milliseconds; a packet the decoder cannot
+    /// read gives none (a damaged subtitle is skipped, the film plays on). A cue whose packet
+    /// gives no end has `knownEnd` false.
+    func decode(_ packet: Packet) -> Decoded {
+        guard let context else { return Decoded() }
         var subtitle = AVSubtitle()
         var got: Int32 = 0
         let rc = avcodec_decode_subtitle2(context, &subtitle, &got, packet.raw)
-        guard rc >= 0, got != 0 else { return [] }
+        guard rc >= 0, got != 0 else { return Decoded() }
         defer { avsubtitle_free(&subtitle) }
         let pts = packet.pts != Int64.min ? packet.pts : packet.dts
-        guard pts != Int64.min else { return [] }
+        guard pts != Int64.min else { return Decoded() }
         let base = av_rescale_q(pts, timeBase, AVRational(num: 1, den: 1000))
         let start = base + Int64(subtitle.start_display_time)
         var knownEnd = subtitle.end_display_time != UInt32.max && subtitle.end_display_time > subtitle.start_display_time
@@ -62,11 +73,45 @@ final class SubtitleDecoder: @unchecked Sendable {
             duration = av_rescale_q(packet.duration, timeBase, AVRational(num: 1, den: 1000))
             knownEnd = true
         }
-        var cues: [(SubtitleCue, Bool)] = []
+        var decoded = Decoded()
+        var images: [SubtitleImage] = []
         for i in 0..<Int(subtitle.num_rects) {
-            guard let rect = subtitle.rects[i], rect.pointee.type == SUBTITLE_ASS, let ass = rect.pointee.ass else { continue }
-            cues.append((SubtitleCue(startMilliseconds: start, durationMilliseconds: duration, dialogue: String(cString: ass)), knownEnd))
+            guard let rect = subtitle.rects[i] else { continue }
+            if rect.pointee.type == SUBTITLE_ASS, let ass = rect.pointee.ass {
+                decoded.cues.append((SubtitleCue(startMilliseconds: start, durationMilliseconds: duration, dialogue: String(cString: ass)), knownEnd))
+            } else if rect.pointee.type == SUBTITLE_BITMAP, let image = Self.image(rect.pointee) {
+                images.append(image)
+            }
         }
-        return cues
+        if isBitmap {
+            if images.isEmpty {
+                decoded.clears = start
+            } else {
+                decoded.cues.append((SubtitleCue(startMilliseconds: start, durationMilliseconds: duration, images: images, canvas: canvas), knownEnd))
+            }
+        }
+        return decoded
+    }
+
+    /// The picture the bitmap subtitles are placed on: the decoder's, once a display set said it;
+    /// standard definition (DVB's and DVD's own default) until then.
+    private var canvas: PixelSize {
+        guard let c = context, c.pointee.width > 0, c.pointee.height > 0 else { return PixelSize(width: 720, height: 576) }
+        return PixelSize(width: Int(c.pointee.width), height: Int(c.pointee.height))
+    }
+
+    /// A bitmap rectangle copied out of FFmpeg's memory, row by row within its line size.
+    private static func image(_ rect: AVSubtitleRect) -> SubtitleImage? {
+        let w = Int(rect.w), h = Int(rect.h), colours = Int(rect.nb_colors), stride = Int(rect.linesize.0)
+        guard w > 0, h > 0, stride >= w, colours > 0, colours <= 256, w <= SubtitleImage.largestSide, h <= SubtitleImage.largestSide,
+              let pixels = rect.data.0, let paletteBytes = rect.data.1 else { return nil }
+        var indices = [UInt8](repeating: 0, count: w * h)
+        for row in 0..<h {
+            for column in 0..<w { indices[row * w + column] = pixels[row * stride + column] }
+        }
+        let palette = UnsafeRawPointer(paletteBytes).withMemoryRebound(to: UInt32.self, capacity: colours) { p in
+            (0..<colours).map { p[$0] }
+        }
+        return SubtitleImage(x: Int(rect.x), y: Int(rect.y), width: w, height: h, indices: indices, palette: palette)
     }
 }

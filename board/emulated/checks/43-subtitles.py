@@ -8,7 +8,9 @@ capture, at those pixels: while a cue shows, the capture must have the cue's col
 margin is compared with ffmpeg's text on a 640x480 canvas; the run with the default 5 % margin
 with ffmpeg's text on a 576x432 canvas placed at 32,24 (the safe area: the text must be laid
 out in it as a video of that size); the run preferring French subtitles with ffmpeg's drawing
-of the WebVTT file beside the clip. Captures are left out from 60 ms before each cue's start
+of the WebVTT file beside the clip; the run of DVB bitmap subtitles with ffmpeg's overlay of the
+same pictures on the 320x240 clip's canvas (in RGB: no chroma subsampling at their edges),
+doubled to the screen with bilinear scaling as playhead does (the two were seen to agree exactly). Captures are left out from 60 ms before each cue's start
 or end to LATE after it (a capture is named by its picture's time; under emulation a
 subtitle's flip was seen up to 100 ms late at the start)."""
 import math
@@ -30,25 +32,42 @@ STYLE = "FontName=DejaVu Sans"
 # How long after its time a change may show: under emulation the guest's first seconds are busy
 # and a subtitle's flip was seen 60 to 100 ms late (shown late, never dropped).
 LATE = 150
+DVB = [(521, 2021, "the cross panel", 25), (2521, 3521, "the bars panel", 75)]
 RUNS = {"subs-flat": ((W, H, 0, 0), CLIP, MUXED), "subs-safe": ((576, 432, 32, 24), CLIP, MUXED),
-        "subs-file": ((W, H, 0, 0), MEDIA / "two_languages.fr.vtt", BESIDE)}
+        "subs-file": ((W, H, 0, 0), MEDIA / "two_languages.fr.vtt", BESIDE),
+        "subs-dvb": (None, MEDIA / "dvb_subtitles.mkv", DVB)}
+
+
+def ffmpeg_frames(command):
+    raw = subprocess.run(["ffmpeg", "-v", "error"] + command + ["-vsync", "0", "-pix_fmt", "rgb24", "-f", "rawvideo", "-"],
+                         capture_output=True, check=True).stdout
+    size = W * H * 3
+    return [raw[i:i + size] for i in range(0, len(raw), size)]
+
+
+def agreed(frames):
+    """{pixel index: (r, g, b)} where the black and the white canvas's drawings agree."""
+    return [{i: tuple(black[i * 3:i * 3 + 3]) for i in range(W * H)
+             if all(abs(black[i * 3 + c] - white[i * 3 + c]) <= 2 for c in range(3))}
+            for black, white in zip(frames["black"], frames["white"])]
 
 
 def text_pixels(width, height, x, y, subtitles, cues):
     """For each cue: {pixel index: (r, g, b)} where the text covers the screen whole."""
-    frames = {}
-    for canvas in ("black", "white"):
-        vf = (f"subtitles=filename={subtitles}:force_style='{STYLE}',select='" + "+".join(f"eq(n\\,{c[3]})" for c in cues)
-              + f"',pad={W}:{H}:{x}:{y}:color={canvas}")
-        raw = subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", f"color={canvas}:size={width}x{height}:rate=25:duration=4",
-                              "-vf", vf, "-vsync", "0", "-pix_fmt", "rgb24", "-f", "rawvideo", "-"], capture_output=True, check=True).stdout
-        size = W * H * 3
-        frames[canvas] = [raw[i:i + size] for i in range(0, len(raw), size)]
-    masks = []
-    for black, white in zip(frames["black"], frames["white"]):
-        masks.append({i: tuple(black[i * 3:i * 3 + 3]) for i in range(W * H)
-                      if all(abs(black[i * 3 + c] - white[i * 3 + c]) <= 2 for c in range(3))})
-    return masks
+    select = "+".join(f"eq(n\\,{c[3]})" for c in cues)
+    return agreed({canvas: ffmpeg_frames(["-f", "lavfi", "-i", f"color={canvas}:size={width}x{height}:rate=25:duration=4", "-vf",
+                                          f"subtitles=filename={subtitles}:force_style='{STYLE}',select='{select}',"
+                                          f"pad={W}:{H}:{x}:{y}:color={canvas}"])
+                   for canvas in ("black", "white")})
+
+
+def picture_pixels(clip, cues):
+    """For each cue: the pixels a bitmap subtitle covers whole, by ffmpeg's overlay."""
+    select = "+".join(f"eq(n\\,{c[3]})" for c in cues)
+    return agreed({canvas: ffmpeg_frames(["-f", "lavfi", "-i", f"color={canvas}:size=320x240:rate=25:duration=4", "-i", str(clip),
+                                          "-filter_complex", f"[0:v]format=rgb24[c];[c][1:s]overlay=format=rgb,select='{select}',"
+                                          f"scale={W}:{H}:flags=bilinear"])
+                   for canvas in ("black", "white")})
 
 
 def psnr(got, mask):
@@ -68,9 +87,9 @@ def expected(ms, cues):
 
 failures = 0
 for run, (canvas, subtitles, cues) in RUNS.items():
-    masks = text_pixels(*canvas, subtitles, cues)
+    masks = text_pixels(*canvas, subtitles, cues) if canvas else picture_pixels(subtitles, cues)
     if len(masks) != len(cues) or any(len(m) < 100 for m in masks):
-        print(f"{run}: ffmpeg drew {[len(m) for m in masks]} text pixels for the cues")
+        print(f"{run}: ffmpeg drew {[len(m) for m in masks]} covering pixels for the cues")
         failures += 1
         continue
     seen = {n: 0 for n in range(-1, len(cues))}

@@ -5,20 +5,22 @@
 # captures the host compares with ffmpeg's own libass rendering of the same subtitle over the
 # same frame (checks/43-subtitles.py); and with the default 5 % margin, where the text must
 # stay inside the safe area. Between and after the cues, nothing is drawn. A third run prefers
-# French subtitles (`subtitle-languages = fr`): the WebVTT file beside the clip is chosen.
+# French subtitles (`subtitle-languages = fr`): the WebVTT file beside the clip is chosen. A
+# fourth plays dvb_subtitles.mkv (320x240, bitmap DVB subtitles: a panel 0.52-2.02 s, another
+# 2.52-3.52 s), compared with ffmpeg's own overlay of the same pictures.
 # kernels: 6
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
 run() {
-  name=$1 margin=$2 languages=${3:-}
+  name=$1 margin=$2 languages=${3:-} source=${4:-$M/two_languages.mkv}
   mkdir -p "$OUT/frames-$name"
   cat > "$OUT/$name.conf" <<CONF
 video-output = drm
 display-mode = 640x480
 audio-languages = en
 $languages
-layer.main = source=$M/two_languages.mkv
+layer.main = source=$source
 layer.subs = subtitles=main $margin
 CONF
   playhead --config "$OUT/$name.conf" --audio-output null --events none --log-level debug --capture-every 2 \
@@ -32,13 +34,16 @@ CONF
   rc=$?
   grep "subtitles\|layer subs\|display: layer" "$OUT/$name.err"
   [ $rc = 0 ] || { echo "playhead ended with $rc"; tail -5 "$OUT/$name.err"; exit 1; }
-  grep -q "layer subs: the subtitles chosen for main's items, drawn by libass at 640x480" "$OUT/$name.err" \
+  grep -q "layer subs: the subtitles chosen for main's items, drawn at 640x480 (text by libass" "$OUT/$name.err" \
     || { echo "the subtitle layer was not made"; exit 1; }
 }
 run subs-flat "margin=0"
 run subs-safe ""
 run subs-file "margin=0" "subtitle-languages = fr"
+run subs-dvb "margin=0" "subtitle-languages = en" $M/dvb_subtitles.mkv
+grep -q '"subtitles":\[{"track":2,.*"codec":"dvb_subtitle","selected":true' "$OUT/subs-dvb-tracks.txt" \
+  || { echo "the DVB subtitles were not offered and chosen"; exit 1; }
 grep -q '"subtitles":\[{"track":3,.*{"track":1000,"language":"fr",.*"codec":"webvtt","selected":true' "$OUT/subs-file-tracks.txt" \
   || { echo "the French WebVTT file beside the clip was not offered and chosen"; exit 1; }
 echo "RESULT subtitles: $(ls "$OUT/frames-subs-flat" | wc -l) captures without a margin, $(ls "$OUT/frames-subs-safe" | wc -l) with 5 %," \
-  "$(ls "$OUT/frames-subs-file" | wc -l) from the French file beside the clip"
+  "$(ls "$OUT/frames-subs-file" | wc -l) from the French file beside the clip, $(ls "$OUT/frames-subs-dvb" | wc -l) of DVB pictures"
