@@ -44,6 +44,10 @@ gcc -O1 -Wall -o "$tools/dvb-subtitles" "$(dirname "$0")/media/dvb-subtitles.c" 
 "$tools/dvb-subtitles" "$tools/dvb.ts" 320 240
 ff -f lavfi -t 4 -i "$v" -f lavfi -t 4 -i "$a" -copyts -i "$tools/dvb.ts" -map 0:v -map 1:a -map 2:s -c:v libx264 -g 25 \
    -pix_fmt yuv420p -c:a aac -ac 2 -c:s copy "$out/dvb_subtitles.mkv"
+# The same pictures as PGS (Blu-ray) subtitles, written by hand: FFmpeg has no PGS encoder.
+python3 "$(dirname "$0")/media/pgs-subtitles.py" "$tools/pgs.sup" 320 240
+ff -f lavfi -t 4 -i "$v" -f lavfi -t 4 -i "$a" -copyts -i "$tools/pgs.sup" -map 0:v -map 1:a -map 2:s -c:v libx264 -g 25 \
+   -pix_fmt yuv420p -c:a aac -ac 2 -c:s copy -metadata:s:s:0 language=eng "$out/pgs_subtitles.mkv"
 rm -rf "$tools"
 # Clock jumps (issue 39): two 2 s MPEG-TS recordings joined, the second's clock 100 s on (as
 # recordings cut together are); and an HLS playlist of two such segments with a discontinuity,

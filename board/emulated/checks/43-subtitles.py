@@ -8,8 +8,8 @@ capture, at those pixels: while a cue shows, the capture must have the cue's col
 margin is compared with ffmpeg's text on a 640x480 canvas; the run with the default 5 % margin
 with ffmpeg's text on a 576x432 canvas placed at 32,24 (the safe area: the text must be laid
 out in it as a video of that size); the run preferring French subtitles with ffmpeg's drawing
-of the WebVTT file beside the clip; the run of DVB bitmap subtitles with ffmpeg's overlay of the
-same pictures on the 320x240 clip's canvas (in RGB: no chroma subsampling at their edges),
+of the WebVTT file beside the clip; the runs of DVB and PGS bitmap subtitles with ffmpeg's overlay
+of the same pictures on the 320x240 clip's canvas (in RGB: no chroma subsampling at their edges),
 doubled to the screen with bilinear scaling as playhead does (the two were seen to agree exactly). Captures are left out from 60 ms before each cue's start
 or end to LATE after it (a capture is named by its picture's time; under emulation a
 subtitle's flip was seen up to 100 ms late at the start)."""
@@ -35,7 +35,7 @@ LATE = 150
 DVB = [(521, 2021, "the cross panel", 25), (2521, 3521, "the bars panel", 75)]
 RUNS = {"subs-flat": ((W, H, 0, 0), CLIP, MUXED), "subs-safe": ((576, 432, 32, 24), CLIP, MUXED),
         "subs-file": ((W, H, 0, 0), MEDIA / "two_languages.fr.vtt", BESIDE),
-        "subs-dvb": (None, MEDIA / "dvb_subtitles.mkv", DVB)}
+        "subs-dvb": (None, MEDIA / "dvb_subtitles.mkv", DVB), "subs-pgs": (None, MEDIA / "pgs_subtitles.mkv", DVB)}
 
 
 def ffmpeg_frames(command):
@@ -107,7 +107,7 @@ for run, (canvas, subtitles, cues) in RUNS.items():
         ok = all(s < 15 for s in scores) if want < 0 else scores[want] >= 20
         seen[want] += 1
         failures += not ok
-        print(f"{run}/{ppm.name}: {cues[want][2] if want >= 0 else 'no cue'}; at ffmpeg's text pixels of "
+        print(f"{run}/{ppm.name}: {cues[want][2] if want >= 0 else 'no cue'}; at the pixels ffmpeg's drawing of each covers: "
               + ", ".join(f"{c[2]} {s:.1f} dB" for c, s in zip(cues, scores)) + ("" if ok else "  <-- wrong"))
     for n, count in seen.items():
         if count == 0:

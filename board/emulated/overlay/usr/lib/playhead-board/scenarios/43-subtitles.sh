@@ -7,7 +7,8 @@
 # stay inside the safe area. Between and after the cues, nothing is drawn. A third run prefers
 # French subtitles (`subtitle-languages = fr`): the WebVTT file beside the clip is chosen. A
 # fourth plays dvb_subtitles.mkv (320x240, bitmap DVB subtitles: a panel 0.52-2.02 s, another
-# 2.52-3.52 s), compared with ffmpeg's own overlay of the same pictures.
+# 2.52-3.52 s), a fifth pgs_subtitles.mkv (the same pictures as PGS), each compared with
+# ffmpeg's own overlay of the same pictures.
 # kernels: 6
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
@@ -43,7 +44,11 @@ run subs-file "margin=0" "subtitle-languages = fr"
 run subs-dvb "margin=0" "subtitle-languages = en" $M/dvb_subtitles.mkv
 grep -q '"subtitles":\[{"track":2,.*"codec":"dvb_subtitle","selected":true' "$OUT/subs-dvb-tracks.txt" \
   || { echo "the DVB subtitles were not offered and chosen"; exit 1; }
+run subs-pgs "margin=0" "subtitle-languages = en" $M/pgs_subtitles.mkv
+grep -q '"subtitles":\[{"track":2,.*"codec":"hdmv_pgs_subtitle","selected":true' "$OUT/subs-pgs-tracks.txt" \
+  || { echo "the PGS subtitles were not offered and chosen"; exit 1; }
 grep -q '"subtitles":\[{"track":3,.*{"track":1000,"language":"fr",.*"codec":"webvtt","selected":true' "$OUT/subs-file-tracks.txt" \
   || { echo "the French WebVTT file beside the clip was not offered and chosen"; exit 1; }
 echo "RESULT subtitles: $(ls "$OUT/frames-subs-flat" | wc -l) captures without a margin, $(ls "$OUT/frames-subs-safe" | wc -l) with 5 %," \
-  "$(ls "$OUT/frames-subs-file" | wc -l) from the French file beside the clip, $(ls "$OUT/frames-subs-dvb" | wc -l) of DVB pictures"
+  "$(ls "$OUT/frames-subs-file" | wc -l) from the French file beside the clip, $(ls "$OUT/frames-subs-dvb" | wc -l) of DVB pictures," \
+  "$(ls "$OUT/frames-subs-pgs" | wc -l) of PGS pictures"
