@@ -68,7 +68,7 @@ build-arm64: deps
 	@scripts/beside.sh wait $(BESIDE_IMAGES) arm64-build
 	scripts/cross/arm64.sh $(CROSS_CACHE) build/arm64
 
-$(MEDIA)/.stamp: scripts/gen-media.sh scripts/media/dvb-subtitles.c scripts/media/pgs-subtitles.py
+$(MEDIA)/.stamp: scripts/gen-media.sh scripts/media/dvb-subtitles.c scripts/media/pgs-subtitles.py scripts/media/cea608-captions.c
 	@$(MAKE) --no-print-directory deps
 	scripts/gen-media.sh $(MEDIA)
 	touch $@

@@ -48,6 +48,12 @@ ff -f lavfi -t 4 -i "$v" -f lavfi -t 4 -i "$a" -copyts -i "$tools/dvb.ts" -map 0
 python3 "$(dirname "$0")/media/pgs-subtitles.py" "$tools/pgs.sup" 320 240
 ff -f lavfi -t 4 -i "$v" -f lavfi -t 4 -i "$a" -copyts -i "$tools/pgs.sup" -map 0:v -map 1:a -map 2:s -c:v libx264 -g 25 \
    -pix_fmt yuv420p -c:a aac -ac 2 -c:s copy -metadata:s:s:0 language=eng "$out/pgs_subtitles.mkv"
+# CEA-608 captions in the H.264 stream's SEI, as broadcast recordings carry them (libx264 puts
+# the frames' A53 side data there): "HELLO" 0.48-2.00 s, "WORLD" 2.48-3.48 s, channel CC1.
+gcc -O1 -Wall -o "$tools/cea608-captions" "$(dirname "$0")/media/cea608-captions.c" \
+    $(pkg-config --cflags --libs libavformat libavcodec libavutil)
+"$tools/cea608-captions" "$tools/captions.mp4" 320 240 2> "$tools/x264.log" || { cat "$tools/x264.log"; exit 1; }
+ff -i "$tools/captions.mp4" -f lavfi -t 4 -i "$a" -map 0:v -map 1:a -c:v copy -c:a aac -ac 2 -shortest -movflags +faststart "$out/captions.mp4"
 rm -rf "$tools"
 # Clock jumps (issue 39): two 2 s MPEG-TS recordings joined, the second's clock 100 s on (as
 # recordings cut together are); and an HLS playlist of two such segments with a discontinuity,

@@ -34,6 +34,9 @@ enum SubtitleLayers {
             return .failure(PlaybackError(.unsupportedCodec, "\(parts[2]): subtitles are drawn for local files only so far"))
         }
         do {
+            if stream >= CaptionData.firstTrackID {
+                return .success(try CaptionFile.read(parts[2], videoStream: stream - CaptionData.firstTrackID))
+            }
             return .success(try SubtitleFile.read(parts[2], stream: stream >= 0 ? stream : nil))
         } catch {
             return .failure(error)

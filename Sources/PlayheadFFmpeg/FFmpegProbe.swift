@@ -14,9 +14,10 @@ final class FFmpegProbe: ProbedMedia {
         format = try FormatContext(location: location, timeoutNanoseconds: options.networkTimeoutNanoseconds,
                                    reconnectDelayMaxSeconds: options.reconnectDelayMaxSeconds, tls: options.tls)
         var read = MediaInfoReader.read(format)
-        // Every choice, the subtitle files beside a local file among them: the opener chooses
+        // Every choice, a local file's captions and the subtitle files beside it among them: the opener chooses
         // from these before the source is made.
-        read.selectionGroups = SubtitleFilesBeside.adding(FFmpegSource.subtitleFiles(beside: location), to: MediaSelectionGroup.groups(of: read))
+        read.selectionGroups = SubtitleFilesBeside.adding(FFmpegSource.captions(of: location) + FFmpegSource.subtitleFiles(beside: location),
+                                                          to: MediaSelectionGroup.groups(of: read))
         info = StillPicture.isStill(read) ? StillPicture.showing(read, for: options.stillDuration) : read
     }
 

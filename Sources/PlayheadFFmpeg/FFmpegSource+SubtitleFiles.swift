@@ -13,4 +13,11 @@ extension FFmpegSource {
         guard let names = DirectoryListing.names(folder.isEmpty ? "/" : folder) else { return [] }
         return SubtitleFilesBeside.options(mediaName: name, folder: folder, names: names)
     }
+
+    /// The captions of a local item's H.264 video (`CaptionFile`), offered when its first
+    /// pictures carry some; none for a stream (it would be read twice).
+    static func captions(of location: MediaLocation) -> [MediaSelectionOption] {
+        guard location.isLocal, let video = CaptionFile.videoStreamWithCaptions(in: location.string) else { return [] }
+        return [CaptionData.option(videoStream: video)]
+    }
 }

@@ -61,7 +61,7 @@ public enum SubtitleFile {
 
     /// The cues still open end at `milliseconds` (the next cue, or a clear), or at their own
     /// end if that comes first.
-    private static func close(_ open: inout [SubtitleCue], at milliseconds: Int64, into schedule: inout SubtitleSchedule) {
+    static func close(_ open: inout [SubtitleCue], at milliseconds: Int64, into schedule: inout SubtitleSchedule) {
         for var cue in open {
             let untilNext = max(0, milliseconds - cue.startMilliseconds)
             cue.durationMilliseconds = cue.durationMilliseconds == 0 ? untilNext : min(cue.durationMilliseconds, untilNext)

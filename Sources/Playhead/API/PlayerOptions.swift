@@ -44,8 +44,11 @@ public enum PlayerOptions {
         check: { languageProblem($0) })
     public static let subtitleLanguages = OptionKey<String?>.text(
         "subtitle-languages", placeholder: "LANG,...", group: "player",
-        help: "the languages to select subtitles in, most wanted first (listed by `tracks`; this build does not draw them yet)",
+        help: "the languages to select subtitles in, most wanted first (listed by `tracks`; drawn on a subtitles= layer)",
         check: { languageProblem($0) })
+    public static let captions = OptionKey.flag(
+        "captions", default: false, group: "player",
+        help: "prefer captions where an item has them (CEA-608 in its video, or subtitles marked SDH): the sound's words for those who cannot hear it")
 
     static func languageProblem(_ list: String) -> String? {
         do throws(OptionError) {
@@ -59,7 +62,8 @@ public enum PlayerOptions {
     /// The languages items open with (the options were checked when read).
     public static func selectionCriteria(_ settings: Settings) -> MediaSelectionCriteria {
         MediaSelectionCriteria(audioLanguages: (try? MediaSelectionCriteria.languages(settings[audioLanguages] ?? "")) ?? [],
-                               subtitleLanguages: (try? MediaSelectionCriteria.languages(settings[subtitleLanguages] ?? "")) ?? [])
+                               subtitleLanguages: (try? MediaSelectionCriteria.languages(settings[subtitleLanguages] ?? "")) ?? [],
+                               prefersCaptions: settings[captions])
     }
 
     public static let declarations: [OptionDeclaration] = [
@@ -67,6 +71,7 @@ public enum PlayerOptions {
         decodeThreads.declaration, networkTimeout.declaration, reconnect.declaration, reconnectDelayMax.declaration,
         tlsVerify.declaration, tlsCAFile.declaration, restartAttempts.declaration, restartDelayMax.declaration, stallLimit.declaration, slateColor.declaration,
         imageDuration.declaration, decodeCapacity.declaration, audioLanguages.declaration, subtitleLanguages.declaration,
+        captions.declaration,
     ]
 
     /// The restart settings the options give.

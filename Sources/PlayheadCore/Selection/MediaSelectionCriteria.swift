@@ -3,10 +3,15 @@
 public struct MediaSelectionCriteria: Sendable, Hashable {
     public var audioLanguages: [String]
     public var subtitleLanguages: [String]
+    /// Captions, or subtitles for the hard of hearing, where an item has them (AVFoundation's
+    /// accessibility characteristic, transcribesSpokenDialogForAccessibility): in a preferred
+    /// language if one has them, else any.
+    public var prefersCaptions: Bool
 
-    public init(audioLanguages: [String] = [], subtitleLanguages: [String] = []) {
+    public init(audioLanguages: [String] = [], subtitleLanguages: [String] = [], prefersCaptions: Bool = false) {
         self.audioLanguages = audioLanguages
         self.subtitleLanguages = subtitleLanguages
+        self.prefersCaptions = prefersCaptions
     }
 
     public static let none = MediaSelectionCriteria()
@@ -38,7 +43,12 @@ public struct MediaSelectionCriteria: Sendable, Hashable {
             let forced = selection.audible?.languageCode.flatMap { code in
                 legible.options(inLanguage: code).first { $0.traits.contains(.forced) }
             }
-            selection.legible = wanted ?? forced ?? (subtitleLanguages.isEmpty ? legible.defaultOption : nil)
+            let forHearing = legible.options.filter { !$0.traits.isDisjoint(with: [.captions, .hearingImpaired]) }
+            let captions = prefersCaptions
+                ? subtitleLanguages.lazy.compactMap { code in forHearing.first { $0.languageCode == LanguageCode.normalized(code) } }.first
+                    ?? forHearing.first
+                : nil
+            selection.legible = captions ?? wanted ?? forced ?? (subtitleLanguages.isEmpty ? legible.defaultOption : nil)
         }
         return selection
     }

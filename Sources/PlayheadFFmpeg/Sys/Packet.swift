@@ -9,6 +9,24 @@ final class Packet: @unchecked Sendable {
         raw = p
     }
 
+    /// A packet of `bytes` at `pts` (a video packet's captions, made into the caption decoder's
+    /// own packet).
+    convenience init?(bytes: [UInt8], pts: Int64) {
+        self.init()
+        guard av_new_packet(raw, Int32(bytes.count)) >= 0 else { return nil }
+        bytes.withUnsafeBufferPointer { b in
+            if let base = b.baseAddress { raw.pointee.data.update(from: base, count: b.count) }
+        }
+        raw.pointee.pts = pts
+        raw.pointee.dts = pts
+    }
+
+    /// A copy of its bytes.
+    var bytes: [UInt8] {
+        guard let data = raw.pointee.data, raw.pointee.size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(raw.pointee.size)))
+    }
+
     deinit {
         var p: UnsafeMutablePointer<AVPacket>? = raw
         av_packet_free(&p)

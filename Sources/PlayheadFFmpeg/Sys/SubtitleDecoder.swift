@@ -10,24 +10,40 @@ final class SubtitleDecoder: @unchecked Sendable {
     let codecName: String
     /// Pictures, not text: a new display set replaces the last, and an empty one clears it.
     let isBitmap: Bool
+    /// CEA-608: a cue comes when the screen changes, timed by the decoder (the screen's own
+    /// times), not by the packet that changed it.
+    private let isCaptions: Bool
     /// The ASS header (`[Script Info]`, `[V4+ Styles]`) its cues are drawn with.
     let header: String
 
-    init(stream: UnsafeMutablePointer<AVStream>, location: MediaLocation) throws(PlaybackError) {
+    /// The decoder of a subtitle stream.
+    convenience init(stream: UnsafeMutablePointer<AVStream>, location: MediaLocation) throws(PlaybackError) {
         let par = stream.pointee.codecpar!
-        codecName = String(cString: avcodec_get_name(par.pointee.codec_id))
-        isBitmap = avcodec_descriptor_get(par.pointee.codec_id).map { $0.pointee.props & AV_CODEC_PROP_BITMAP_SUB != 0 } ?? false
-        guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
+        try self.init(codec: par.pointee.codec_id, parameters: par, timeBase: stream.pointee.time_base, location: location)
+    }
+
+    /// The CEA-608 caption decoder for a video stream's captions (`CaptionData`), its packets
+    /// timed in the video's `timeBase`.
+    convenience init(captionsIn timeBase: AVRational, location: MediaLocation) throws(PlaybackError) {
+        try self.init(codec: AV_CODEC_ID_EIA_608, parameters: nil, timeBase: timeBase, location: location)
+    }
+
+    private init(codec id: AVCodecID, parameters par: UnsafeMutablePointer<AVCodecParameters>?, timeBase: AVRational,
+                 location: MediaLocation) throws(PlaybackError) {
+        codecName = String(cString: avcodec_get_name(id))
+        isBitmap = avcodec_descriptor_get(id).map { $0.pointee.props & AV_CODEC_PROP_BITMAP_SUB != 0 } ?? false
+        isCaptions = id == AV_CODEC_ID_EIA_608
+        guard let codec = avcodec_find_decoder(id) else {
             throw PlaybackError(.unsupportedCodec, "\(location): no decoder for the \(codecName) subtitles in this FFmpeg")
         }
         guard let ctx = avcodec_alloc_context3(codec) else {
             throw PlaybackError(.internalError, "\(location): out of memory opening the \(codecName) subtitle decoder")
         }
         context = ctx
-        timeBase = stream.pointee.time_base
-        var rc = avcodec_parameters_to_context(ctx, par)
+        self.timeBase = timeBase
+        var rc = par.map { avcodec_parameters_to_context(ctx, $0) } ?? 0
         if rc >= 0 {
-            ctx.pointee.pkt_timebase = stream.pointee.time_base
+            ctx.pointee.pkt_timebase = timeBase
             rc = avcodec_open2(ctx, codec, nil)
         }
         if rc < 0 {
@@ -65,7 +81,7 @@ final class SubtitleDecoder: @unchecked Sendable {
         defer { avsubtitle_free(&subtitle) }
         let pts = packet.pts != Int64.min ? packet.pts : packet.dts
         guard pts != Int64.min else { return Decoded() }
-        let base = av_rescale_q(pts, timeBase, AVRational(num: 1, den: 1000))
+        let base = isCaptions && subtitle.pts != Int64.min ? subtitle.pts / 1000 : av_rescale_q(pts, timeBase, AVRational(num: 1, den: 1000))
         let start = base + Int64(subtitle.start_display_time)
         var knownEnd = subtitle.end_display_time != UInt32.max && subtitle.end_display_time > subtitle.start_display_time
         var duration = knownEnd ? Int64(subtitle.end_display_time - subtitle.start_display_time) : 0

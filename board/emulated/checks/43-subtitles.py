@@ -10,7 +10,9 @@ with ffmpeg's text on a 576x432 canvas placed at 32,24 (the safe area: the text 
 out in it as a video of that size); the run preferring French subtitles with ffmpeg's drawing
 of the WebVTT file beside the clip; the runs of DVB and PGS bitmap subtitles with ffmpeg's overlay
 of the same pictures on the 320x240 clip's canvas (in RGB: no chroma subsampling at their edges),
-doubled to the screen with bilinear scaling as playhead does (the two were seen to agree exactly). Captures are left out from 60 ms before each cue's start
+doubled to the screen with bilinear scaling as playhead does (the two were seen to agree exactly).
+The run of CEA-608 captions with ffmpeg's libass drawing of the captions its own decoder reads
+from the video (lavfi's movie source, subcc). Captures are left out from 60 ms before each cue's start
 or end to LATE after it (a capture is named by its picture's time; under emulation a
 subtitle's flip was seen up to 100 ms late at the start)."""
 import math
@@ -33,9 +35,15 @@ STYLE = "FontName=DejaVu Sans"
 # and a subtitle's flip was seen 60 to 100 ms late (shown late, never dropped).
 LATE = 150
 DVB = [(521, 2021, "the cross panel", 25), (2521, 3521, "the bars panel", 75)]
+CAPTIONS = [(480, 2000, "HELLO", 25), (2480, 3480, "WORLD", 75)]
+# The captions as ffmpeg's own decoder reads them from the video, kept as ASS for its drawing.
+CAPTIONS_ASS = OUT / "captions-by-ffmpeg.ass"
+subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", f"movie={MEDIA / 'captions.mp4'}[out+subcc]", "-map", "0:s",
+                "-c:s", "ass", str(CAPTIONS_ASS)], check=True)
 RUNS = {"subs-flat": ((W, H, 0, 0), CLIP, MUXED), "subs-safe": ((576, 432, 32, 24), CLIP, MUXED),
         "subs-file": ((W, H, 0, 0), MEDIA / "two_languages.fr.vtt", BESIDE),
-        "subs-dvb": (None, MEDIA / "dvb_subtitles.mkv", DVB), "subs-pgs": (None, MEDIA / "pgs_subtitles.mkv", DVB)}
+        "subs-dvb": (None, MEDIA / "dvb_subtitles.mkv", DVB), "subs-pgs": (None, MEDIA / "pgs_subtitles.mkv", DVB),
+        "subs-cc": ((W, H, 0, 0), CAPTIONS_ASS, CAPTIONS)}
 
 
 def ffmpeg_frames(command):

@@ -8,7 +8,9 @@
 # French subtitles (`subtitle-languages = fr`): the WebVTT file beside the clip is chosen. A
 # fourth plays dvb_subtitles.mkv (320x240, bitmap DVB subtitles: a panel 0.52-2.02 s, another
 # 2.52-3.52 s), a fifth pgs_subtitles.mkv (the same pictures as PGS), each compared with
-# ffmpeg's own overlay of the same pictures.
+# ffmpeg's own overlay of the same pictures. A sixth plays captions.mp4 (CEA-608 captions in the
+# H.264 stream: "HELLO" 0.48-2.00 s, "WORLD" 2.48-3.48 s) with `captions = yes`, compared with
+# ffmpeg's libass drawing of the captions its own decoder reads.
 # kernels: 6
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
@@ -45,10 +47,13 @@ run subs-dvb "margin=0" "subtitle-languages = en" $M/dvb_subtitles.mkv
 grep -q '"subtitles":\[{"track":2,.*"codec":"dvb_subtitle","selected":true' "$OUT/subs-dvb-tracks.txt" \
   || { echo "the DVB subtitles were not offered and chosen"; exit 1; }
 run subs-pgs "margin=0" "subtitle-languages = en" $M/pgs_subtitles.mkv
+run subs-cc "margin=0" "captions = yes" $M/captions.mp4
+grep -q '"subtitles":\[{"track":2000,.*"codec":"eia_608","selected":true' "$OUT/subs-cc-tracks.txt" \
+  || { echo "the captions were not offered and chosen"; exit 1; }
 grep -q '"subtitles":\[{"track":2,.*"codec":"hdmv_pgs_subtitle","selected":true' "$OUT/subs-pgs-tracks.txt" \
   || { echo "the PGS subtitles were not offered and chosen"; exit 1; }
 grep -q '"subtitles":\[{"track":3,.*{"track":1000,"language":"fr",.*"codec":"webvtt","selected":true' "$OUT/subs-file-tracks.txt" \
   || { echo "the French WebVTT file beside the clip was not offered and chosen"; exit 1; }
 echo "RESULT subtitles: $(ls "$OUT/frames-subs-flat" | wc -l) captures without a margin, $(ls "$OUT/frames-subs-safe" | wc -l) with 5 %," \
   "$(ls "$OUT/frames-subs-file" | wc -l) from the French file beside the clip, $(ls "$OUT/frames-subs-dvb" | wc -l) of DVB pictures," \
-  "$(ls "$OUT/frames-subs-pgs" | wc -l) of PGS pictures"
+  "$(ls "$OUT/frames-subs-pgs" | wc -l) of PGS pictures, $(ls "$OUT/frames-subs-cc" | wc -l) of captions"

@@ -1,0 +1,73 @@
+import CFFmpeg
+import PlayheadCore
+import PlayheadSys
+
+/// CEA-608 captions carried in an H.264 video stream (`CaptionData`), read whole from a local
+/// file without decoding a picture, and decoded by FFmpeg's caption decoder into ASS events as
+/// text subtitles are. Channel CC1 (the first field's first channel), which is what captioned
+/// recordings use; CEA-708 services are not read.
+public enum CaptionFile {
+    /// Whether the video stream's first `packets` packets carry captions: the probe offers
+    /// them as a subtitle option only then.
+    public static func videoStreamWithCaptions(in path: String, packets: Int = 60) -> Int? {
+        guard let format = try? FormatContext(location: try MediaLocation(path), timeoutNanoseconds: 5_000_000_000),
+              let video = format.bestStream(AVMEDIA_TYPE_VIDEO), let lengthSize = h264LengthSize(format.stream(video)) else { return nil }
+        format.discardAll(except: [video])
+        for _ in 0..<packets {
+            guard case .packet(let packet) = format.readPacket() else { return nil }
+            if packet.streamIndex == video, !CaptionData.triplets(in: packet.bytes, lengthSize: lengthSize).isEmpty { return video }
+        }
+        return nil
+    }
+
+    /// Every caption of `videoStream`, in the item's milliseconds. Pictures come in decoding
+    /// order: their caption bytes are put in display order before the decoder reads them.
+    public static func read(_ path: String, videoStream: Int, timeoutNanoseconds: Int64 = 5_000_000_000) throws(PlaybackError) -> SubtitleTrackText {
+        let location = try MediaLocation(path)
+        let format = try FormatContext(location: location, timeoutNanoseconds: timeoutNanoseconds)
+        guard videoStream >= 0, videoStream < format.streamCount, let lengthSize = h264LengthSize(format.stream(videoStream)) else {
+            throw PlaybackError(.noPlayableTracks, "\(path): no H.264 video stream \(videoStream) to read captions from")
+        }
+        let timeBase = format.stream(videoStream).pointee.time_base
+        format.discardAll(except: [videoStream])
+        var timed: [(pts: Int64, bytes: [UInt8])] = []
+        var bytes = 0
+        reading: while true {
+            switch format.readPacket() {
+            case .packet(let packet):
+                guard packet.streamIndex == videoStream, packet.pts != Int64.min else { continue }
+                let cc = CaptionData.triplets(in: packet.bytes, lengthSize: lengthSize)
+                guard !cc.isEmpty else { continue }
+                // A film's captions are a few hundred kilobytes; a stream of nothing else is not kept past this.
+                bytes += cc.count
+                guard bytes <= SubtitleFile.maxBytes else { break reading }
+                timed.append((packet.pts, cc))
+            case .endOfFile: break reading
+            case .failed(let e): throw e
+            }
+        }
+        timed.sort { $0.pts < $1.pts }
+        let decoder = try SubtitleDecoder(captionsIn: timeBase, location: location)
+        let zero = format.startTime / 1000
+        var schedule = SubtitleSchedule()
+        var open: [SubtitleCue] = []
+        for (pts, cc) in timed {
+            guard let packet = Packet(bytes: cc, pts: pts) else { continue }
+            for (var cue, knownEnd) in decoder.decode(packet).cues {
+                cue.startMilliseconds -= zero
+                SubtitleFile.close(&open, at: cue.startMilliseconds, into: &schedule)
+                if knownEnd { schedule.add(cue) } else { open.append(cue) }
+            }
+        }
+        SubtitleFile.close(&open, at: (open.first?.startMilliseconds ?? 0) + SubtitleFile.lastCueMilliseconds, into: &schedule)
+        return SubtitleTrackText(header: decoder.header, schedule: schedule, codec: "eia_608")
+    }
+
+    /// The NAL length size of an H.264 stream stored as in MP4 (avcC), 0 for start codes; nil
+    /// for a stream that is not H.264.
+    static func h264LengthSize(_ stream: UnsafeMutablePointer<AVStream>) -> Int? {
+        guard let par = stream.pointee.codecpar, par.pointee.codec_id == AV_CODEC_ID_H264 else { return nil }
+        guard let extra = par.pointee.extradata, par.pointee.extradata_size >= 7, extra[0] == 1 else { return 0 }
+        return Int(extra[4] & 3) + 1
+    }
+}
