@@ -63,6 +63,22 @@ import Testing
         #expect(!r.sink.runs.dropFirst().contains { $0.value == 0 })
     }
 
+    @Test func theItemsTracksSayWhichSoundPlaysAfterASwitch() async throws {
+        let r = Self.start()
+        r.h.player.play()
+        #expect(await r.h.waitFor { $0.contains { $0.name == "readyForDisplay" } })
+        let sound = { r.item.tracks.filter { $0.mediaType == .audio }.map { [$0.info.trackID: $0.isEnabled] } }
+        #expect(sound() == [[1: true], [2: false]])
+        let group = try #require(r.item.mediaSelectionGroup(for: .audible))
+        try r.item.select(group.option(trackID: 2), in: group)
+        #expect(sound() == [[1: false], [2: true]])
+        // Enabling a track selects it; disabling the one playing turns the sound off.
+        r.item.tracks.first { $0.info.trackID == 1 }?.isEnabled = true
+        #expect(r.item.currentMediaSelection.audible?.trackID == 1 && sound() == [[1: true], [2: false]])
+        r.item.tracks.first { $0.info.trackID == 1 }?.isEnabled = false
+        #expect(sound() == [[1: false], [2: false]])
+    }
+
     @Test func aChoiceBeforeOpeningHoldsAtOpen() async throws {
         let clock = VirtualClock()
         let sink = RecordingAudioSink(clock: clock, route: nil)

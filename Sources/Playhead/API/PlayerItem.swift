@@ -95,7 +95,7 @@ public final class PlayerItem: Sendable, Hashable, CustomStringConvertible {
         state.withLock { s in
             if let info, s.info == nil {
                 s.info = info
-                s.tracks = info.tracks.map { PlayerItemTrack(info: $0, item: self) }
+                s.tracks = Self.everyTrack(of: info).map { PlayerItemTrack(info: $0, item: self) }
             }
             var entry: ErrorLogEntry?
             if let error {
