@@ -129,6 +129,10 @@ public final class SubtitleOverlay: Sendable {
                 let margin = PixelSize(width: size.width * marginPercent / 100, height: size.height * marginPercent / 100)
                 let r = try ASSRenderer(size: size, safeMargin: margin, fontPath: font, header: text.header)
                 for cue in text.schedule.cues { r.add(cue) }
+                // The first drawing loads the font and lays out its glyphs: done now, thrown
+                // away, so that the first cue is not late (on the emulated arm64 board it came
+                // 160-260 ms late, after its drawing, not before).
+                if let first = text.schedule.cues.first { _ = r.render(at: first.startMilliseconds) }
                 drawer = .text(r)
                 schedule = text.schedule
                 note("subtitles: \(text.schedule.cues.count) \(text.codec) cues loaded")

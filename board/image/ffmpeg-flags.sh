@@ -1,12 +1,15 @@
 # Sourced by ffmpeg.sh (x86_64) and ffmpeg-arm64.sh: the one list of what the appliance's own
-# FFmpeg holds, so both images play the same things. Changing it rebuilds both (their cache keys
-# hash it).
+# FFmpeg holds, so both images play the same things (subtitles too: the text, bitmap and
+# caption decoders the subtitle layer draws, and the subtitle files' own demuxers). Changing it
+# rebuilds both (their cache keys hash it). Names are configure's (ff_movtext_decoder is
+# movtext, cc_dec is ccaption): a name it does not know is left out without a word.
 ffmpeg_flags=(
   --enable-shared --disable-static --disable-programs --disable-doc --disable-debug
   --disable-avdevice --disable-postproc --disable-autodetect --disable-everything
   --enable-version3 --enable-mbedtls --enable-zlib --enable-network
-  --enable-demuxer=mov,matroska,mpegts,hls,mp3,aac,wav,flac,ogg
+  --enable-demuxer=mov,matroska,mpegts,hls,mp3,aac,wav,flac,ogg,srt,webvtt,ass
   --enable-decoder=h264,hevc,vp9,mpeg2video,mpeg4,aac,aac_latm,mp3,mp3float,mp2,mp2float,flac,vorbis,opus,pcm_s16le,pcm_s24le,pcm_f32le,png
+  --enable-decoder=subrip,webvtt,ass,ssa,movtext,dvbsub,pgssub,dvdsub,ccaption
   --enable-parser=h264,hevc,vp9,mpegvideo,mpegaudio,aac,aac_latm,flac,vorbis,opus
   --enable-protocol=file,pipe,http,https,tcp,tls,hls,crypto,data
   --enable-filter=atempo,abuffer,abuffersink,aformat,aresample,anull

@@ -10,8 +10,10 @@
 # 2.52-3.52 s), a fifth pgs_subtitles.mkv (the same pictures as PGS), each compared with
 # ffmpeg's own overlay of the same pictures. A sixth plays captions.mp4 (CEA-608 captions in the
 # H.264 stream: "HELLO" 0.48-2.00 s, "WORLD" 2.48-3.48 s) with `captions = yes`, compared with
-# ffmpeg's libass drawing of the captions its own decoder reads.
+# ffmpeg's libass drawing of the captions its own decoder reads. On arm64 it runs with the
+# card's own FFmpeg (board/image/ffmpeg-flags.sh): its subtitle decoders are proven there.
 # kernels: 6
+# arches: x86_64 arm64
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
