@@ -35,6 +35,10 @@ ff -f lavfi -t 8 -i "$v" -f lavfi -t 8 -i "$a" -f lavfi -t 8 -i "sine=frequency=
    -map 0:v -map 1:a -map 2:a -map 3:s -c:v libx264 -g 25 -keyint_min 25 -sc_threshold 0 -pix_fmt yuv420p -c:a aac -ac 2 -c:s srt \
    -metadata:s:a:0 language=eng -metadata:s:a:0 title=English -metadata:s:a:1 language=fre -metadata:s:a:1 title=Francais \
    -metadata:s:s:0 language=eng -disposition:a:0 default -disposition:a:1 0 -disposition:s:0 forced "$out/two_languages.mkv"
+# The same in MP4: its subtitles as mov_text, the forced English and the French (from the WebVTT
+# file) as a normal track. Named apart, so that no file beside it is offered.
+ff -i "$out/two_languages.mkv" -i "$out/two_languages.fr.vtt" -map 0:v -map 0:a -map 0:s -map 1:s -c:v copy -c:a copy -c:s mov_text \
+   -metadata:s:s:1 language=fre -disposition:s:0 forced -disposition:s:1 0 -movflags +faststart "$out/two_languages_mp4.mp4"
 # Bitmap subtitles (issue 39): DVB subtitles made by libavcodec's encoder (FFmpeg's tool cannot
 # turn text into pictures): a panel with a cross 0.5-2.0 s low in the middle, a panel with bars
 # 2.5-3.5 s at the top left, on the 320x240 video's own canvas. -copyts keeps their times.
