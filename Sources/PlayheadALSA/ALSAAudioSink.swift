@@ -211,10 +211,13 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
     /// queue should not cut off its last sound.
     public func drain(milliseconds: Int = 1000) {
         let deadline = clock.now().nanoseconds + Int64(milliseconds) * 1_000_000
+        var started = false
         lock.withLock {
             while !lost && !paused && clock.now().nanoseconds < deadline
                     && (!queue.isEmpty || position.played(now: clock.now().nanoseconds) < position.written
                         || deviceHoldsSound()) {
+                // All written: a sound too short to reach the start threshold is started here.
+                if queue.isEmpty && !started { started = true; _ = device.start() }
                 _ = lock.wait(untilMonotonic: min(deadline, clock.now().nanoseconds + 10_000_000))
             }
         }

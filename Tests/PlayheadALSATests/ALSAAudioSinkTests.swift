@@ -66,6 +66,21 @@ import PlayheadTestSupport
         #expect(pcm.state.withLock { $0.played == ramp(0..<300) })
     }
 
+    @Test func aLastSoundTooShortToStartTheDeviceIsStartedByTheDrain() async {
+        let pcm = FakePCM()
+        let clock = VirtualClock()
+        let s = sink(pcm, clock: clock)
+        defer { s.close() }
+        _ = s.write(ramp(0..<300)[...])
+        #expect(await caughtUp(s, pcm))
+        clock.advance(byNanoseconds: 1_000_000_000)
+        // Under its start threshold, the device would hold the 300 frames until dropped.
+        pcm.state.withLock { $0.playsWhenAsked = 30; $0.waitsForStart = clock }
+        s.drain()
+        #expect(pcm.state.withLock { $0.starts } == 1)
+        #expect(pcm.state.withLock { $0.played == ramp(0..<300) })
+    }
+
     @Test func underrunsRecoverAndAreCounted() async {
         let pcm = FakePCM()
         let s = sink(pcm)

@@ -1,4 +1,5 @@
 import PlayheadALSA
+import PlayheadCore
 import PlayheadSys
 import PlayheadTestSupport
 import Synchronization
@@ -25,6 +26,10 @@ final class FakePCM: PCMOutput, @unchecked Sendable {
         var resumeTries = 0
         /// Frames played each time the delay is asked (a device that plays while it is watched).
         var playsWhenAsked = 0
+        /// The device plays nothing until `start` (its frames are under the start threshold);
+        /// each look at its delay then moves the test's clock on by 10 ms.
+        var waitsForStart: VirtualClock?
+        var starts = 0
     }
     let name: String
     let sampleFormat = PCMSampleFormat.float32
@@ -92,7 +97,11 @@ final class FakePCM: PCMOutput, @unchecked Sendable {
 
     func delay() -> PCMResult {
         defer { calls.signal() }
-        let plays = state.withLock { $0.playsWhenAsked }
+        let (plays, waiting) = state.withLock { s in (s.playsWhenAsked, s.waitsForStart.map { ($0, s.starts == 0) }) }
+        if let (clock, notStarted) = waiting {
+            clock.advance(byNanoseconds: 10_000_000)
+            if notStarted { return .frames(state.withLock { $0.queued }) }
+        }
         if plays > 0 { step(frames: plays) }
         return .frames(state.withLock { $0.queued })
     }
@@ -126,6 +135,12 @@ final class FakePCM: PCMOutput, @unchecked Sendable {
             s.resumeTries += 1
             return s.resumeWouldBlock ? .wouldBlock : .ok
         }
+    }
+
+    func start() -> PCMOutcome {
+        defer { calls.signal() }
+        state.withLock { $0.starts += 1 }
+        return .ok
     }
 
     func drop() {

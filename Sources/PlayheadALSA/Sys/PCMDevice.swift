@@ -106,6 +106,7 @@ public final class PCMDevice: PCMOutput {
     public func pause(_ on: Bool) -> PCMOutcome { Self.outcome(Int(snd_pcm_pause(pcm, on ? 1 : 0))) }
     public func prepare() -> PCMOutcome { Self.outcome(Int(snd_pcm_prepare(pcm))) }
     public func resume() -> PCMOutcome { Self.outcome(Int(snd_pcm_resume(pcm))) }
+    public func start() -> PCMOutcome { Self.outcome(Int(snd_pcm_start(pcm))) }
     public func drop() { snd_pcm_drop(pcm) }
 }
 

@@ -23,6 +23,9 @@ public protocol PCMOutput: AnyObject {
     func pause(_ on: Bool) -> PCMOutcome
     func prepare() -> PCMOutcome
     func resume() -> PCMOutcome
+    /// Starts a prepared device now: one whose frames never reached its start threshold (a
+    /// last sound shorter than half its buffer). A device already running says so, unchanged.
+    func start() -> PCMOutcome
     func drop()
 }
 
