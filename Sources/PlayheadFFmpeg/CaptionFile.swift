@@ -49,18 +49,15 @@ public enum CaptionFile {
         timed.sort { $0.pts < $1.pts }
         let decoder = try SubtitleDecoder(captionsIn: timeBase, location: location)
         let zero = format.startTime / 1000
-        var schedule = SubtitleSchedule()
-        var open: [SubtitleCue] = []
+        var cues = SubtitleCueCollector()
         for (pts, cc) in timed {
             guard let packet = Packet(bytes: cc, pts: pts) else { continue }
             for (var cue, knownEnd) in decoder.decode(packet).cues {
                 cue.startMilliseconds -= zero
-                SubtitleFile.close(&open, at: cue.startMilliseconds, into: &schedule)
-                if knownEnd { schedule.add(cue) } else { open.append(cue) }
+                cues.add(cue, keepOpen: !knownEnd)
             }
         }
-        SubtitleFile.close(&open, at: (open.first?.startMilliseconds ?? 0) + SubtitleFile.lastCueMilliseconds, into: &schedule)
-        return SubtitleTrackText(header: decoder.header, schedule: schedule, codec: "eia_608")
+        return SubtitleTrackText(header: decoder.header, schedule: cues.finish(), codec: "eia_608")
     }
 
     /// The NAL length size of an H.264 stream stored as in MP4 (avcC), 0 for start codes; nil

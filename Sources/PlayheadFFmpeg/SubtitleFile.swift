@@ -9,7 +9,7 @@ public enum SubtitleFile {
     public static let maxBytes = 8 << 20
 
     /// Reads every cue of the file's subtitle stream (`stream`, or the one FFmpeg picks); a cue
-    /// with no end shows until the next starts, the last one for `lastCueMilliseconds`.
+    /// with no end shows until the next starts, the last one for `SubtitleCueCollector.lastCueMilliseconds`.
     public static func read(_ path: String, stream: Int? = nil, limit: Int = maxBytes,
                             timeoutNanoseconds: Int64 = 5_000_000_000) throws(PlaybackError) -> SubtitleTrackText {
         // A subtitle file alone is bounded by its size; a film's own subtitle stream by the
@@ -31,45 +31,23 @@ public enum SubtitleFile {
         format.discardAll(except: [index])
         // The item's time zero (an MPEG-TS starts anywhere), in milliseconds.
         let zero = format.startTime / 1000
-        var schedule = SubtitleSchedule()
-        var open: [SubtitleCue] = []
+        var cues = SubtitleCueCollector()
         reading: while true {
             switch format.readPacket() {
             case .packet(let packet):
                 guard packet.streamIndex == index else { continue }
                 let decoded = decoder.decode(packet)
-                if let clears = decoded.clears {
-                    close(&open, at: clears - zero, into: &schedule)
-                }
+                if let clears = decoded.clears { cues.close(at: clears - zero) }
                 for (var cue, knownEnd) in decoded.cues {
                     cue.startMilliseconds -= zero
-                    close(&open, at: cue.startMilliseconds, into: &schedule)
                     // A bitmap display set shows until the next one or a clear, within its own
                     // time-out: kept open as well.
-                    if knownEnd && !decoder.isBitmap { schedule.add(cue) } else { open.append(cue) }
+                    cues.add(cue, keepOpen: !knownEnd || decoder.isBitmap)
                 }
             case .endOfFile: break reading
             case .failed(let e): throw e
             }
         }
-        for var cue in open {
-            if cue.durationMilliseconds == 0 { cue.durationMilliseconds = lastCueMilliseconds }
-            schedule.add(cue)
-        }
-        return SubtitleTrackText(header: decoder.header, schedule: schedule, codec: decoder.codecName)
+        return SubtitleTrackText(header: decoder.header, schedule: cues.finish(), codec: decoder.codecName)
     }
-
-    /// The cues still open end at `milliseconds` (the next cue, or a clear), or at their own
-    /// end if that comes first.
-    static func close(_ open: inout [SubtitleCue], at milliseconds: Int64, into schedule: inout SubtitleSchedule) {
-        for var cue in open {
-            let untilNext = max(0, milliseconds - cue.startMilliseconds)
-            cue.durationMilliseconds = cue.durationMilliseconds == 0 ? untilNext : min(cue.durationMilliseconds, untilNext)
-            schedule.add(cue)
-        }
-        open.removeAll()
-    }
-
-    /// How long a last cue with no end stays.
-    static let lastCueMilliseconds: Int64 = 5000
 }

@@ -116,10 +116,6 @@ public final class SubtitleOverlay: Sendable {
         switch load(track) {
         case .failure(let e):
             log("subtitles: \(e.message); none shown for it")
-        case .success(let text) where text.schedule.leftOut > 0:
-            log("subtitles: \(track): \(text.schedule.leftOut) cues past \(text.schedule.capacity) or \(text.schedule.imageByteCapacity >> 20) MB "
-                + "of pictures left out; the track is too large to keep whole")
-            fallthrough
         case .success(let text) where text.schedule.cues.contains(where: \.isBitmap):
             drawer = .bitmaps
             schedule = text.schedule
@@ -139,6 +135,10 @@ public final class SubtitleOverlay: Sendable {
             } catch {
                 log("subtitles: \(error.message); none shown")
             }
+        }
+        if schedule.leftOut > 0 {
+            log("subtitles: \(track): \(schedule.leftOut) cues past \(schedule.capacity) or \(schedule.imageByteCapacity >> 20) MB "
+                + "of pictures left out; the track is too large to keep whole")
         }
         state.withLock {
             $0.track = track

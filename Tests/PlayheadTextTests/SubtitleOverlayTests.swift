@@ -79,4 +79,18 @@ import Testing
         #expect(world.logged.withLock { $0 } == ["subtitles: broken: damaged; none shown for it"])
         #expect(sink.inked == [true, false])
     }
+
+    @Test func aTextTrackWithCuesLeftOutIsStillDrawnAsText() {
+        var schedule = SubtitleSchedule(capacity: 1)
+        schedule.add(SubtitleCue(startMilliseconds: 500, durationMilliseconds: 1500, dialogue: "0,0,Default,,0,0,0,,Hello"))
+        schedule.add(SubtitleCue(startMilliseconds: 2500, durationMilliseconds: 1000, dialogue: "1,0,Default,,0,0,0,,World"))
+        let track = SubtitleTrackText(header: SubtitleDrawingTests.header, schedule: schedule, codec: "subrip")
+        let o = SubtitleOverlay(size: Self.size, font: TextStyle.defaultFont, marginPercent: 5, sink: sink,
+                                moment: { [world] in world.moment.withLock { $0 } }, load: { _ in .success(track) },
+                                log: { [world] line in world.logged.withLock { $0.append(line) } })
+        world.moment.withLock { $0 = SubtitleMoment(track: "film", milliseconds: 1000, rate: 1) }
+        _ = o.tick()
+        #expect(sink.inked == [true])
+        #expect(world.logged.withLock { $0 }.count == 1)
+    }
 }

@@ -1,0 +1,38 @@
+/// Cues as a stream gives them, into a schedule: a cue with no end of its own (or a bitmap
+/// display set, which lasts until replaced) stays open until the next cue or a clear ends it;
+/// what is still open at the end shows for `lastCueMilliseconds`.
+public struct SubtitleCueCollector: Sendable {
+    public private(set) var schedule = SubtitleSchedule()
+    private var open: [SubtitleCue] = []
+    /// How long a last cue with no end stays.
+    public static let lastCueMilliseconds: Int64 = 5000
+
+    public init() {}
+
+    /// `cue` starts: the open ones end at its start. `keepOpen`: it ends at the next, or at
+    /// its own end if that comes first.
+    public mutating func add(_ cue: SubtitleCue, keepOpen: Bool) {
+        close(at: cue.startMilliseconds)
+        if keepOpen { open.append(cue) } else { schedule.add(cue) }
+    }
+
+    /// The open cues end at `milliseconds`, or at their own end if that comes first.
+    public mutating func close(at milliseconds: Int64) {
+        for var cue in open {
+            let untilNext = max(0, milliseconds - cue.startMilliseconds)
+            cue.durationMilliseconds = cue.durationMilliseconds == 0 ? untilNext : min(cue.durationMilliseconds, untilNext)
+            schedule.add(cue)
+        }
+        open.removeAll()
+    }
+
+    /// The schedule, the cues still open kept for their own length or `lastCueMilliseconds`.
+    public mutating func finish() -> SubtitleSchedule {
+        for var cue in open {
+            if cue.durationMilliseconds == 0 { cue.durationMilliseconds = Self.lastCueMilliseconds }
+            schedule.add(cue)
+        }
+        open.removeAll()
+        return schedule
+    }
+}
