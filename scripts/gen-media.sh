@@ -16,6 +16,9 @@ ff -f lavfi -t 2 -i "sine=frequency=440:sample_rate=44100" -ac 2 -c:a libmp3lame
 ff -f lavfi -t 2 -i "sine=frequency=1000:sample_rate=48000" -ac 2 -c:a pcm_s16le "$out/tone.wav"
 # The same tone at 44.1 kHz: converted to the sink's 48 kHz, it must still be 2 s whole.
 ff -f lavfi -t 2 -i "sine=frequency=1000:sample_rate=44100" -ac 2 -c:a pcm_s16le "$out/tone44.wav"
+# A sound shorter than half the board's 200 ms device buffer (its start threshold): the device
+# must be started for it, else it never plays and the item never ends.
+ff -f lavfi -t 0.06 -i "sine=frequency=1000:sample_rate=48000" -ac 2 -c:a pcm_s16le "$out/tone_60ms.wav"
 # Variable frame rate: 26 frames 40 ms apart, then 24 more 80 ms apart. The pts are in the
 # source's 1/25 s time base, in integers: a fractional expression gets truncated to wrong ticks.
 ff -f lavfi -i "testsrc2=size=320x240:rate=25" -frames:v 50 \

@@ -48,6 +48,7 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
     /// The mixer control that takes the player's volume, by name, when one is configured.
     private var mixerElement: String?
     private var mixer: MixerControl?
+    private var heldBack = HeldBackStartWatch()
 
     /// `open` makes a device by ALSA name (tests give fakes).
     /// `onDeviceLost` is in place before the audio thread starts.
@@ -63,22 +64,6 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         bufferCapacityFrames = device.bufferFrames * 2
         position = PlayedPosition(sampleRate: device.sampleRate)
         thread = WorkerThread(name: "ph-alsa") { [self] in run() }
-    }
-
-
-    /// Opens `name` on real ALSA with a buffer of about `bufferMilliseconds`.
-    public convenience init(device name: String, bufferMilliseconds: Int = 50, format wanted: AudioFormat = .standard,
-                            onDeviceLost: (@Sendable (String) -> Void)? = nil) throws(ALSAError) {
-        let pcm = try PCMDevice(name: name, rate: wanted.sampleRate, channels: wanted.channels, bufferMilliseconds: bufferMilliseconds)
-        let rate = pcm.sampleRate, channels = pcm.channels
-        let card = SoundCardList.card(ofDevice: name) ?? name
-        self.init(route: AudioRoute(device: name, name: card, card: card), device: pcm, onDeviceLost: onDeviceLost) { (next: String) throws(ALSAError) -> any PCMOutput in
-            let d = try PCMDevice(name: next, rate: rate, channels: channels, bufferMilliseconds: bufferMilliseconds)
-            guard d.sampleRate == rate, d.channels == channels else {
-                throw ALSAError(operation: "play \(rate) Hz \(channels) ch (it offers \(d.sampleRate) Hz \(d.channels) ch; use a plughw: device)", device: next, errno: .invalidArgument)
-            }
-            return d
-        }
     }
 
     deinit { close() }
@@ -254,7 +239,7 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
             let device: (any PCMOutput)? = lock.withLock {
                 // A pending resume goes first: the engine pauses for the suspend meanwhile.
                 while !stopping && !resumePending && (paused || lost || queue.isEmpty) {
-                    if !paused && !lost && queue.isEmpty { measure() }
+                    if !paused && !lost && queue.isEmpty { measureWhileDry() }
                     // A real wait, on the monotonic clock whatever clock the position runs on:
                     // a test's held clock made it return at once, and the thread spin.
                     _ = lock.wait(untilMonotonic: MonotonicClock().now().nanoseconds + 20_000_000)
@@ -289,6 +274,7 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
                     let keep = device.bufferFrames * channels * 2
                     if history.count > keep { history.removeFirst(history.count - keep) }
                     position.wrote(n)
+                    heldBack.reset()
                     stats.writes += 1
                     stats.framesWritten += Int64(n)
                     measure()
@@ -308,6 +294,17 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         case .frames(let d): position.measure(delay: d, now: clock.now().nanoseconds)
         case .outcome(let o): if o != .wouldBlock { handle(o) }
         }
+    }
+
+    /// Under the lock, with nothing queued: measures, and starts a device that holds frames
+    /// under its start threshold (`HeldBackStartWatch`).
+    private func measureWhileDry() {
+        guard case .frames(let d) = device.delay() else { return measure() }
+        let now = clock.now().nanoseconds
+        position.measure(delay: d, now: now)
+        guard heldBack.observe(delay: d, now: now) else { return }
+        // A device that started meanwhile answers EBADFD: not trouble.
+        if case let o = device.start(), o == .gone || o == .underrun || o == .suspended { handle(o) }
     }
 
     /// Under the lock: the one place device trouble is dealt with.

@@ -81,6 +81,19 @@ import PlayheadTestSupport
         #expect(pcm.state.withLock { $0.played == ramp(0..<300) })
     }
 
+    /// The engine ends an item when the played position reaches what it wrote, with no drain.
+    @Test func aSoundTooShortToStartTheDeviceIsStartedOnceNothingMoreComes() async {
+        let pcm = FakePCM()
+        let clock = VirtualClock()
+        pcm.state.withLock { $0.playsWhenAsked = 30; $0.waitsForStart = clock }
+        let s = sink(pcm, clock: clock)
+        defer { s.close() }
+        _ = s.write(ramp(0..<300)[...])
+        #expect(await pcm.waitUntil { s.playedFrames() == 300 })
+        #expect(pcm.state.withLock { $0.starts } == 1)
+        #expect(pcm.state.withLock { $0.played == ramp(0..<300) })
+    }
+
     @Test func underrunsRecoverAndAreCounted() async {
         let pcm = FakePCM()
         let s = sink(pcm)
