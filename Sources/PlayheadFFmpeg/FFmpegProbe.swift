@@ -16,7 +16,7 @@ final class FFmpegProbe: ProbedMedia {
         var read = MediaInfoReader.read(format)
         // Every choice, a local file's captions and the subtitle files beside it among them: the opener chooses
         // from these before the source is made.
-        read.selectionGroups = SubtitleFilesBeside.adding(FFmpegSource.captions(of: location) + FFmpegSource.subtitleFiles(beside: location),
+        read.selectionGroups = SubtitleFilesBeside.adding(FFmpegSource.captions(of: location, info: read) + FFmpegSource.subtitleFiles(beside: location),
                                                           to: MediaSelectionGroup.groups(of: read))
         info = StillPicture.isStill(read) ? StillPicture.showing(read, for: options.stillDuration) : read
     }

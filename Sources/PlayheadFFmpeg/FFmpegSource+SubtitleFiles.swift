@@ -15,9 +15,11 @@ extension FFmpegSource {
     }
 
     /// The captions of a local item's H.264 video (`CaptionFile`), offered when its first
-    /// pictures carry some; none for a stream (it would be read twice).
-    static func captions(of location: MediaLocation) -> [MediaSelectionOption] {
-        guard location.isLocal, let video = CaptionFile.videoStreamWithCaptions(in: location.string) else { return [] }
+    /// pictures carry some; none for a stream (it would be read twice). Looked for once per
+    /// version of a file (`CaptionProbeMemo`), and only in H.264.
+    static func captions(of location: MediaLocation, info: MediaInfo, memo: CaptionProbeMemo = .shared) -> [MediaSelectionOption] {
+        guard location.isLocal, info.tracks.contains(where: { $0.mediaType == .video && $0.codec == "h264" }),
+              let video = memo.videoStream(in: location.string, look: { CaptionFile.videoStreamWithCaptions(in: $0) }) else { return [] }
         return [CaptionData.option(videoStream: video)]
     }
 }

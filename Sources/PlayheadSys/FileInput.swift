@@ -75,6 +75,15 @@ public enum FileInput {
         return Int64(info.st_size)
     }
 
+    /// What tells one version of a regular file from another (device, inode, size, change
+    /// time): a cache of what was read from it holds while this is unchanged. Nil when missing.
+    public static func identity(_ path: String) -> [Int64]? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return [Int64(bitPattern: UInt64(info.st_dev)), Int64(bitPattern: UInt64(info.st_ino)), Int64(info.st_size),
+                Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)]
+    }
+
     /// Whether anything is at the path (a file, a folder, a device).
     public static func exists(_ path: String) -> Bool {
         var info = stat()
