@@ -52,8 +52,7 @@ def fresh(seen=None):
 
 def cut_at(board, delay, what):
     """The power cut `delay` s from now, the console read until then."""
-    board.console.deadline = time.monotonic() + delay
-    for text in board.console.lines():
+    for text in board.lines(time.monotonic() + delay):
         board.record(text)
     board.cut()
     board.note(f"{what}, {delay:.1f} s into the install")
