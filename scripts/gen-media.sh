@@ -155,6 +155,11 @@ ff -f lavfi -t 2 -i "testsrc2=size=480x360:rate=25" -vf "scale=out_color_matrix=
 # (The display matrix is written only when the stream is copied.)
 ff -i "$out/upright_360p.mp4" -c copy -metadata:s:v:0 rotate=90 "$out/rotated90_360p.mp4"
 rm "$out/upright_360p.mp4"
+# A broadcast recording's anamorphic picture: stored 720x576 with 64:45 pixels, shown 1024x576
+# (16:9); its first frame as ffmpeg shows it, for the picture drawn in its shape.
+ff -f lavfi -t 2 -i "testsrc2=size=720x576:rate=25" -vf "setsar=64/45" -c:v libx264 -g 25 -pix_fmt yuv420p \
+   -movflags +faststart "$out/anamorphic_576p.mp4"
+ff -i "$out/anamorphic_576p.mp4" -frames:v 1 -vf "scale=1024:576,setsar=1" -pix_fmt bgr0 -f rawvideo "$out/anamorphic_first_frame_1024.bgr0"
 # A video wall of two 640x480 screens (board scenario 40): one picture twice a screen's width,
 # so each screen's window of it is screen-sized and shown unscaled (vkms planes do not scale).
 ff -f lavfi -t 2 -i "testsrc2=size=1280x480:rate=25" -vf "scale=out_color_matrix=bt601:out_range=limited" -c:v libx264 -g 25 \

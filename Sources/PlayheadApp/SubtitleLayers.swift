@@ -14,7 +14,9 @@ enum SubtitleLayers {
         let time = player.currentTime()
         let milliseconds = time.value * 1000 / Int64(time.timescale)
         let track = option.file.map { key(file: $0) } ?? key(location: location, stream: option.trackID)
-        return SubtitleMoment(track: track, milliseconds: milliseconds, rate: player.rate)
+        let video = item.tracks.first { $0.mediaType == .video }?.info
+        return SubtitleMoment(track: track, milliseconds: milliseconds, rate: player.rate,
+                              videoSize: video?.naturalSize ?? .zero, videoPixelAspect: video?.pixelAspect ?? .square)
     }
 
     static func key(location: MediaLocation, stream: Int) -> String {

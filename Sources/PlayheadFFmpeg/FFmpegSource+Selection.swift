@@ -14,7 +14,7 @@ extension FFmpegSource {
         return Track(index: index, timing: StreamTimeBase(stream: stream, containerStart: format.startTime),
                      decoder: decoder, frameDuration: frameDuration, rotation: StreamRotation.read(stream),
                      nominalFrameRate: rate.num > 0 && rate.den > 0 ? Int((Double(rate.num) * 1000 / Double(rate.den)).rounded()) : nil,
-                     isStill: still)
+                     isStill: still, containerAspect: stream.pointee.sample_aspect_ratio)
     }
 
     func selectAudioTrack(_ trackID: Int, from time: MediaTime) throws(SelectionRefusal) {

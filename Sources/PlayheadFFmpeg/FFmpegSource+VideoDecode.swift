@@ -26,6 +26,7 @@ extension FFmpegSource {
             let length = track.timing.duration(playhead_frame_duration(raw))
             let declared = length.isNumeric && !track.isStill ? length : track.frameDuration
             let key = playhead_frame_is_key(raw) != 0
+            if track.containerAspect.num > 0 && track.containerAspect.den > 0 { raw.pointee.sample_aspect_ratio = track.containerAspect }
             guard pts.isNumeric, let picture = FFmpegPicture(takingFrom: raw, rotation: track.rotation) else { return }
             var frame = VideoFrame(pts: pts, duration: declared, isKeyframe: key, picture: picture)
             frame.nominalFrameRate = track.nominalFrameRate

@@ -17,6 +17,9 @@ final class FFmpegSource: MediaSource, @unchecked Sendable {
         var nominalFrameRate: Int?
         /// A still picture: its one frame lasts `frameDuration`, whatever the file says.
         var isStill = false
+        /// The container's pixel shape (MP4's pasp, Matroska's display size), which wins over
+        /// the codec's; 0:0 when it says none.
+        var containerAspect = AVRational(num: 0, den: 1)
     }
 
     struct Control {

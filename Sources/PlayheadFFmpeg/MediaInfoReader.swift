@@ -35,7 +35,12 @@ enum MediaInfoReader {
                 channelCount: Int(par.ch_layout.nb_channels),
                 language: metadata(stream.pointee.metadata, "language"),
                 duration: duration)
-            if type == .video { track.preferredRotation = StreamRotation.read(stream) }
+            if type == .video {
+                track.preferredRotation = StreamRotation.read(stream)
+                // The container's pixel shape first, else the codec's (av_guess_sample_aspect_ratio's order).
+                let sar = stream.pointee.sample_aspect_ratio.num > 0 ? stream.pointee.sample_aspect_ratio : par.sample_aspect_ratio
+                track.pixelAspect = PixelAspect(width: Int(sar.num), height: Int(sar.den))
+            }
             track.title = metadata(stream.pointee.metadata, "title")
             track.traits = traits(stream.pointee.disposition)
             tracks.append(track)

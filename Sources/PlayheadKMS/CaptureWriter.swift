@@ -37,7 +37,8 @@ final class CaptureWriter: Sendable {
     func save(picture: any VideoPicture, to path: String, folder: any ScreenshotStore) {
         enqueue(path, folder: folder) { [self] in
             let upright = picture.uprightSize
-            let size = Self.fitted(upright)
+            // In the shape it is shown in: an anamorphic picture wider than stored.
+            let size = Self.fitted(picture.uprightDisplaySize)
             let canvas = MappedCanvas(format: .xrgb8888, size: size, bytesPerPixel: 4)
             do throws(PlaybackError) {
                 try picture.draw(PixelRect(size: upright), into: canvas, at: PixelRect(size: size))

@@ -165,11 +165,13 @@ final class KMSDriver: PresentDriver, @unchecked Sendable {
         // Laid out in its region as the viewer sees it (a portrait screen mounted on its side),
         // then placed on the buffer as the screen is mounted; `layout` is on the screen, `local`
         // on the layer's buffer.
-        let view = screenTurn.upright(region.size)
-        let upright = window.place(picture.uprightSize, on: view, gravity: gravity)
-        if windowSaidFor != picture.uprightSize {
-            windowSaidFor = picture.uprightSize
-            if let problem = window.problem(with: picture.uprightSize) { Log.warning("display: \(problem)") }
+        // Placed in the shape it is shown in (an anamorphic picture wider than stored), its
+        // source part then in the stored pixels.
+        let view = screenTurn.upright(region.size), shown = picture.uprightDisplaySize
+        let upright = window.place(shown, on: view, gravity: gravity).source(from: shown, to: picture.uprightSize)
+        if windowSaidFor != shown {
+            windowSaidFor = shown
+            if let problem = window.problem(with: shown) { Log.warning("display: \(problem)") }
         }
         let inRegion = screenTurn.uprightRect(for: upright.destination, stored: view)
         let local = PictureLayout(source: upright.source, destination: inRegion.offset(dx: region.x, dy: region.y))

@@ -30,13 +30,16 @@ enum SubtitleCanvas {
     }
 
     /// Bitmap subtitles' pictures, their canvas fitted into `size` as the video is (its shape
-    /// kept, centred), scaled smoothly (bilinear, on premultiplied colour).
-    static func draw(_ cues: [SubtitleCue], size: PixelSize) -> [UInt8] {
+    /// kept, centred), scaled smoothly (bilinear, on premultiplied colour). A canvas of the
+    /// `video`'s own stored size takes the shape of its pixels (`pixelAspect`), as the picture does.
+    static func draw(_ cues: [SubtitleCue], size: PixelSize, video: PixelSize = .zero, pixelAspect: PixelAspect = .square) -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: size.width * size.height * 4)
         for cue in cues where cue.canvas.width > 0 && cue.canvas.height > 0 {
-            let scale = min(Double(size.width) / Double(cue.canvas.width), Double(size.height) / Double(cue.canvas.height))
-            let left = (Double(size.width) - Double(cue.canvas.width) * scale) / 2
-            let top = (Double(size.height) - Double(cue.canvas.height) * scale) / 2
+            let shape = cue.canvas == video ? pixelAspect.displaySize(of: cue.canvas) : cue.canvas
+            let fit = min(Double(size.width) / Double(shape.width), Double(size.height) / Double(shape.height))
+            let scale = (x: fit * Double(shape.width) / Double(cue.canvas.width), y: fit * Double(shape.height) / Double(cue.canvas.height))
+            let left = (Double(size.width) - Double(shape.width) * fit) / 2
+            let top = (Double(size.height) - Double(shape.height) * fit) / 2
             for image in cue.images {
                 draw(image, scale: scale, left: left, top: top, into: &pixels, size: size)
             }
@@ -44,18 +47,19 @@ enum SubtitleCanvas {
         return pixels
     }
 
-    private static func draw(_ image: SubtitleImage, scale: Double, left: Double, top: Double, into pixels: inout [UInt8], size: PixelSize) {
-        let x0 = max(0, Int((left + Double(image.x) * scale).rounded()))
-        let y0 = max(0, Int((top + Double(image.y) * scale).rounded()))
-        let x1 = min(size.width, Int((left + Double(image.x + image.width) * scale).rounded()))
-        let y1 = min(size.height, Int((top + Double(image.y + image.height) * scale).rounded()))
+    private static func draw(_ image: SubtitleImage, scale: (x: Double, y: Double), left: Double, top: Double,
+                             into pixels: inout [UInt8], size: PixelSize) {
+        let x0 = max(0, Int((left + Double(image.x) * scale.x).rounded()))
+        let y0 = max(0, Int((top + Double(image.y) * scale.y).rounded()))
+        let x1 = min(size.width, Int((left + Double(image.x + image.width) * scale.x).rounded()))
+        let y1 = min(size.height, Int((top + Double(image.y + image.height) * scale.y).rounded()))
         guard x0 < x1, y0 < y1 else { return }
         for y in y0..<y1 {
             // The source point under this pixel's centre, in the image's pixels.
-            let sy = min(max((Double(y) + 0.5 - top) / scale - Double(image.y) - 0.5, 0), Double(image.height - 1))
+            let sy = min(max((Double(y) + 0.5 - top) / scale.y - Double(image.y) - 0.5, 0), Double(image.height - 1))
             let row = Int(sy), below = min(row + 1, image.height - 1), fy = sy - Double(row)
             for x in x0..<x1 {
-                let sx = min(max((Double(x) + 0.5 - left) / scale - Double(image.x) - 0.5, 0), Double(image.width - 1))
+                let sx = min(max((Double(x) + 0.5 - left) / scale.x - Double(image.x) - 0.5, 0), Double(image.width - 1))
                 let column = Int(sx), right = min(column + 1, image.width - 1), fx = sx - Double(column)
                 let c00 = image.premultipliedBGRA(column: column, row: row), c10 = image.premultipliedBGRA(column: right, row: row)
                 let c01 = image.premultipliedBGRA(column: column, row: below), c11 = image.premultipliedBGRA(column: right, row: below)

@@ -91,7 +91,8 @@ public final class SubtitleOverlay: Sendable {
                 defer { s.shown = starts }
                 return s.shown != starts
             }
-            drawn = changed ? (SubtitleCanvas.draw(cues, size: size), cues.reduce(0) { $0 + $1.images.count }) : nil
+            drawn = changed ? (SubtitleCanvas.draw(cues, size: size, video: now.videoSize, pixelAspect: now.videoPixelAspect),
+                               cues.reduce(0) { $0 + $1.images.count }) : nil
         }
         if let drawn {
             let frame = state.withLock { s -> Int64 in

@@ -47,6 +47,22 @@ import Synchronization
         #expect(psnr >= 35, "PSNR \(psnr) dB against ffmpeg's upright picture")
     }
 
+    /// An anamorphic clip (720x576 of 64:45 pixels) is shown 16:9, as ffmpeg shows it: its
+    /// presentation size and its picture's shape say 1024x576, and drawn there it matches.
+    @Test func anAnamorphicClipIsShownInItsShape() async throws {
+        let picture = try await firstPicture("anamorphic_576p.mp4")
+        #expect(picture.size == PixelSize(width: 720, height: 576) && picture.pixelAspect == PixelAspect(width: 64, height: 45))
+        let shown = PixelSize(width: 1024, height: 576)
+        #expect(picture.uprightDisplaySize == shown)
+        let info = try FFmpegBackend().open(MediaLocation("\(Self.media)/anamorphic_576p.mp4"), options: SourceOptions())
+        #expect(info.info.presentationSize == shown)
+        info.close()
+        let canvas = MappedCanvas(format: .xrgb8888, size: shown, bytesPerPixel: 4)
+        try picture.draw(PixelRect(size: picture.uprightSize), into: canvas, at: PixelRect(size: shown))
+        let psnr = try Self.psnr(of: canvas, against: "anamorphic_first_frame_1024.bgr0")
+        #expect(psnr >= 30, "PSNR \(psnr) dB against ffmpeg's 1024x576 picture")
+    }
+
     /// For a plane that turns it, the same clip is drawn as stored: rotated90.mp4 is
     /// h264_aac.mp4 with a display matrix added, so its stored picture is that clip's.
     @Test func aRotatedClipDrawnAsStoredIsNotTurned() async throws {

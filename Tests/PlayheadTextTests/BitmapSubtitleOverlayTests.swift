@@ -32,8 +32,8 @@ import Testing
                         moment: { [world] in world.moment.withLock { $0 } }, load: { _ in .success(Self.track(canvas: canvas)) }, log: { _ in })
     }
 
-    func at(_ ms: Int64, _ o: SubtitleOverlay) {
-        world.moment.withLock { $0 = SubtitleMoment(track: "film", milliseconds: ms, rate: 1) }
+    func at(_ ms: Int64, _ o: SubtitleOverlay, video: PixelSize = .zero, pixelAspect: PixelAspect = .square) {
+        world.moment.withLock { $0 = SubtitleMoment(track: "film", milliseconds: ms, rate: 1, videoSize: video, videoPixelAspect: pixelAspect) }
         _ = o.tick()
     }
 
@@ -62,5 +62,17 @@ import Testing
         #expect(Self.pixel(shown, 58, 32) == [0, 0, 255, 255])
         #expect(Self.pixel(shown, 53, 32) == [0, 0, 0, 0] && Self.pixel(shown, 62, 32) == [0, 0, 0, 0])
         #expect(Self.pixel(shown, 58, 28) == [0, 0, 0, 0])
+    }
+
+    @Test func aCanvasOfTheAnamorphicVideosSizeTakesItsShape() throws {
+        // 120x90 stored of 4:3 pixels is 160x90 shown: into 320x180 twice that, from the left
+        // edge; the picture at x 26.7 to 37.3 (not 60 to 68, the stored shape centred), y 40 to 46.
+        let canvas = PixelSize(width: 120, height: 90)
+        let o = overlay(canvas: canvas)
+        at(600, o, video: canvas, pixelAspect: PixelAspect(width: 4, height: 3))
+        let shown = try #require(sink.frames.withLock { $0.last?.frame })
+        #expect(Self.pixel(shown, 32, 42) == [0, 0, 255, 255])
+        #expect(Self.pixel(shown, 25, 42) == [0, 0, 0, 0] && Self.pixel(shown, 38, 42) == [0, 0, 0, 0])
+        #expect(Self.pixel(shown, 64, 42) == [0, 0, 0, 0])
     }
 }

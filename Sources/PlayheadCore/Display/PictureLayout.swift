@@ -41,6 +41,19 @@ public struct PictureLayout: Sendable, Hashable {
         }
     }
 
+    /// A layout made for the picture's `shown` shape (`VideoPicture.uprightDisplaySize`) with
+    /// its source part in the `stored` picture's pixels (`uprightSize`), which `draw` and the
+    /// planes take: an anamorphic picture's columns (or rows) are fewer than the shape's.
+    public func source(from shown: PixelSize, to stored: PixelSize) -> PictureLayout {
+        guard shown != stored, shown.width > 0, shown.height > 0 else { return self }
+        func scale(_ v: Int, _ to: Int, _ from: Int) -> Int { (v * to + from / 2) / from }
+        let s = source
+        let x0 = scale(s.x, stored.width, shown.width), x1 = scale(s.x + s.width, stored.width, shown.width)
+        let y0 = scale(s.y, stored.height, shown.height), y1 = scale(s.y + s.height, stored.height, shown.height)
+        return PictureLayout(source: PixelRect(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0)),
+                             destination: destination)
+    }
+
     private static func rounded(_ numerator: Int, _ denominator: Int) -> Int {
         max(1, (numerator + denominator / 2) / denominator)
     }

@@ -26,7 +26,8 @@ public struct MediaInfo: Sendable, Hashable {
     public var isPlayable: Bool { hasVideo || hasAudio }
 
     public var presentationSize: PixelSize {
-        // As shown: a sideways-stored portrait clip is taller than wide.
-        tracks.first { $0.mediaType == .video }.map { $0.preferredRotation.upright($0.naturalSize) } ?? .zero
+        // As shown: a sideways-stored portrait clip is taller than wide, an anamorphic one wider
+        // than stored (AVFoundation's presentationSize).
+        tracks.first { $0.mediaType == .video }.map { $0.preferredRotation.upright($0.pixelAspect.displaySize(of: $0.naturalSize)) } ?? .zero
     }
 }

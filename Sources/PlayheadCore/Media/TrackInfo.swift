@@ -15,6 +15,8 @@ public struct TrackInfo: Sendable, Hashable {
     /// How the stored pictures must be turned to stand upright (AVFoundation's
     /// preferredTransform, in quarter turns); `naturalSize` is the stored size.
     public var preferredRotation: PictureRotation = .none
+    /// The shape of a stored pixel (anamorphic video is shown wider than `naturalSize`).
+    public var pixelAspect: PixelAspect = .square
     /// The container's name for it ("Director's commentary"), or nil.
     public var title: String?
     /// What it is for: main, forced, commentary... (see `TrackTraits`).

@@ -19,6 +19,8 @@ public protocol VideoPicture: AnyObject, Sendable {
     var rotation: PictureRotation { get }
     /// How the YUV numbers map to colours, for a plane that converts them itself.
     var colorimetry: YUVColorimetry { get }
+    /// The shape of a stored pixel: an anamorphic picture is shown wider (or taller) than stored.
+    var pixelAspect: PixelAspect { get }
 }
 
 extension VideoPicture {
@@ -33,8 +35,11 @@ extension VideoPicture {
     public var colorimetry: YUVColorimetry {
         .from(colorSpace: "unknown", range: "unknown", pixelFormat: pixelFormatName, height: size.height)
     }
-    /// The size the picture is shown at, once turned upright.
+    public var pixelAspect: PixelAspect { .square }
+    /// The stored picture turned upright: the coordinates `draw` takes its source in.
     public var uprightSize: PixelSize { rotation.upright(size) }
+    /// The shape the picture is shown in: its pixels made square, then turned upright.
+    public var uprightDisplaySize: PixelSize { rotation.upright(pixelAspect.displaySize(of: size)) }
 }
 
 public struct VideoFrame: Sendable {

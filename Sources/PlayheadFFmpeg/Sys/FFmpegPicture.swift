@@ -22,6 +22,12 @@ final class FFmpegPicture: VideoPicture, @unchecked Sendable {
 
     var size: PixelSize { PixelSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height)) }
 
+    /// The decoder's sample aspect ratio (the stream's, when the container overrides it, is set
+    /// on each frame by the source).
+    var pixelAspect: PixelAspect {
+        PixelAspect(width: Int(frame.pointee.sample_aspect_ratio.num), height: Int(frame.pointee.sample_aspect_ratio.den))
+    }
+
     var pixelFormatName: String {
         av_get_pix_fmt_name(AVPixelFormat(frame.pointee.format)).map { String(cString: $0) } ?? "unknown"
     }

@@ -81,4 +81,6 @@ failures += check("frames-demo", MEDIA / "demo.mp4", (0, 60, 640, 360))
 failures += check("frames-scaled", MEDIA / "h264_aac.mp4", (0, 0, 640, 480))
 # 480x360 at 0,140 of the viewer's 480x640 screen lands at 140,0 as 360x480.
 failures += check("frames-turned", MEDIA / "h264_aac.mp4", (140, 0, 360, 480), turn=",transpose=clock")
+# 720x576 of 64:45 pixels is 16:9 as shown: 640x360 at 0,60, as ffmpeg scales it to that shape.
+failures += check("frames-anamorphic", MEDIA / "anamorphic_576p.mp4", (0, 60, 640, 360))
 sys.exit(1 if failures else 0)

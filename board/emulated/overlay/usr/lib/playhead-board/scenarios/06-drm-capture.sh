@@ -2,12 +2,14 @@
 # media time, converted and scaled the same way (checks/06-drm-capture.py: PSNR >= 35 dB,
 # letterbox bars exactly black): a 640x360 clip letterboxed on 640x480, a 320x240 clip
 # scaled up to fill it, and the same clip on the screen mounted on its side (--display-rotate
-# 90: 480x360 on the 480x640 screen the viewer sees, turned in software onto the buffer).
+# 90: 480x360 on the 480x640 screen the viewer sees, turned in software onto the buffer); and
+# an anamorphic clip (720x576 of 64:45 pixels, 16:9 as shown) letterboxed as 640x360, not as
+# its stored 5:4 (it was, before pixel shapes were read).
 # arches: x86_64 arm64
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
-mkdir -p "$OUT/frames-demo" "$OUT/frames-scaled" "$OUT/frames-turned"
+mkdir -p "$OUT/frames-demo" "$OUT/frames-scaled" "$OUT/frames-turned" "$OUT/frames-anamorphic"
 # Every nth frame committed is captured (the screenshot: the 6th). On the arm64 board under TCG
 # a capture costs about two seconds of the clip (the scaled clip: 6 of 50 frames shown in two
 # runs), so every 25th and every 4th left one capture each in two runs of three, and every 10th
@@ -29,10 +31,13 @@ else
   grep -q "the screen is turned 90 degrees (--display-rotate), which is done in software" "$OUT/turned.err"
   echo "RESULT turned screen: in software"
 fi
-ls "$OUT/frames-demo" "$OUT/frames-scaled" "$OUT/frames-turned"
+playhead --video-output drm --display-mode 640x480 --events none --capture-every $every_scaled \
+  --capture-dir "$OUT/frames-anamorphic" $M/anamorphic_576p.mp4
+ls "$OUT/frames-demo" "$OUT/frames-scaled" "$OUT/frames-turned" "$OUT/frames-anamorphic"
 # Saving a PNG takes long under emulation and frames are dropped meanwhile: some captures
 # may be skipped, but never all.
 test "$(ls "$OUT/frames-demo" | wc -l)" -ge 2
 test "$(ls "$OUT/frames-scaled" | wc -l)" -ge 2
 test "$(ls "$OUT/frames-turned" | wc -l)" -ge 2
+test "$(ls "$OUT/frames-anamorphic" | wc -l)" -ge 2
 test -s "$OUT/screenshot.png"
