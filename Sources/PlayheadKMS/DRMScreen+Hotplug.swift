@@ -37,7 +37,7 @@ extension DRMScreen {
     func contentAction(for frame: VideoFrame, switching: Bool) -> DisplayHotplug.Action? {
         // Pictures without a rate (the restart slate, a still) do not move the mode.
         guard hotplug.request == .matchContent, let rate = frame.nominalFrameRate else { return nil }
-        let size = frame.picture.uprightSize
+        let size = frame.picture.uprightDisplaySize
         guard rate != hotplug.contentFrameRate || size != hotplug.contentSize else { return nil }
         let modes = switching ? readConnector()?.modes ?? [] : []
         guard case .show(let mode, let line)? = hotplug.contentChanged(frameRate: rate, size: size, modes: modes, switching: switching) else {
