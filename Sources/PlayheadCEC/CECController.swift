@@ -86,6 +86,7 @@ public final class CECController: Sendable {
         var adapter: CECAdapter?
         var retryAt: Int64 = 0
         var lastSendProblem: String?
+        var saidReclaim = false
         while !shared.withLock({ $0.stopping }) {
             var now = clock()
             var actions: [CECPlayback.Action] = []
@@ -120,7 +121,9 @@ public final class CECController: Sendable {
             }
             if let a = adapter, a.takeEvents() {
                 let st = a.state()
-                let event: CECPlayback.Event = st.logical.map { .configured(logical: $0, physical: st.physical) } ?? .unconfigured
+                let event: CECPlayback.Event = st.logical.map { .configured(logical: $0, physical: st.physical) }
+                    ?? (st.physical.isValid ? .unclaimed(physical: st.physical) : .unconfigured)
+                if st.logical != nil { saidReclaim = false }
                 actions += shared.withLock { $0.machine.step(event, now: now) }
             }
             while let r = adapter?.receive() {
@@ -143,6 +146,15 @@ public final class CECController: Sendable {
                 switch action {
                 case .log(let line): log(line)
                 case .command(let command): perform.withLock { $0 }?(command)
+                case .claimAgain:
+                    // Said once until an address is claimed: a bus that goes on refusing is asked quietly.
+                    switch adapter?.claimAgain() {
+                    case .success(true)?:
+                        if !saidReclaim { log("cec: still no playback address on \(device): claiming one again (a claim whose poll times out is given up)") }
+                        saidReclaim = true
+                    case .failure(let e)?: log("cec: \(e.description)")
+                    default: break
+                    }
                 case .transmit(let m):
                     let problem = adapter?.transmit(m)?.description
                     // One line per new problem: a bus with nobody on it fails every frame alike.

@@ -49,6 +49,29 @@ import Testing
         #expect(p.tick(now: 100 * s).isEmpty)
     }
 
+    /// The kernel gives up a claim whose poll timed out and does not try again: the address is
+    /// claimed again a while later (here 5 s), then twice as late each time, until it takes.
+    @Test func aClaimThatCameToNothingIsMadeAgainLaterAndLater() {
+        var p = CECPlayback(osdName: "playhead", reclaimDelay: 5 * s)
+        let at = CECPhysicalAddress(0x1000)
+        #expect(p.step(.unclaimed(physical: at), now: 0).isEmpty)
+        #expect(p.nextDeadline == 5 * s)
+        #expect(p.tick(now: 4 * s).isEmpty)
+        #expect(p.tick(now: 5 * s) == [.claimAgain])
+        #expect(p.tick(now: 6 * s).isEmpty)
+        // Refused again: quietly, 10 s later.
+        #expect(p.step(.unclaimed(physical: at), now: 6 * s).isEmpty)
+        #expect(p.tick(now: 15 * s).isEmpty && p.tick(now: 16 * s) == [.claimAgain])
+        // Claimed: nothing more is asked, and a later failure starts at 5 s again.
+        #expect(!Self.frames(p.step(.configured(logical: 4, physical: at), now: 17 * s)).isEmpty)
+        #expect(p.tick(now: 100 * s) != [.claimAgain])
+        _ = p.step(.unclaimed(physical: at), now: 200 * s)
+        #expect(p.nextDeadline == 205 * s)
+        // No physical address (the cable out): nothing to claim, no claim again.
+        _ = p.step(.unconfigured, now: 201 * s)
+        #expect(p.nextDeadline == nil && p.tick(now: 300 * s).isEmpty)
+    }
+
     @Test func powerStatusIsAnsweredAndTheTVsIsFollowed() {
         var p = Self.configured()
         #expect(Self.frames(Self.rx(&p, [0x04, 0x8F])) == [[0x40, 0x90, 0x00]])

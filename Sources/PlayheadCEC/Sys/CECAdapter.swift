@@ -20,6 +20,8 @@ final class CECAdapter {
     /// `vivid (vivid-000-vid-out0)`, for `cec`.
     let name: String
     private(set) var fd: Int32
+    /// The addresses asked for, kept to ask again (nil: the driver claims its own).
+    private var wanted: cec_log_addrs?
 
     private init(path: String, fd: Int32, name: String) {
         self.path = path
@@ -65,6 +67,7 @@ final class CECAdapter {
         addrs.primary_device_type.0 = UInt8(CEC_OP_PRIM_DEVTYPE_PLAYBACK)
         addrs.log_addr_type.0 = UInt8(CEC_LOG_ADDR_TYPE_PLAYBACK)
         addrs.all_device_types.0 = UInt8(CEC_OP_ALL_DEVTYPE_PLAYBACK)
+        wanted = addrs
         if ioctl(fd, playhead_cec_adap_s_log_addrs(), &addrs) == 0 { return nil }
         // Addresses left by an earlier run (or cec-ctl) are cleared first: the kernel refuses
         // new ones over them with EBUSY.
@@ -75,6 +78,17 @@ final class CECAdapter {
             return CECError("\(path): cannot claim a playback address (\(Errno(rawValue: errno))); another program configured it")
         }
         return nil
+    }
+
+    /// Asks the kernel to claim the address again, after a claim that came to nothing (it does
+    /// not try again by itself). Busy (a claim under way, or done meanwhile) is left as it is:
+    /// clearing it would cut a claim short.
+    /// True when asked, false when busy.
+    func claimAgain() -> Result<Bool, CECError> {
+        guard var addrs = wanted else { return .success(false) }
+        if ioctl(fd, playhead_cec_adap_s_log_addrs(), &addrs) == 0 { return .success(true) }
+        if errno == EBUSY { return .success(false) }
+        return .failure(CECError("\(path): cannot claim a playback address again (\(Errno(rawValue: errno)))"))
     }
 
     /// The adapter's state now: its logical address (nil while none is claimed) and physical one.

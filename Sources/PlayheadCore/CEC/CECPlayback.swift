@@ -11,6 +11,10 @@ public struct CECPlayback: Sendable {
     public enum Event: Sendable, Equatable {
         case configured(logical: UInt8, physical: CECPhysicalAddress)
         case unconfigured
+        /// A physical address but no logical one after a change: a claim under way (at open, at
+        /// a cable plugged in) or one that came to nothing, which the kernel gives up (a poll
+        /// that timed out, seen under emulation) and does not make again by itself.
+        case unclaimed(physical: CECPhysicalAddress)
         case screen(on: Bool)
         case received(CECMessage)
         case sent(CECMessage, acknowledged: Bool)
@@ -21,6 +25,9 @@ public struct CECPlayback: Sendable {
         case log(String)
         /// A TV remote's key as a console command.
         case command(String)
+        /// The playback address to be claimed again, still unclaimed a while after `.unclaimed`
+        /// (an adapter busy with a claim under way leaves it be).
+        case claimAgain
     }
 
     public let osdName: String
@@ -34,21 +41,29 @@ public struct CECPlayback: Sendable {
     public private(set) var recent: [String] = []
     private var nextPoll: Int64?
     private var tvAnswers = true
+    /// The first claim again comes `reclaimDelay` after a claim came to nothing, each next one
+    /// twice as late, at most a minute: a bus that never answers is not asked in a loop.
+    public let reclaimDelay: Int64
+    private var reclaimAt: Int64?
+    private var reclaims = 0
 
-    public init(osdName: String, screenOn: Bool = true, pollInterval: Int64 = 10_000_000_000) {
+    public init(osdName: String, screenOn: Bool = true, pollInterval: Int64 = 10_000_000_000, reclaimDelay: Int64 = 2_000_000_000) {
         self.osdName = String(osdName.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 }.prefix(14))
         self.screenOn = screenOn
         self.pollInterval = pollInterval
+        self.reclaimDelay = reclaimDelay
     }
 
     /// When `tick` next has something to do.
-    public var nextDeadline: Int64? { logical == nil ? nil : nextPoll }
+    public var nextDeadline: Int64? { logical == nil ? reclaimAt : nextPoll }
 
     public mutating func step(_ event: Event, now: Int64) -> [Action] {
         switch event {
         case .configured(let l, let p):
             // The same address again (lost events said so): nothing to send; a TV someone
             // switched off by hand stays off.
+            reclaimAt = nil
+            reclaims = 0
             guard logical != l || physical != p else { return [] }
             logical = l
             physical = p
@@ -56,11 +71,14 @@ public struct CECPlayback: Sendable {
             return [.log("cec: playback device \(l) at \(p); the TV goes \(screenOn ? "on" : "to standby") with the screen")]
                 + sent(screenOn ? wake() : sleep()) + sent([ask(.giveDevicePowerStatus)])
         case .unconfigured:
-            let was = logical
-            logical = nil
-            activeSource = false
-            tvPower = .unknown
-            return was == nil ? [] : [.log("cec: no logical address (no TV on the cable, or it gives no physical address); waiting for one")]
+            reclaimAt = nil
+            return lose("no TV on the cable, or it gives no physical address; waiting for one")
+        case .unclaimed(let p):
+            if reclaimAt == nil {
+                reclaimAt = now + min(reclaimDelay << min(reclaims, 8), 60_000_000_000)
+                reclaims += 1
+            }
+            return lose("at \(p): taken away, or its claim given up; claiming one again")
         case .screen(let on):
             guard on != screenOn else { return [] }
             screenOn = on
@@ -75,11 +93,23 @@ public struct CECPlayback: Sendable {
         }
     }
 
-    /// Time passing: the TV's power asked again when due.
+    /// Time passing: the TV's power asked again when due, or the address claimed again.
     public mutating func tick(now: Int64) -> [Action] {
+        if logical == nil, let due = reclaimAt, now >= due {
+            reclaimAt = nil
+            return [.claimAgain]
+        }
         guard logical != nil, let due = nextPoll, now >= due else { return [] }
         nextPoll = now + pollInterval
         return sent([ask(.giveDevicePowerStatus)])
+    }
+
+    private mutating func lose(_ why: String) -> [Action] {
+        let was = logical
+        logical = nil
+        activeSource = false
+        tvPower = .unknown
+        return was == nil ? [] : [.log("cec: no logical address (\(why))")]
     }
 
     private var me: UInt8 { logical ?? CECMessage.broadcast }

@@ -4,7 +4,7 @@
 # device too, claimed first) asks the TV for its power. Playhead wakes the TV at start; `display off` sends it to standby and `display
 # on` wakes it again (read back from the TV each time). The TV's remote's pause key pauses
 # playback; playhead answers a power-status question with its own screen's state; `cec` names
-# the address claimed and the TV's power.
+# the address claimed and the TV's power. Its address cleared by cec-ctl, playhead claims one again.
 # time-limit: 120
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
@@ -42,12 +42,15 @@ playhead --config "$OUT/cec.conf" --video-output drm --display-mode 640x480 --au
   "$M/demo.mp4" 2> "$OUT/cec.err" &
 pid=$!
 for i in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
-# until_reply COMMAND PATTERN: polls playhead's reply to COMMAND until it matches (10 s).
+# until_reply COMMAND PATTERN [TENTHS]: polls playhead's reply to COMMAND until it matches (10 s,
+# or TENTHS tenths of a second).
 until_reply() {
-  for i in $(seq 100); do ph-socket "$sock" "$1" > "$OUT/cec-reply.txt" 2>/dev/null; grep -q "$2" "$OUT/cec-reply.txt" && return 0; sleep 0.1; done
+  for i in $(seq ${3:-100}); do ph-socket "$sock" "$1" > "$OUT/cec-reply.txt" 2>/dev/null; grep -q "$2" "$OUT/cec-reply.txt" && return 0; sleep 0.1; done
   echo "no '$2' in the reply to '$1':"; cat "$OUT/cec-reply.txt"; return 1
 }
-until_reply cec '"state":"playback device [0-9]* at 1.0.0.0"' || { cat "$OUT/cec.err"; exit 1; }
+# 20 s: a claim whose poll timed out (seen: "message 44 timed out" in the kernel's log, playhead
+# then waited for ever) is given up by the kernel; playhead claims again 2 s later.
+until_reply cec '"state":"playback device [0-9]* at 1.0.0.0"' 200 || { cat "$OUT/cec.err"; exit 1; }
 la=$(sed -n 's/.*"state":"playback device \([0-9]*\) at.*/\1/p' "$OUT/cec-reply.txt")
 # tv_power: the TV's answer to Give Device Power Status, asked from the reader.
 tv_power() {
@@ -68,18 +71,26 @@ cec-ctl -d "$tv" -t"$la" --user-control-pressed ui-cmd=pause > /dev/null 2>&1
 until_reply status '"state":"paused"' && paused=yes || paused=no
 until_reply cec '"tv":"on"' || true
 cp "$OUT/cec-reply.txt" "$OUT/cec-final.txt"
+# Its address taken away (as when the kernel gives up a claim whose poll timed out): playhead
+# claims one again by itself.
+cec-ctl -d "$src" --clear > "$OUT/cec-clear.txt" 2>&1 || { cat "$OUT/cec-clear.txt"; echo "cec-ctl could not clear playhead's address"; exit 1; }
+until_reply cec '"state":"claiming' 50 && cleared=yes || cleared=no
+until_reply cec '"state":"playback device [0-9]* at 1.0.0.0"' 200 && reclaimed=yes || reclaimed=no
 kill -TERM $pid
 wait $pid || true
 kill $follower 2>/dev/null
 wait $follower 2>/dev/null || true
 cat "$OUT/cec.err"
 cat "$OUT/cec-final.txt"
-echo "RESULT cec: the TV at start $at_start, after display off $after_off, after display on $after_on; playhead's own power $own; the remote's pause paused: $paused"
+echo "RESULT cec: the TV at start $at_start, after display off $after_off, after display on $after_on; playhead's own power $own; the remote's pause paused: $paused; its address cleared: $cleared, claimed again: $reclaimed"
 [ "$at_start" = on ] || { echo "the TV is not on after playhead started"; cat "$OUT/cec-reader.txt" "$OUT/cec-ask.txt"; exit 1; }
 [ "$after_off" = standby ] || { echo "the TV did not go to standby after display off"; tail -20 "$OUT/cec-follower.log"; exit 1; }
 [ "$after_on" = on ] || { echo "the TV did not come on after display on"; tail -20 "$OUT/cec-follower.log"; exit 1; }
 [ "$own" = on ] || { echo "playhead did not say its power is on"; exit 1; }
 [ "$paused" = yes ] || { echo "the remote's pause did not pause playback"; exit 1; }
+[ "$cleared" = yes ] || { echo "cec-ctl --clear did not take playhead's address away"; exit 1; }
+[ "$reclaimed" = yes ] || { echo "playhead did not claim an address again after it was taken away"; exit 1; }
+grep -q "cec: still no playback address on $src: claiming one again" "$OUT/cec.err"
 grep -q '"osd-name":"Lobby screen"' "$OUT/cec-final.txt"
 grep -q '"tv":"on"' "$OUT/cec-final.txt"
 grep -q "cec: playback device $la at 1.0.0.0; the TV goes on with the screen" "$OUT/cec.err"
