@@ -196,13 +196,12 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
     /// queue should not cut off its last sound.
     public func drain(milliseconds: Int = 1000) {
         let deadline = clock.now().nanoseconds + Int64(milliseconds) * 1_000_000
-        var started = false
         lock.withLock {
+            // A last sound too short to reach the start threshold is started by the audio
+            // thread (HeldBackStartWatch), as any such sound is.
             while !lost && !paused && clock.now().nanoseconds < deadline
                     && (!queue.isEmpty || position.played(now: clock.now().nanoseconds) < position.written
                         || deviceHoldsSound()) {
-                // All written: a sound too short to reach the start threshold is started here.
-                if queue.isEmpty && !started { started = true; _ = device.start() }
                 _ = lock.wait(untilMonotonic: min(deadline, clock.now().nanoseconds + 10_000_000))
             }
         }
@@ -288,21 +287,23 @@ public final class ALSAAudioSink: AudioSink, AudioRouting, @unchecked Sendable {
         }
     }
 
-    /// Under the lock: reads the device's delay into the played position.
-    private func measure() {
+    /// Under the lock: reads the device's delay into the played position; the delay, or nil.
+    @discardableResult
+    private func measure() -> Int? {
         switch device.delay() {
-        case .frames(let d): position.measure(delay: d, now: clock.now().nanoseconds)
-        case .outcome(let o): if o != .wouldBlock { handle(o) }
+        case .frames(let d):
+            position.measure(delay: d, now: clock.now().nanoseconds)
+            return d
+        case .outcome(let o):
+            if o != .wouldBlock { handle(o) }
+            return nil
         }
     }
 
     /// Under the lock, with nothing queued: measures, and starts a device that holds frames
     /// under its start threshold (`HeldBackStartWatch`).
     private func measureWhileDry() {
-        guard case .frames(let d) = device.delay() else { return measure() }
-        let now = clock.now().nanoseconds
-        position.measure(delay: d, now: now)
-        guard heldBack.observe(delay: d, now: now) else { return }
+        guard let d = measure(), heldBack.observe(delay: d, now: clock.now().nanoseconds) else { return }
         // A device that started meanwhile answers EBADFD: not trouble.
         if case let o = device.start(), o == .gone || o == .underrun || o == .suspended { handle(o) }
     }

@@ -66,16 +66,22 @@ import PlayheadTestSupport
         #expect(pcm.state.withLock { $0.played == ramp(0..<300) })
     }
 
-    @Test func aLastSoundTooShortToStartTheDeviceIsStartedByTheDrain() async {
+    /// 300 frames written to a device under its start threshold, which plays nothing until
+    /// started (and then 30 frames each time it is asked).
+    func sinkHoldingAShortSound() -> (FakePCM, ALSAAudioSink) {
         let pcm = FakePCM()
         let clock = VirtualClock()
-        let s = sink(pcm, clock: clock)
-        defer { s.close() }
-        _ = s.write(ramp(0..<300)[...])
-        #expect(await caughtUp(s, pcm))
-        clock.advance(byNanoseconds: 1_000_000_000)
-        // Under its start threshold, the device would hold the 300 frames until dropped.
         pcm.state.withLock { $0.playsWhenAsked = 30; $0.waitsForStart = clock }
+        let s = sink(pcm, clock: clock)
+        _ = s.write(ramp(0..<300)[...])
+        return (pcm, s)
+    }
+
+    /// A drain (the queue's end, shutdown) waits for the started device to play it out.
+    @Test func aLastSoundTooShortToStartTheDeviceIsPlayedOutByTheDrain() async {
+        let (pcm, s) = sinkHoldingAShortSound()
+        defer { s.close() }
+        #expect(await pcm.waitUntil { pcm.state.withLock { $0.written.count } == 300 })
         s.drain()
         #expect(pcm.state.withLock { $0.starts } == 1)
         #expect(pcm.state.withLock { $0.played == ramp(0..<300) })
@@ -83,12 +89,8 @@ import PlayheadTestSupport
 
     /// The engine ends an item when the played position reaches what it wrote, with no drain.
     @Test func aSoundTooShortToStartTheDeviceIsStartedOnceNothingMoreComes() async {
-        let pcm = FakePCM()
-        let clock = VirtualClock()
-        pcm.state.withLock { $0.playsWhenAsked = 30; $0.waitsForStart = clock }
-        let s = sink(pcm, clock: clock)
+        let (pcm, s) = sinkHoldingAShortSound()
         defer { s.close() }
-        _ = s.write(ramp(0..<300)[...])
         #expect(await pcm.waitUntil { s.playedFrames() == 300 })
         #expect(pcm.state.withLock { $0.starts } == 1)
         #expect(pcm.state.withLock { $0.played == ramp(0..<300) })
