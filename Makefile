@@ -21,7 +21,7 @@ DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscal
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
-.PHONY: deps bench-deps build build-arm64 media test test-beside test-beside-images unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test sync-test fleet-tests bench run clean board board-test board-test-7 board-wall-long board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
+.PHONY: deps bench-deps build build-arm64 media test test-beside test-beside-images unit-test soak state-test hostile fuzz fuzz-replay units api-test mqtt-test content-test prometheus-test sync-test fleet-tests fleet-trio board-release-wait bench run clean board board-test board-test-7 board-wall-long board-shell board-soak board-appliance image image-test sbom-test bundle update-bundles update-test update-test-long board-arm64 board-test-arm64 board-shell-arm64 bench-arm64 image-arm64 image-test-arm64 bundle-arm64 update-bundles-arm64 update-test-arm64 update-test-arm64-both-ways update-test-arm64-long
 
 # The x86_64 board's own parts (its kernels); EMULATED: what both emulated boards share (the
 # overlay with the scenarios, the initramfs, the guest tools, boot.py, the host checks and drivers).
@@ -38,6 +38,7 @@ BOARD_OUT := build/board
 BOARD_KERNEL := $(BOARD)/host/kernel.sh
 endif
 BOARD_CACHE := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/playhead/board
+BOARD_INITRAMFS = $(BOARD_OUT)/initramfs$(if $(BOARD_BENCH),-bench).cpio
 BOARD_SCRATCH := .build-board
 
 deps:
@@ -77,12 +78,15 @@ media: $(MEDIA)/.stamp
 
 # The run itself is bounded: a hung test fails the run in minutes, not at CI's limit. The
 # KILL after the grace period matters: the test runner blocks SIGTERM.
-test: unit-test fleet-tests test-beside soak state-test hostile fuzz-replay units api-test board-test board-test-7 test-beside-images board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
+test: unit-test test-beside fleet-trio soak state-test hostile fuzz-replay units api-test board-release-wait sync-test board-test board-test-7 test-beside-images board-appliance image-test sbom-test update-test board-test-arm64 image-test-arm64
 
 # Builds that later targets need run beside the tests at the lowest priority (scripts/beside.sh),
-# each target that needs one waiting for it first: the board's release build beside the host's
-# tests after the fleet's (sync-test measures milliseconds: beside a build, a follower took 26 s
-# to join and its worst picture was 23 ms off), then, once the board's scenarios are done, the image's FFmpeg and the arm64 cross build,
+# each target that needs one waiting for it first: the board's release build after the unit
+# tests, beside the host's other tests, and sync-test alone once it is done (it measures
+# milliseconds: beside a build, a follower took 26 s to join and its worst picture was 23 ms off).
+# Not beside the debug build: the two builds share the cores whatever their priority (begun
+# together, the debug build took 2 min longer); the fleet's three tests mostly wait on their
+# peers. Then, once the board's scenarios are done, the image's FFmpeg and the arm64 cross build,
 # kernel modules and FFmpeg beside the appliance boot, the image and update tests. Not beside the
 # scenarios: a build there, even at SCHED_IDLE, slowed the guest by 10-25 % and a fresh run lost
 # a button press and failed seven scenarios (docs/testing.md).
@@ -91,11 +95,14 @@ BESIDE_IMAGES := build/beside-images
 test-beside: deps media
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="debootstrap qemu-user-static"
 	BESIDE_OWNER=$$PPID scripts/beside.sh start $(BESIDE) \
-	  board-release "$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH)"
+	  board-release "$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH)" \
+	  image-ffmpeg "board/image/ffmpeg.sh $(BOARD_CACHE)/.."
+
+board-release-wait:
+	@scripts/beside.sh wait $(BESIDE) board-release
 
 test-beside-images: deps media
 	BESIDE_OWNER=$$PPID scripts/beside.sh start $(BESIDE_IMAGES) \
-	  image-ffmpeg "board/image/ffmpeg.sh $(BOARD_CACHE)/.." \
 	  arm64-build "scripts/cross/arm64.sh $(CROSS_CACHE) build/arm64" \
 	  arm64-kernel "$(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE)" \
 	  arm64-ffmpeg "board/image/ffmpeg-arm64.sh $(BOARD_A64_CACHE) build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie"
@@ -176,10 +183,12 @@ mqtt-test: deps media
 # Prometheus), so together they take about as long as the longest (about 35 s, not 70). The
 # sync group's test then alone: beside the three, a follower once took 12 s to join and its
 # pictures were 56 ms off until it did (3 s and 1.4 ms alone right after).
-fleet-tests: deps media
+fleet-tests: fleet-trio
+	$(MAKE) --no-print-directory sync-test
+
+fleet-trio: deps media
 	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --product playhead
 	$(MAKE) --no-print-directory -j3 mqtt-test content-test prometheus-test
-	$(MAKE) --no-print-directory sync-test
 
 # Fleet health on Debian's Prometheus: the sample configuration and alert rules of docs/fleet/
 # scrape two players on loopback; a query returns both, a stopped one shows down, about 10 s
@@ -204,7 +213,10 @@ content-test: deps media
 	timeout -k 10 180 /usr/bin/python3 scripts/content/content_test.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/playhead $(MEDIA) build/content-test
 
 # The emulated board: Debian's kernel with the modules it leaves out, BusyBox, playhead built
-# with a static Swift runtime, the guest tools and the overlays, in one initramfs.
+# with a static Swift runtime on the image's own FFmpeg (board/image/ffmpeg.sh: what the image
+# plays, and 33 libraries to load instead of Debian's 140), the guest tools and the overlays, in
+# one initramfs. With BOARD_BENCH=1 (`make bench`), initramfs-bench.cpio, which also carries the
+# host's ffmpeg, the decode reference.
 # `make board ARCH=arm64` (board-test, board-shell too): the arm64 board, below.
 ifneq ($(filter arm64 aarch64,$(ARCH)),)
 board: board-arm64
@@ -212,12 +224,13 @@ board-test: board-test-arm64
 board-shell: board-shell-arm64
 else
 board: deps media
-	@scripts/beside.sh wait $(BESIDE) board-release
+	@scripts/beside.sh wait $(BESIDE) board-release && scripts/beside.sh wait $(BESIDE) image-ffmpeg
 	@abi=$$($(BOARD_KERNEL) $(BOARD_OUT) $(BOARD_CACHE) | tail -1) && \
 	guest=$$($(EMULATED)/initramfs/guest-packages.sh $(BOARD_CACHE) | tail -1) && \
+	ffprefix=$$(board/image/ffmpeg.sh $(BOARD_CACHE)/.. | tail -1) && \
 	$(EMULATED)/tools/build-tools.sh $(BOARD_OUT)/tools && \
 	$(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --product playhead --static-swift-stdlib --scratch-path $(BOARD_SCRATCH) && \
-	$(EMULATED)/initramfs/mkinitramfs.sh $(BOARD_OUT)/initramfs.cpio $$abi $(BOARD_OUT)/$$abi $$guest \
+	FFMPEG_PREFIX=$$ffprefix FFMPEG_REFERENCE=$(BOARD_BENCH) $(EMULATED)/initramfs/mkinitramfs.sh $(BOARD_INITRAMFS) $$abi $(BOARD_OUT)/$$abi $$guest \
 	  $(BOARD_SCRATCH)/release/playhead $(BOARD_OUT)/tools $(MEDIA) && \
 	ln -sfn $$abi/vmlinux $(BOARD_OUT)/vmlinux
 
@@ -286,7 +299,7 @@ IMAGE := $(IMAGE_OUT)/playhead-x86_64.img
 IMAGE_DISK ?= /dev/vda
 BUNDLE := $(IMAGE_OUT)/playhead-x86_64.raucb
 image: deps media
-	@scripts/beside.sh wait $(BESIDE_IMAGES) image-ffmpeg
+	@scripts/beside.sh wait $(BESIDE) image-ffmpeg
 	IMAGE_VERSION="$(IMAGE_VERSION)" RAUC_KEYRING="$(RAUC_KEYRING)" SWIFT="$(SWIFT)" board/image/build-x86_64.sh $(IMAGE) $(IMAGE_DISK) $(MEDIA) $(BOARD_OUT) $(BOARD_CACHE) $(BOARD_SCRATCH)
 
 # Boots the image twice with a power cut after each first frame; /data must come back clean. The
@@ -294,14 +307,15 @@ image: deps media
 # loopback only, never steering the host's clock), its cable pulled and plugged back.
 # Then about 2 min more: a boot that counts what /data is written while the demo loops (a
 # minute of it; `--measure SECONDS` of image-test.py for longer).
-# And the host's HTTPS tests once more on the image's own FFmpeg (mbedtls, not Debian's gnutls):
-# the same certificate checks and clock hold, through the other TLS library.
+# And the host's HTTPS and still-picture tests once more on the image's own FFmpeg (mbedtls, not
+# Debian's gnutls; only the demuxers and decoders it was configured with): the same certificate
+# checks and clock hold through the other TLS library, and a photo of each kind shown.
 image-test: image
 	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log
 	@ffroot=$$(board/image/ffmpeg.sh $(BOARD_CACHE)/.. | tail -1) && $(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --build-tests && \
 	  LD_LIBRARY_PATH=$$ffroot/lib ldd $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/PlayheadPackageTests.xctest | grep -q libmbedtls || \
 	  { echo "image-test: the tests do not load the image's FFmpeg from $$ffroot/lib"; exit 1; } && \
-	  LD_LIBRARY_PATH=$$ffroot/lib timeout -k 10 300 $(SWIFTPM) test $(SWIFT_BUILD_FLAGS) --skip-build --filter 'TLSVerifyTests|TLSClockHoldTests'
+	  LD_LIBRARY_PATH=$$ffroot/lib timeout -k 10 300 $(SWIFTPM) test $(SWIFT_BUILD_FLAGS) --skip-build --filter 'TLSVerifyTests|TLSClockHoldTests|StillPictureTests'
 
 # The image's bill of materials (board/image/sbom.py, written by `make image`) answers an
 # advisory's question: FFmpeg and OpenSSL's libcrypto are found at the versions on the root, an
@@ -450,8 +464,10 @@ bench: build bench-deps
 	$(if $(ONLY),,python3 scripts/bench.py)
 	$(if $(ONLY),,python3 scripts/api/api_bench.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --show-bin-path)/playhead $(MEDIA) build/api-bench)
 	$(if $(ONLY),,/usr/bin/python3 scripts/content/content_bench.py $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) -c release --show-bin-path)/playhead $(MEDIA) build/content-bench)
-	$(MAKE) --no-print-directory board
-	$(BOOT) --mode bench --share $(BOARD_OUT)/share --media $(MEDIA) --log $(BOARD_OUT)/console-bench.log --timeout 1800 $(if $(ONLY),--only $(ONLY))
+	$(MAKE) --no-print-directory board && $(MAKE) --no-print-directory board BOARD_BENCH=1
+	@# The bench's initramfs (the host's ffmpeg beside playhead): its --initrd is the last given.
+	$(BOOT) --initrd $(BOARD_OUT)/initramfs-bench.cpio --mode bench --share $(BOARD_OUT)/share --media $(MEDIA) \
+	  --log $(BOARD_OUT)/console-bench.log --timeout 1800 $(if $(ONLY),--only $(ONLY))
 	$(if $(ONLY),,$(MAKE) --no-print-directory board-wall-long)
 	@# Boot to first frame (kernel start to the first page flip, on the monotonic clock both
 	@# share), from the board's initramfs and from the disk image, beside the image's sizes.

@@ -7,10 +7,14 @@
 # ldd cannot run aarch64 binaries), its kernel modules come stripped already, and the host's
 # ffmpeg is left out unless FFMPEGROOT (board/qemu-aarch64/host/bench-ffmpeg.sh) brings trixie's
 # arm64 ffmpeg for `make bench ARCH=arm64`, with the libraries the sysroot lacks.
-# FFMPEG_PREFIX (arm64: board/image/ffmpeg-arm64.sh, the card's own small FFmpeg) brings
-# playhead's FFmpeg instead of the sysroot's, whose closure was 180 of the 250 MB the guest
-# unpacked at each boot.
-# Usage: [FFMPEG_PREFIX=DIR] mkinitramfs.sh OUT.cpio ABI KERNELDIR GUESTROOT PLAYHEAD TOOLSDIR MEDIADIR [SYSROOT [FFMPEGROOT]]
+# FFMPEG_PREFIX (the images' own small FFmpeg: board/image/ffmpeg.sh, ffmpeg-arm64.sh) brings
+# playhead's FFmpeg instead of Debian's, whose closure was 180 of the 250 MB the arm64 guest
+# unpacked at each boot, and 140 libraries for the dynamic loader at each start of playhead
+# (0.7 s of the x86_64 guest's 1.3 s to a first frame): the boards then play what the images
+# ship. On x86_64 it goes to /usr/lib, as on the image. FFMPEG_REFERENCE=1 (x86_64, the bench's
+# initramfs) adds the host's ffmpeg, the decode reference, with its libraries in a folder of
+# their own so that playhead never loads them.
+# Usage: [FFMPEG_PREFIX=DIR] [FFMPEG_REFERENCE=1] mkinitramfs.sh OUT.cpio ABI KERNELDIR GUESTROOT PLAYHEAD TOOLSDIR MEDIADIR [SYSROOT [FFMPEGROOT]]
 set -euo pipefail
 out=$1 abi=$2 kdir=$3 guest=$4 playhead=$5 tools=$6 media=$7 sysroot=${8:-} ffroot=${9:-}
 kdir=$(cd "$kdir" && pwd)  # modprobe prints absolute paths
@@ -48,6 +52,13 @@ STAGE_SYSROOT=$sysroot stage_modules "$stage" "$kdir/modules" "$abi" $modules ||
 # with the HTTP API's packages it was 94 MB, and the initramfs no longer unpacked in the guest's
 # 1 GB. The Swift toolchain's llvm-objcopy reads both architectures' ELF.
 LD_LIBRARY_PATH=${FFMPEG_PREFIX:+$FFMPEG_PREFIX/lib} add_elf "$playhead" /usr/bin/playhead
+# On x86_64 ldd names our FFmpeg's libraries by the host's cache path: they move to /usr/lib.
+ffhost=${FFMPEG_PREFIX:+$FFMPEG_PREFIX/lib}
+if [ -z "$sysroot" ] && [ -n "$ffhost" ] && [ -d "$stage$ffhost" ]; then
+  mkdir -p "$stage/usr/lib" && mv "$stage$ffhost"/* "$stage/usr/lib/"
+  d=$stage$ffhost
+  while [ "$d" != "$stage" ] && rmdir "$d" 2>/dev/null; do d=${d%/*}; done
+fi
 objcopy=$(dirname "$(readlink -f "$(command -v "${SWIFT:-swift}")")")/llvm-objcopy
 "$objcopy" --strip-debug "$stage/usr/bin/playhead" || fail "cannot strip playhead's debug info"
 # playhead loads libavfilter itself (dlopen) the first time sound plays at a rate other than 1.
@@ -59,6 +70,10 @@ if [ -n "$sysroot" ]; then
   avfilter=$(cd "$from" && ls libavfilter.so.[0-9]* 2>/dev/null | head -1)
   [ -n "$avfilter" ] || fail "libavfilter is missing from $from"
   LD_LIBRARY_PATH=$ffdir add_elf "$(readlink -f "$from/$avfilter")" "$multi/$avfilter"
+elif [ -n "$ffhost" ]; then
+  avfilter=$(cd "$ffhost" && ls libavfilter.so.[0-9]* 2>/dev/null | head -1)
+  [ -n "$avfilter" ] || fail "libavfilter is missing from $ffhost"
+  install -m 755 "$(readlink -f "$ffhost/$avfilter")" "$stage/usr/lib/$avfilter"
 else
   avfilter=$(ldconfig -p | awk '/libavfilter\.so\.[0-9]+ .*x86-64/ && !found { print $NF; found = 1 }')
   [ -n "$avfilter" ] || { echo "board: libavfilter is missing; run 'make deps'" >&2; exit 1; }
@@ -67,7 +82,15 @@ fi
 for t in "$tools"/*; do [ -f "$t" ] || continue; add_elf "$t" "/usr/bin/${t##*/}"; done
 # ffmpeg, as the reference the board benchmark measures playhead against: the host's on x86_64,
 # trixie's on arm64 when asked for (the bench's initramfs only).
-if [ -z "$sysroot" ]; then add_elf "$(command -v ffmpeg)" /usr/bin/ffmpeg
+if [ -z "$sysroot" ] && [ -z "$ffhost" ]; then add_elf "$(command -v ffmpeg)" /usr/bin/ffmpeg
+elif [ -z "$sysroot" ] && [ "${FFMPEG_REFERENCE:-}" = 1 ]; then
+  ref=/usr/lib/ffmpeg-reference
+  install -D -m 755 "$(command -v ffmpeg)" "$stage$ref/ffmpeg"
+  ldd "$(command -v ffmpeg)" | awk '/=> \//{print $3}' | while read -r lib; do
+    install -m 755 "$(readlink -f "$lib")" "$stage$ref/${lib##*/}"
+  done
+  printf '#!/bin/sh\nLD_LIBRARY_PATH=%s exec %s/ffmpeg "$@"\n' "$ref" "$ref" > "$stage/usr/bin/ffmpeg"
+  chmod 755 "$stage/usr/bin/ffmpeg"
 elif [ -n "$ffroot" ]; then add_elf "$ffroot/usr/bin/ffmpeg" /usr/bin/ffmpeg
 fi
 # iproute2's ip and tc (the host's; x86_64): network namespaces, veth pairs, a bridge and netem
@@ -95,7 +118,7 @@ mkdir -p "$stage/usr/share/alsa" && cp -a "$alsa/alsa.conf" "$alsa/cards" "$alsa
 mkdir -p "$stage/usr/share/playhead/media"
 cp "$media"/slate.mp4 "$stage/usr/share/playhead/"
 cp "$media"/demo.mp4 "$media"/h264_aac.mp4 "$media"/tone.wav "$media"/tone_60ms.wav "$media"/anamorphic_576p.mp4 "$media"/mid_240p30.mp4 "$media"/av_sync.mp4 "$media"/loop_1s.mp4 \
-  "$media"/gapless_48k.mkv "$media"/gapless_44k.mkv "$media"/gapless_48k_480p.mkv "$media"/gapless_44k_480p.mkv "$media"/silence_05.wav "$media"/yuv709_480p.mp4 "$media"/yuv601full_480p.mp4 "$media"/rotated90_360p.mp4 "$media"/rotated90.mp4 "$media"/av_sync_15fps.mp4 "$media"/still.png "$media"/logo_alpha.png "$media"/wall_a.mp4 "$media"/wall_b.mp4 "$media"/wall_1280x480.mp4 "$media"/two_languages.mkv "$media"/two_languages.fr.vtt "$media"/dvb_subtitles.mkv "$media"/pgs_subtitles.mkv "$media"/captions.mp4 \
+  "$media"/gapless_48k.mkv "$media"/gapless_44k.mkv "$media"/gapless_48k_480p.mkv "$media"/gapless_44k_480p.mkv "$media"/silence_05.wav "$media"/yuv709_480p.mp4 "$media"/yuv601full_480p.mp4 "$media"/rotated90_360p.mp4 "$media"/rotated90.mp4 "$media"/av_sync_15fps.mp4 "$media"/still.png "$media"/still.jpg "$media"/still.webp "$media"/logo_alpha.png "$media"/wall_a.mp4 "$media"/wall_b.mp4 "$media"/wall_1280x480.mp4 "$media"/two_languages.mkv "$media"/two_languages.fr.vtt "$media"/dvb_subtitles.mkv "$media"/pgs_subtitles.mkv "$media"/captions.mp4 \
   "$stage/usr/share/playhead/media/"
 # The text layers' default font (TextStyle.defaultFont).
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf

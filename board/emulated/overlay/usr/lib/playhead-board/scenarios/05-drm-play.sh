@@ -20,6 +20,17 @@ grep -q "video on drm /dev/dri/card0 Virtual-1 640x480" "$OUT/drm-play.err"
 # the flips came at sane times (frame_check in board.sh).
 frame_check "$OUT/drm-play.err" 125
 echo "RESULT demo (125 frames, 640x360 on 640x480): presented $d_pres, dropped $d_drop, late $d_late"
+# Photos, as a stick or a folder brings them, on this board's FFmpeg (the image's own, which
+# once had no still-picture demuxers): each kind shown for its playlist's second, then ended.
+printf '#EXTM3U\n#EXTINF:1,png\n%s\n#EXTINF:1,jpeg\n%s\n#EXTINF:1,webp\n%s\n' "$M/still.png" "$M/still.jpg" \
+  "$M/still.webp" > "$OUT/stills.m3u"
+# (Its exit status says the queue failed when none showed: the lines below say which.)
+playhead --video-output drm --display-mode 640x480 --events text "$OUT/stills.m3u" > "$OUT/stills.events" 2> "$OUT/stills.err" || true
+for f in still.png still.jpg still.webp; do
+  grep -q "didPlayToEndTime t=1.000 item=$M/$f" "$OUT/stills.events" \
+    || { cat "$OUT/stills.err"; echo "the photo $f was not shown for its second"; exit 1; }
+done
+echo "RESULT photos: PNG, JPEG and WebP each shown for 1 s"
 # Then a second playhead while one plays: refused, with the first one named.
 playhead --video-output drm --events none $M/demo.mp4 2>/dev/null &
 first=$!

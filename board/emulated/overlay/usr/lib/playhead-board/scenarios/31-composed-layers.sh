@@ -1,11 +1,11 @@
 # The kiosk, with more layers than planes (issue 34): a card built through vkms's configfs (7.x)
 # with a primary plane, one overlay plane and a writeback connector. Four layers: the demo full
-# screen (twelve times over, a minute), a clip in the top-left quarter, an image= overlay with alpha,
+# screen (six times over, half a minute), a clip in the top-left quarter, an image= overlay with alpha,
 # and the same clip in the bottom-right quarter on top. The top one gets the overlay plane; the
 # three under it are drawn together in software onto the primary plane at each commit, the
 # overlay blended over the videos as a plane would. The two clips are one group: they start on
-# the same refresh and stay in step, whichever plane shows them, over the minute: a seek of one
-# (at 20 s) moves both, and a pause of one (at 35 s) pauses both until both play again. `display` says which layer went
+# the same refresh and stay in step, whichever plane shows them, over the half minute: a seek of one
+# (at 10 s) moves both, and a pause of one (at 20 s) pauses both until both play again. `display` says which layer went
 # where and why; the kernel's state shows the primary plane holding a screen-sized RGB picture;
 # writeback captures of the whole screen match ffmpeg's decodes of the same frames in each
 # layer's frame, and show both clips at the same frame (checks/31-composed-layers.py). Then the
@@ -21,7 +21,7 @@ configfs_card composed 1 1
 state=/sys/kernel/debug/dri/${card#card}/state
 
 mkdir -p "$OUT/frames-composed"
-for i in $(seq 12); do echo "$M/demo.mp4"; done > "$OUT/bg.m3u"
+for i in $(seq 6); do echo "$M/demo.mp4"; done > "$OUT/bg.m3u"
 cat > "$OUT/composed.conf" <<CONF
 video-output = drm
 drm-card = /dev/dri/$card
@@ -44,9 +44,9 @@ for i in $(seq 30); do
   sleep 0.1
 done
 # One member sought moves the group; one paused pauses it, and both start again together.
-sleep 17
+sleep 7
 ph-socket "$sock" "layer right seek +1" | tee "$OUT/group-seek.txt"
-sleep 15
+sleep 10
 ph-socket "$sock" "layer left pause" | tee "$OUT/group-pause.txt"
 sleep 1
 ph-socket "$sock" "layer right" > "$OUT/group-paused.txt"
