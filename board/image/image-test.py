@@ -171,9 +171,12 @@ def data_writes(disk, tmp, log, timeout, window):
 
 
 def fail(why, tail=()):
+    """The reason, the console's last lines, and the reason again: a CI log keeps only its end."""
     print(f"image-test: {why}", file=sys.stderr)
     for text in tail:
         print("  | " + text, file=sys.stderr)
+    if tail:
+        print(f"image-test: {why}", file=sys.stderr)
     sys.exit(1)
 
 

@@ -104,15 +104,16 @@ def good_run(args, disk, tmp, started):
     # a failed state is asked once again (a reply read across the install's end could take the
     # lines the run waits for next, so not more).
     installs = len(seen.get("installed", []))
-    states = []
+    states, replies = [], []
     for _ in range(2):
         status = board.reply("status", "state")
+        replies.append(" ".join(status.split()))
         states.append(status.splitlines()[0].split(": ", 1)[1])
         if states[-1] != "failed" or len(seen.get("installed", [])) > installs:
             break
         time.sleep(0.3)
     if states[-1] not in ("playing", "restarting"):
-        fail(f"playback did not go on during the install: state {' then '.join(states)}", board.console.tail)
+        fail(f"playback did not go on during the install: `status` said {' then '.join(map(repr, replies))}", board.console.tail)
     if len(seen.get("installed", [])) > installs:
         # The install's end came while a reply was being read.
         version = seen["installed"][installs][1]

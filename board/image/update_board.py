@@ -39,9 +39,12 @@ class GuestLockedUp(Exception):
 
 
 def fail(why, tail=()):
+    """The reason, the console's last lines, and the reason again: a CI log keeps only its end."""
     print(f"update-test: {why}", file=sys.stderr)
     for text in tail:
         print("  | " + text, file=sys.stderr)
+    if tail:
+        print(f"update-test: {why}", file=sys.stderr)
     sys.exit(1)
 
 
