@@ -34,7 +34,10 @@ struct PlayerStateTests {
     @Test func failuresAndRestartsComeFirst() {
         #expect(PlayerState.decide(playerFailed: true, item: .readyToPlay, timeControl: Self.control()) == .failed)
         #expect(PlayerState.decide(playerFailed: false, item: .failed, timeControl: Self.control(restarting: true)) == .restarting)
-        #expect(PlayerState.decide(playerFailed: false, item: .failed, timeControl: Self.control()) == .failed)
+        // Failed on an earlier turn of a loop and played again: the player is not failing.
+        #expect(PlayerState.decide(playerFailed: false, item: .failed, timeControl: Self.control()) == .playing)
+        #expect(PlayerState.decide(playerFailed: false, item: .failed, timeControl: Self.control(itemOpen: false)) == .opening)
+        #expect(PlayerState.decide(playerFailed: false, item: .failed, timeControl: Self.control(paused: true)) == .paused)
         #expect(PlayerState.decide(playerFailed: false, item: .unknown, timeControl: Self.control(itemOpen: false)) == .opening)
         #expect(PlayerState.decide(playerFailed: false, item: nil, timeControl: Self.control(hasItem: false, itemOpen: false)) == .idle)
     }

@@ -1,4 +1,5 @@
 import Playhead
+import PlayheadCore
 import PlayheadSys
 import Synchronization
 import PlayheadTestSupport
@@ -84,6 +85,24 @@ import Testing
         #expect(await h.waitUntilQueueEnds())
         #expect(restarts(h.events).isEmpty)
         #expect(h.video.frames.allSatisfy { $0.digest >> 32 != 0x5_1A7E })
+    }
+
+    @Test func anItemThatFailedOnALoopsEarlierTurnPlaysAgainAsPlayingNotFailed() {
+        // The demo's damaged clip, looped: given up on in the first turn, played in the next.
+        let h = PlayerHarness(urls: ["fake-20-fail10", "fake-10"], restart: RestartPolicy.Settings(attempts: 1, jitter: 0))
+        h.player.setLooping(true)
+        h.player.play()
+        func secondTurnShows(_ events: [PlayerEvent]) -> Bool {
+            guard let given = events.firstIndex(where: { $0.name == "failedToPlayToEndTime" }) else { return false }
+            return events[given...].contains { $0.name == "readyForDisplay" && $0.item?.asset.url == "fake-20-fail10" }
+        }
+        #expect(h.run(until: secondTurnShows))
+        let item = h.player.currentItem
+        #expect(item?.asset.url == "fake-20-fail10")
+        // Its status is final, as AVPlayerItem's; the player plays it all the same.
+        #expect(item?.status == .failed)
+        let state = PlayerState.decide(playerFailed: h.player.status == .failed, item: item?.status, timeControl: h.player.timeControl)
+        #expect(state == .playing)
     }
 
     @Test func whenEveryItemFailsThePlayerWaitsBetweenRounds() async {

@@ -99,21 +99,15 @@ def good_run(args, disk, tmp, started):
     board.expect(r"update: the reboot that waited for its time is called off", 30 * slow, "the waiting reboot called off")
     board.expect(r"update: installing /media/usb/good.raucb", 30 * slow, "start of the second install")
     install_started = time.monotonic()
-    # The demo's damaged clips make `restarting` a state of normal play too, and `failed` for the
-    # moment between the damaged clip's last try and the next item (seen once in four runs):
-    # a failed state is asked once again (a reply read across the install's end could take the
-    # lines the run waits for next, so not more).
+    # The demo's damaged clip makes `restarting` (and the next item's `opening`) states of normal
+    # play too; playing on means none of failed, paused, stopped or idle. (`failed` was seen here
+    # once in four runs: playhead said it for the whole of the damaged clip's later turns of
+    # the loop, fixed in PlayerState.)
     installs = len(seen.get("installed", []))
-    states, replies = [], []
-    for _ in range(2):
-        status = board.reply("status", "state")
-        replies.append(" ".join(status.split()))
-        states.append(status.splitlines()[0].split(": ", 1)[1])
-        if states[-1] != "failed" or len(seen.get("installed", [])) > installs:
-            break
-        time.sleep(0.3)
-    if states[-1] not in ("playing", "restarting"):
-        fail(f"playback did not go on during the install: `status` said {' then '.join(map(repr, replies))}", board.console.tail)
+    status = board.reply("status", "state")
+    state = status.splitlines()[0].split(": ", 1)[1]
+    if state not in ("playing", "restarting", "opening", "buffering"):
+        fail(f"playback did not go on during the install: `status` said {' '.join(status.split())!r}", board.console.tail)
     if len(seen.get("installed", [])) > installs:
         # The install's end came while a reply was being read.
         version = seen["installed"][installs][1]
