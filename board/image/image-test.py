@@ -27,7 +27,7 @@ import time
 
 # QEMU's console reader and the arm64 machine are the emulated boards' (board/emulated/boot).
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "emulated" / "boot"))
-from qemu_console import QemuConsole  # noqa: E402
+from qemu_console import QemuConsole, fail_with_tail  # noqa: E402
 from net_check import (API_TOKEN, ChronyServer, NetWatch, check_networked, check_restored,  # noqa: E402
                        isolate, options_file, qemu_net)
 from date_server import DateServer  # noqa: E402
@@ -171,13 +171,7 @@ def data_writes(disk, tmp, log, timeout, window):
 
 
 def fail(why, tail=()):
-    """The reason, the console's last lines, and the reason again: a CI log keeps only its end."""
-    print(f"image-test: {why}", file=sys.stderr)
-    for text in tail:
-        print("  | " + text, file=sys.stderr)
-    if tail:
-        print(f"image-test: {why}", file=sys.stderr)
-    sys.exit(1)
+    fail_with_tail("image-test", why, tail)
 
 
 def main():

@@ -101,8 +101,8 @@ def good_run(args, disk, tmp, started):
     install_started = time.monotonic()
     # The demo's damaged clip makes `restarting` (and the next item's `opening`) states of normal
     # play too; playing on means none of failed, paused, stopped or idle. (`failed` was seen here
-    # once in four runs: playhead said it for the whole of the damaged clip's later turns of
-    # the loop, fixed in PlayerState.)
+    # once in four runs; most likely the damaged clip's later turns of the loop, which playhead
+    # called failed as a whole until PlayerState judged them by the time control.)
     installs = len(seen.get("installed", []))
     status = board.reply("status", "state")
     state = status.splitlines()[0].split(": ", 1)[1]

@@ -16,7 +16,7 @@ import threading
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "emulated" / "boot"))
-from qemu_console import QemuConsole  # noqa: E402
+from qemu_console import QemuConsole, fail_with_tail  # noqa: E402
 from image_disk import DATA_PARTITION, fat_get, fat_put, partition, qemu_command  # noqa: E402
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
@@ -39,13 +39,7 @@ class GuestLockedUp(Exception):
 
 
 def fail(why, tail=()):
-    """The reason, the console's last lines, and the reason again: a CI log keeps only its end."""
-    print(f"update-test: {why}", file=sys.stderr)
-    for text in tail:
-        print("  | " + text, file=sys.stderr)
-    if tail:
-        print(f"update-test: {why}", file=sys.stderr)
-    sys.exit(1)
+    fail_with_tail("update-test", why, tail)
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):

@@ -7,6 +7,7 @@ import math
 import os
 import select
 import subprocess
+import sys
 import time
 
 
@@ -90,3 +91,14 @@ def log_lines(path):
     """A console log read back, one string per line."""
     with open(path, encoding="utf-8", errors="replace") as f:
         return [line.rstrip("\n") for line in f]
+
+
+def fail_with_tail(name, why, tail=()):
+    """Ends a test that watched a guest: the reason, the console's last lines, and the reason
+    again, since a CI log keeps only the end of the output."""
+    print(f"{name}: {why}", file=sys.stderr)
+    for text in tail:
+        print("  | " + text, file=sys.stderr)
+    if tail:
+        print(f"{name}: {why}", file=sys.stderr)
+    sys.exit(1)
