@@ -22,6 +22,10 @@ say() { echo "board: $*"; }
 waitfor() { for i in $(seq 100); do grep -q "$1" "$ev" && return 0; sleep 0.1; done; echo "no '$1' in the events"; cat "$ev"; return 1; }
 
 # The number after " NAME=" in a line of key=value pairs ($1), e.g. presented=12 or mean=-3ms.
+# Ends an arecord started with a duration longer than the sound ($1: its pid) half a second
+# after the player has gone (its device buffer 200 ms at most), instead of waiting the duration
+# out; SIGINT makes arecord write the header's length.
+stop_recording() { sleep 0.5; kill -INT "$1" 2>/dev/null || true; wait "$1" || true; }
 count_of() { echo "$1" | sed -n "s/.* $2=\(-\{0,1\}[0-9][0-9]*\).*/\1/p"; }
 
 # Checks the frame counts of a --stats run (its stderr in $1) of a clip of $2 frames played once

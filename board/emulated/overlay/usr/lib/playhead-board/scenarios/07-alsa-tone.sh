@@ -24,7 +24,7 @@ rec=$!
 sleep 0.5
 playhead --video-output null --audio-output alsa --audio-device hw:Loopback,0,0 --audio-buffer-ms 200 --stats --events none $M/tone.wav 2> "$OUT/alsa-tone.err"
 cat "$OUT/alsa-tone.err"
-wait $rec
+stop_recording $rec
 grep -q "sound on alsa hw:Loopback,0,0" "$OUT/alsa-tone.err"
 grep "playhead: audio:" "$OUT/alsa-tone.err"
 
@@ -33,7 +33,7 @@ rec=$!
 sleep 0.5
 playhead --video-output null --audio-output alsa --audio-device hw:Loopback,0,0 --stats --events none --rate 2 $M/tone.wav 2> "$OUT/alsa-tone-rate2.err"
 cat "$OUT/alsa-tone-rate2.err"
-wait $rec
+stop_recording $rec
 grep "playhead: stats:" "$OUT/alsa-tone-rate2.err"
 
 arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 3 "$OUT/alsa-tone-short.wav" &
@@ -41,5 +41,5 @@ rec=$!
 sleep 0.5
 timeout 10 playhead --video-output null --audio-output alsa --audio-device hw:Loopback,0,0 --audio-buffer-ms 200 --stats --events none $M/tone_60ms.wav 2> "$OUT/alsa-tone-short.err" \
   || { s=$?; cat "$OUT/alsa-tone-short.err"; echo "the 60 ms tone did not end (playhead's status $s, 124: still playing after 10 s)"; exit 1; }
-wait $rec
+stop_recording $rec
 grep "playhead: stats:" "$OUT/alsa-tone-short.err"

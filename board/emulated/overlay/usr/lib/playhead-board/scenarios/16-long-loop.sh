@@ -5,7 +5,7 @@
 # the same, the threads within one pass's worth, the mappings and the resident memory may grow by
 # a small slack only. The player must not die on the way, and must leave on SIGTERM with 128 + 15
 # (PlayheadCommand's signal handler), the display restored. In `make test` it is measured over
-# 40 s (40 passes) after a 20 s warm-up; `make board-soak` (playhead.loop_minutes on the
+# 30 s (30 passes) after a 15 s warm-up; `make board-soak` (playhead.loop_minutes on the
 # kernel's command line) loops as many minutes as asked.
 # time-limit: 150
 . /usr/lib/playhead-board/board.sh
@@ -41,9 +41,12 @@ value() { echo "$1" | sed -n "s/.*$2=\([0-9]*\).*/\1/p"; }
 
 started=$(cut -d' ' -f1 /proc/uptime)
 minutes=$(sed -n 's/.*playhead\.loop_minutes=\([0-9]*\).*/\1/p' /proc/cmdline)
-# 20 s of warm-up (the file's decoders are closed after the first pass), a minute for a long run;
-# then a sample every 41 s (38 s and the sample's 3 s), for the log: a leak's trend.
-warmup=20
+# 15 s of warm-up (the file's decoders are closed after the first pass), a minute for a long run;
+# then a sample every 41 s (38 s and the sample's 3 s), for the log: a leak's trend. In
+# `make test` one lap of 28 s (with the samples' 3 s each, about 30 passes measured).
+warmup=15
+lap_seconds=28
+[ -z "$minutes" ] || lap_seconds=38
 [ -z "$minutes" ] || warmup=60
 for i in $(seq $warmup); do alive; sleep 1; done
 sample
@@ -53,7 +56,7 @@ laps=1
 [ -z "$minutes" ] || laps=$(( (minutes * 60 + 40) / 41 ))
 lap=1
 while true; do
-  for i in $(seq 38); do alive; sleep 1; done
+  for i in $(seq $lap_seconds); do alive; sleep 1; done
   [ $lap -lt "$laps" ] || break
   sample
   echo "loop-sample after $(awk -v a="$started" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { printf "%d", b - a }') s: $sampled"
@@ -81,9 +84,9 @@ a=$(value "$first" threads) b=$(value "$last" threads)
 [ $((b - a)) -le 6 ] || { echo "threads: $a after the warm-up, $b at the end (more than 6 more)"; failed=yes; }
 # Mappings: glibc serves allocations of 128 KiB and more (a decoder's buffers) with mmap, each a
 # mapping of its own, and may add an arena for a thread (two mappings): a few may come and go
-# between two moments. A leaked thread stack is two (stack and guard page) per pass, 80 in
-# 40 s; 8 allows four such arenas or transient buffers and catches a leak of one
-# mapping every 20 passes.
+# between two moments. A leaked thread stack is two (stack and guard page) per pass, 60 in
+# 30 s; 8 allows four such arenas or transient buffers and catches a leak of one
+# mapping every three passes.
 a=$(value "$first" maps) b=$(value "$last" maps)
 [ $((b - a)) -le 8 ] || { echo "maps: $a after the warm-up, $b at the end (more than 8 more)"; failed=yes; }
 # Resident memory: the working set (three 640x480 display buffers, a few decoded 320x240

@@ -26,7 +26,7 @@ run() {  # NAME PLAYHEAD-ARGS...: records while playhead plays
 }
 finish() {  # STATUS: the exit status wanted
   rc=0; wait $pid || rc=$?
-  wait $rec
+  stop_recording $rec
   grep "playhead: stats:" "$OUT/$name.err" || cat "$OUT/$name.err"
   if [ $rc -ne "$1" ]; then echo "playhead ended with $rc, not $1"; cat "$OUT/$name.err"; exit 1; fi
 }

@@ -25,7 +25,7 @@ waitfor "mediaSelectionChanged"
 # Not a track it has: one line on stderr, and it plays on.
 echo "track audio ja" > $ctl
 wait $pid
-wait $rec
+stop_recording $rec
 grep -E "mediaSelectionChanged|selectionRefused|timeJumped|didPlayToEndTime|failed" "$ev"
 grep "playhead: stats:" "$OUT/language.err" || cat "$OUT/language.err"
 grep -q "no audio in 'ja'; this item has en, fr" "$OUT/language.err" || { echo "the refusal was not said"; cat "$OUT/language.err"; exit 1; }
