@@ -10,7 +10,8 @@
 # the loss said, the lease let go; back: associated and leased again. With a wrong
 # key: one console line saying so over two refusals, no address. A misspelt name: one line
 # saying it was not found. A hostile network.txt: each
-# bad line refused with one line, no key shown, nothing taken.
+# bad line refused with one line, no key shown, nothing taken. On arm64: the right key and the
+# hostile file (below, why).
 # time-limit: 240
 # arches: x86_64 arm64
 . /usr/lib/playhead-board/board.sh
@@ -179,65 +180,79 @@ if [ -n "$eth" ]; then
 fi
 echo "right key: $sta $addr $took s after start; ping $(grep -o '[0-9]* packets received' "$W/ping")"
 
-# The access point goes away and comes back: the loss said, the lease let go (as a pulled
-# cable's), then associated again and a new lease at once; no 'not found' line meanwhile (that
-# one is for a network never found since the start).
-kill $(pidof hostapd)
-wait_console "wifi: $sta lost SSID ph \"air\"\\\\n}#1; trying again" 20 || fail "no 'lost' line within 20 s of the AP going"
-end=$(($(upsecs) + 15))
-while [ "$(upsecs)" -lt "$end" ] && ip -4 addr show dev "$sta" | grep -q inet; do sleep 0.5; done
-if ip -4 addr show dev "$sta" | grep -q inet; then fail "$sta kept its address 15 s after the AP went"; fi
-ap hostapd "$W/hostapd.conf" >> "$OUT/28-hostapd.log" 2>&1 &
-t1=$(upsecs)
-end=$((t1 + 60))
-while [ "$(upsecs)" -lt "$end" ] && [ "$(grep -c "(dhcp bound)" "$console")" -lt 2 ]; do sleep 0.5; done
-[ "$(grep -c "associated with SSID" "$console")" = 2 ] || fail "not associated again within 60 s of the AP's return"
-[ "$(grep -c "(dhcp bound)" "$console")" = 2 ] || fail "no new lease within 60 s of the AP's return"
-back=$(($(upsecs) - t1))
-if grep -q "not found" "$console"; then fail "a network that was found said: $(grep "not found" "$console")"; fi
-echo "the AP gone and back: lost, the lease let go; associated and leased again $back s after its return"
-cp "$console" "$OUT/28-console-right-key"
-stop_wifi
+# What the script does when the AP goes and comes back, with a wrong key and with a misspelt
+# name: shell and the timers of wpa_supplicant, the same on both arches. On arm64 the right key
+# above proves what the arch brings (its kernel's mac80211 and CCMP, its wpa_supplicant,
+# hostapd and udhcpc); these phases, about 50 s there, run on x86_64 only.
+beyond_the_right_key() {
+  # The access point goes away and comes back: the loss said, the lease let go (as a pulled
+  # cable's), then associated again and a new lease at once; no 'not found' line meanwhile (that
+  # one is for a network never found since the start).
+  kill $(pidof hostapd)
+  wait_console "wifi: $sta lost SSID ph \"air\"\\\\n}#1; trying again" 20 || fail "no 'lost' line within 20 s of the AP going"
+  end=$(($(upsecs) + 15))
+  while [ "$(upsecs)" -lt "$end" ] && ip -4 addr show dev "$sta" | grep -q inet; do sleep 0.5; done
+  if ip -4 addr show dev "$sta" | grep -q inet; then fail "$sta kept its address 15 s after the AP went"; fi
+  ap hostapd "$W/hostapd.conf" >> "$OUT/28-hostapd.log" 2>&1 &
+  t1=$(upsecs)
+  end=$((t1 + 60))
+  while [ "$(upsecs)" -lt "$end" ] && [ "$(grep -c "(dhcp bound)" "$console")" -lt 2 ]; do sleep 0.5; done
+  [ "$(grep -c "associated with SSID" "$console")" = 2 ] || fail "not associated again within 60 s of the AP's return"
+  [ "$(grep -c "(dhcp bound)" "$console")" = 2 ] || fail "no new lease within 60 s of the AP's return"
+  back=$(($(upsecs) - t1))
+  if grep -q "not found" "$console"; then fail "a network that was found said: $(grep "not found" "$console")"; fi
+  echo "the AP gone and back: lost, the lease let go; associated and leased again $back s after its return"
+  cp "$console" "$OUT/28-console-right-key"
+  stop_wifi
 
-# 2. A wrong key: said once, though wpa_supplicant tries again after its pause (its refusals
-# counted in the log), no address.
-printf 'WIFI_SSID="%s"\nWIFI_PSK=not the right key\n' "$ssid" > "$W/network.txt"
-refusals() { logread | grep -c "CTRL-EVENT-SSID-TEMP-DISABLED.*reason=WRONG_KEY" || true; }
-r0=$(refusals)
-t2=$(upsecs)
-start_wifi
-wait_console "wifi: SSID ph \"air\"\\\\n}#1 refused the key; fix WIFI_PSK in network.txt on the boot partition" 60 \
-  || fail "no 'refused the key' line within 60 s"
-end=$(($(upsecs) + 60))
-while [ "$(upsecs)" -lt "$end" ] && [ $(($(refusals) - r0)) -lt 2 ]; do sleep 1; done
-tries=$(($(refusals) - r0))
-[ "$tries" -ge 2 ] || fail "wpa_supplicant refused the key $tries times, not 2 or more, within 60 s"
-# Past the not-found timer's 15 s: a refused key is not a network not found.
-while [ $(($(upsecs) - t2)) -lt 18 ]; do sleep 1; done
-if grep -q "not found" "$console"; then fail "with the key refused: $(grep "not found" "$console")"; fi
-grep -q "AP-STA-POSSIBLE-PSK-MISMATCH" "$OUT/28-hostapd.log" || fail "the AP saw no wrong-key handshake"
-n=$(grep -c "refused the key" "$console" || true)
-[ "$n" = 1 ] || fail "the refused key was said $n times over $tries refusals, not once"
-if grep -q "associated\|(dhcp bound)" "$console"; then fail "with the wrong key: $(grep "associated\|dhcp bound" "$console")"; fi
-if ip -4 addr show dev "$sta" | grep -q inet; then fail "$sta has an address with the wrong key"; fi
-for secret in "not the right key" "$psk"; do
-  if grep -qF "$secret" "$console" "$OUT/28-wifi-script.log" || logread | grep -qF "$secret"; then
-    fail "a key ('$secret') reached the console or the log"
-  fi
-done
-echo "wrong key: said once over $tries refusals by wpa_supplicant, no address"
-cp "$console" "$OUT/28-console-wrong-key"
-stop_wifi
+  # 2. A wrong key: said once, though wpa_supplicant tries again after its pause (its refusals
+  # counted in the log), no address.
+  printf 'WIFI_SSID="%s"\nWIFI_PSK=not the right key\n' "$ssid" > "$W/network.txt"
+  refusals() { logread | grep -c "CTRL-EVENT-SSID-TEMP-DISABLED.*reason=WRONG_KEY" || true; }
+  r0=$(refusals)
+  t2=$(upsecs)
+  start_wifi
+  wait_console "wifi: SSID ph \"air\"\\\\n}#1 refused the key; fix WIFI_PSK in network.txt on the boot partition" 60 \
+    || fail "no 'refused the key' line within 60 s"
+  end=$(($(upsecs) + 60))
+  while [ "$(upsecs)" -lt "$end" ] && [ $(($(refusals) - r0)) -lt 2 ]; do sleep 1; done
+  tries=$(($(refusals) - r0))
+  [ "$tries" -ge 2 ] || fail "wpa_supplicant refused the key $tries times, not 2 or more, within 60 s"
+  # Past the not-found timer's 15 s: a refused key is not a network not found.
+  while [ $(($(upsecs) - t2)) -lt 18 ]; do sleep 1; done
+  if grep -q "not found" "$console"; then fail "with the key refused: $(grep "not found" "$console")"; fi
+  grep -q "AP-STA-POSSIBLE-PSK-MISMATCH" "$OUT/28-hostapd.log" || fail "the AP saw no wrong-key handshake"
+  n=$(grep -c "refused the key" "$console" || true)
+  [ "$n" = 1 ] || fail "the refused key was said $n times over $tries refusals, not once"
+  if grep -q "associated\|(dhcp bound)" "$console"; then fail "with the wrong key: $(grep "associated\|dhcp bound" "$console")"; fi
+  if ip -4 addr show dev "$sta" | grep -q inet; then fail "$sta has an address with the wrong key"; fi
+  for secret in "not the right key" "$psk"; do
+    if grep -qF "$secret" "$console" "$OUT/28-wifi-script.log" || logread | grep -qF "$secret"; then
+      fail "a key ('$secret') reached the console or the log"
+    fi
+  done
+  echo "wrong key: said once over $tries refusals by wpa_supplicant, no address"
+  cp "$console" "$OUT/28-console-wrong-key"
+  stop_wifi
 
-# 2b. A name no network has (a misspelling): one line 15 s after the start, no association.
-printf 'WIFI_SSID=ph-air-misspelt\nWIFI_PSK=%s\n' "$psk" > "$W/network.txt"
-start_wifi
-wait_console "wifi: SSID ph-air-misspelt not found after 15 s (out of range, or not its name); still looking" 30 \
-  || fail "no 'not found' line within 30 s for a name no network has"
-[ "$(grep -c "not found" "$console")" = 1 ] || fail "the name not found was said $(grep -c "not found" "$console") times"
-if grep -q "associated\|refused" "$console"; then fail "with a name no network has: $(cat "$console")"; fi
-echo "a misspelt name: said not found once, 15 s after the start"
-stop_wifi
+  # 2b. A name no network has (a misspelling): one line 15 s after the start, no association.
+  printf 'WIFI_SSID=ph-air-misspelt\nWIFI_PSK=%s\n' "$psk" > "$W/network.txt"
+  start_wifi
+  wait_console "wifi: SSID ph-air-misspelt not found after 15 s (out of range, or not its name); still looking" 30 \
+    || fail "no 'not found' line within 30 s for a name no network has"
+  [ "$(grep -c "not found" "$console")" = 1 ] || fail "the name not found was said $(grep -c "not found" "$console") times"
+  if grep -q "associated\|refused" "$console"; then fail "with a name no network has: $(cat "$console")"; fi
+  echo "a misspelt name: said not found once, 15 s after the start"
+  stop_wifi
+}
+if [ "$BOARD_ARCH" = arm64 ]; then
+  cp "$console" "$OUT/28-console-right-key"
+  stop_wifi
+  beyond="(the AP gone, a wrong key, a misspelt name: on x86_64)"
+else
+  beyond_the_right_key
+  beyond="the AP gone and back (leased again in $back s), wrong key said once over $tries refusals, no address; a misspelt name said not found"
+fi
 
 # 3. A hostile file: control characters in the SSID (a form feed, a tab), a name over 32 bytes,
 # keys too long, too short and mistyped, a country that is none. Each refused with one line
@@ -269,4 +284,4 @@ NET_FILE=$W/hostile.txt timeout 10 /usr/lib/playhead/wifi > "$W/hostile.out" 2>&
 if pidof wpa_supplicant > /dev/null; then fail "wpa_supplicant runs without a valid SSID"; fi
 
 finish
-echo "RESULT wifi: associated and leased $addr in $took s, ping answered, the AP gone and back (leased again in $back s), SSID hex-encoded, key hashed in a root-only file, country DE, wired route and DNS first; wrong key said once over $tries refusals, no address; a misspelt name said not found; hostile network.txt: 6 lines refused, no key shown, nothing taken"
+echo "RESULT wifi: associated and leased $addr in $took s, ping answered, SSID hex-encoded, key hashed in a root-only file, country DE, wired route and DNS first; $beyond; hostile network.txt: 6 lines refused, no key shown, nothing taken"
