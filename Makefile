@@ -307,16 +307,14 @@ image: deps media
 # loopback only, never steering the host's clock), its cable pulled and plugged back.
 # Then about 2 min more: a boot that counts what /data is written while the demo loops (a
 # minute of it; `--measure SECONDS` of image-test.py for longer).
-# And the host's FFmpeg tests (PlayheadFFmpegTests: files, photos, HLS, HTTPS, UDP streams)
-# once more on the image's own FFmpeg (mbedtls, not Debian's gnutls; only the demuxers, decoders
-# and protocols it was configured with): whatever they play, the images play. Run on Debian's
-# FFmpeg list, they once found the images showing no photo and opening no UDP stream.
+# Beside that boot (which only counts writes, by the guest's clock), the host's FFmpeg tests
+# (PlayheadFFmpegTests: files, photos, HLS, HTTPS, UDP streams) once more on the image's own
+# FFmpeg (mbedtls, not Debian's gnutls; only the demuxers, decoders and protocols it was
+# configured with): whatever they play, the images play. Run on Debian's FFmpeg list, they once
+# found the images showing no photo and opening no UDP stream.
 image-test: image
-	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log
-	@ffroot=$$(board/image/ffmpeg.sh $(BOARD_CACHE)/.. | tail -1) && $(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --build-tests && \
-	  LD_LIBRARY_PATH=$$ffroot/lib ldd $$($(SWIFTPM) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/PlayheadPackageTests.xctest | grep -q libmbedtls || \
-	  { echo "image-test: the tests do not load the image's FFmpeg from $$ffroot/lib"; exit 1; } && \
-	  LD_LIBRARY_PATH=$$ffroot/lib timeout -k 10 300 $(SWIFTPM) test $(SWIFT_BUILD_FLAGS) --skip-build --filter 'PlayheadFFmpegTests\.'
+	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log \
+	  --beside-measuring "board/image/ffmpeg-tests.sh $(BOARD_CACHE)/.. '$(SWIFTPM)' '$(SWIFT_BUILD_FLAGS)'"
 
 # The image's bill of materials (board/image/sbom.py, written by `make image`) answers an
 # advisory's question: FFmpeg and OpenSSL's libcrypto are found at the versions on the root, an

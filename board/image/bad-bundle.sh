@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A signed bundle whose playhead never shows a frame, for update-test.py --bad: the image's
-# root with /usr/bin/playhead replaced by a script that fails at once, and CONFIRM_SECONDS=12 in
+# root with /usr/bin/playhead replaced by a script that fails at once, and CONFIRM_SECONDS=5 in
 # /etc/default/playhead, so each of the boot loader's three tries ends in slot-confirm's reboot within a
 # minute instead of five.
 # Usage: bad-bundle.sh OUT.raucb ROOT.sqfs VERSION KEY CERT KEYRING [COMPATIBLE]   (BUNDLE_BOOT: bundle.sh's)
@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 unsquashfs -q -n -d "$work/root" "$sqfs" >&2
 printf '#!/bin/sh\necho "playhead: this is update-test'"'"'s broken build: no frame" >&2\nexit 3\n' > "$work/root/usr/bin/playhead"
 chmod 755 "$work/root/usr/bin/playhead"
-echo "CONFIRM_SECONDS=12" >> "$work/root/etc/default/playhead"
+echo "CONFIRM_SECONDS=5" >> "$work/root/etc/default/playhead"
 # gzip, as the image's own roots (mkdisk.sh). Its three tries were not measurably shorter than
 # with xz (about 51 s each, 2026-11-28): kept for sameness, not for speed.
 mksquashfs "$work/root" "$work/root.sqfs" -comp gzip -Xcompression-level 9 -all-root -noappend -quiet -no-progress >&2

@@ -30,6 +30,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "emulate
 from qemu_console import QemuConsole, fail_with_tail  # noqa: E402
 from net_check import (API_TOKEN, ChronyServer, NetWatch, check_networked, check_restored,  # noqa: E402
                        isolate, options_file, qemu_net)
+from beside_command import BesideCommand  # noqa: E402
 from date_server import DateServer  # noqa: E402
 from image_disk import DATA_PARTITION, add_kernel_args, partition, qemu_command, slot_boot_files  # noqa: E402
 
@@ -80,13 +81,13 @@ REBOOT_DELAY = 4
 
 
 def missing_root(disk, tmp, log, rescue):
-    """Boots the image's kernel and early boot with a root that never appears. Without
-    playhead.rescue the early boot must say so and reboot (QEMU's -no-reboot then exits)
-    REBOOT_DELAY s later (playhead.reboot_delay; 30 s by default), with no shell; with it, a
+    """Boots the image's kernel and early boot with a root that never appears (waited for 2 s,
+    not 10: playhead.root_wait). Without playhead.rescue the early boot must say so and reboot
+    (QEMU's -no-reboot then exits) REBOOT_DELAY s later (playhead.reboot_delay; 30 s by default), with no shell; with it, a
     shell must answer on the console. Returns (seconds from the reboot notice to QEMU's exit or
     None, shell answered, lines)."""
     fat = slot_boot_files(disk, tmp)
-    append = f"root=/dev/vdq console=ttyS0 panic=5 playhead.reboot_delay={REBOOT_DELAY}" + (" playhead.rescue" if rescue else "")
+    append = f"root=/dev/vdq console=ttyS0 panic=5 playhead.root_wait=2 playhead.reboot_delay={REBOOT_DELAY}" + (" playhead.rescue" if rescue else "")
     cmd = qemu_command(disk, "x86_64") + ["-kernel", str(fat / "vmlinuz"), "-initrd", str(fat / "initrd.gz"),
                                                 "-append", append]
     console = QemuConsole(cmd, log, append=True, keep=15, stdin=True)
@@ -188,6 +189,8 @@ def main():
     parser.add_argument("--measure", type=int, default=60, help="seconds of looping while /data's writes are counted (0: no measuring boot)")
     parser.add_argument("--budget", type=float, default=45e6,
                         help="bytes per hour /data may be written: 1.5 times the 29.5-30.4 MB measured (53.2 with state-interval = 2)")
+    parser.add_argument("--beside-measuring", metavar="COMMAND",
+                        help="a host command to run beside the measuring boot (after the boots without it), judged by its exit")
     args = parser.parse_args()
     isolate()
     if not args.image.exists():
@@ -292,6 +295,7 @@ def main():
                 fail("no root with playhead.rescue: no shell answered on the console", tail)
             print(f"image-test: no root: the early boot said so and rebooted {took:.1f} s later;"
                   " with playhead.rescue a shell answered")
+        beside = BesideCommand(args.beside_measuring, f"{args.log}.beside") if args.beside_measuring else None
         if args.arch == "x86_64" and args.measure > 0:
             rate, window, clock, tail = data_writes(disk, tmp, args.log, args.timeout, args.measure)
             dated.stop()
@@ -329,6 +333,13 @@ def main():
                 fail(f"measuring boot: /data/log/warnings has {log.count(chr(0))} zero bytes (a torn append)")
             print(f"image-test: /data/log/warnings kept {kept} lines about the damaged items"
                   f" ({log.count('more in 30 s')} times more than 20 in 30 s), none under warning, no zero byte")
+        if beside:
+            status, took, last = beside.finish(600)
+            if status != 0:
+                fail(f"beside the measuring boot, `{args.beside_measuring}` "
+                     + ("ran out of time" if status is None else f"failed (exit {status})") + f"; all of it in {beside.log}", last)
+            print("\n".join(last[-3:]))
+            print(f"image-test: beside the measuring boot: {args.beside_measuring.split()[0]} passed in {took:.0f} s")
 
 
 main()
