@@ -83,8 +83,8 @@ REBOOT_DELAY = 4
 def missing_root(disk, tmp, log, rescue):
     """Boots the image's kernel and early boot with a root that never appears (waited for 2 s,
     not 10: playhead.root_wait). Without playhead.rescue the early boot must say so and reboot
-    (QEMU's -no-reboot then exits) REBOOT_DELAY s later (playhead.reboot_delay; 30 s by default), with no shell; with it, a
-    shell must answer on the console. Returns (seconds from the reboot notice to QEMU's exit or
+    (QEMU's -no-reboot then exits) REBOOT_DELAY s later (playhead.reboot_delay; 30 s by
+    default), with no shell; with it, a shell must answer on the console. Returns (seconds from the reboot notice to QEMU's exit or
     None, shell answered, lines)."""
     fat = slot_boot_files(disk, tmp)
     append = f"root=/dev/vdq console=ttyS0 panic=5 playhead.root_wait=2 playhead.reboot_delay={REBOOT_DELAY}" + (" playhead.rescue" if rescue else "")
