@@ -5,7 +5,8 @@ playheads (null outputs, an item looping):
 
 - one player over TLS: its retained status and `online`, its events, commands on its command
   topic answered on the MQTT 5 response topic with the correlation data (and on its reply
-  topic when none is given);
+  topic when none is given); `update` handed to the root update agent (played by the test) as
+  on the console, a hostile source refused;
 - the broker SIGKILLed and started again mid-play: playback never pauses (the position read
   over the control socket keeps advancing all along), the player comes back online;
 - the last will: the player SIGSTOPped longer than 1.5 keep-alives, the broker publishes
@@ -17,127 +18,17 @@ playheads (null outputs, an item looping):
 - ten players with null outputs, one message on their group topic, ten answers.
 
 usage: mqtt_test.py PLAYHEAD MEDIA OUT"""
-import json, os, pwd, signal, socket, subprocess, sys, threading, time, urllib.request
+import json, os, signal, subprocess, sys, time, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import control_socket  # noqa: E402
+from mqtt_peers import USER, PASSWORD, Broker, Monitor, fail, free_port, publish, reply, say, wait_until  # noqa: E402
 
-USER, PASSWORD = "screens", "wall-of-ten:secret"
 KEEPALIVE = 5
 GROUP_PLAYERS = 10
 # Rate changes made while the broker is away: more events than the outgoing queue holds.
 EVENT_FLOOD = 400
 QUEUE_CAPACITY = 256
-
-
-def fail(message):
-    print(f"mqtt-test: FAIL: {message}", flush=True)
-    sys.exit(1)
-
-
-def say(message):
-    print(f"mqtt-test: {message}", flush=True)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_until(what, check, seconds):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        got = check()
-        if got:
-            return got
-        time.sleep(0.05)
-    fail(f"{what}: not within {seconds} s")
-
-
-class Broker:
-    """Debian's mosquitto with a password file, a plain and a TLS listener, no persistence."""
-
-    def __init__(self, out):
-        self.out = out
-        self.port, self.tls_port = free_port(), free_port()
-        self.ca = f"{out}/ca.pem"
-        subprocess.run(["mosquitto_passwd", "-c", "-b", f"{out}/passwd", USER, PASSWORD], check=True)
-        ssl = ["openssl", "req", "-nodes", "-newkey", "rsa:2048", "-subj"]
-        subprocess.run(["openssl", "req", "-x509", "-nodes", "-newkey", "rsa:2048", "-days", "1", "-subj", "/CN=mqtt-test CA",
-                        "-keyout", f"{out}/ca.key", "-out", self.ca], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        subprocess.run(ssl + ["/CN=127.0.0.1", "-keyout", f"{out}/server.key", "-out", f"{out}/server.csr"],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        with open(f"{out}/san.ext", "w") as f:
-            f.write("subjectAltName=IP:127.0.0.1\n")
-        subprocess.run(["openssl", "x509", "-req", "-in", f"{out}/server.csr", "-CA", self.ca, "-CAkey", f"{out}/ca.key",
-                        "-CAcreateserial", "-days", "1", "-extfile", f"{out}/san.ext", "-out", f"{out}/server.pem"],
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        with open(f"{out}/mosquitto.conf", "w") as f:
-            # Started as root, mosquitto would become the user mosquitto, who cannot read these files.
-            f.write(f"""user {pwd.getpwuid(os.getuid()).pw_name}
-persistence false
-allow_anonymous false
-password_file {out}/passwd
-log_dest file {out}/mosquitto.log
-log_type all
-listener {self.port} 127.0.0.1
-listener {self.tls_port} 127.0.0.1
-cafile {self.ca}
-certfile {out}/server.pem
-keyfile {out}/server.key
-""")
-        self.proc = None
-
-    def start(self):
-        self.proc = subprocess.Popen(["mosquitto", "-c", f"{self.out}/mosquitto.conf"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        def listening():
-            with socket.socket() as s:
-                return s.connect_ex(("127.0.0.1", self.port)) == 0
-        wait_until("the broker listening", listening, 10)
-
-    def kill(self):
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
-
-    def client(self, tool, *args):
-        return [tool, "-V", "mqttv5", "-h", "127.0.0.1", "-p", str(self.port), "-u", USER, "-P", PASSWORD, *args]
-
-
-class Monitor:
-    """mosquitto_sub on everything, each message kept with its retain flag and correlation data."""
-
-    def __init__(self, broker, topics=("playhead/#", "test/#")):
-        self.save = f"{broker.out}/monitor.txt"
-        args = []
-        for t in topics:
-            args += ["-t", t]
-        self.proc = subprocess.Popen(broker.client("mosquitto_sub", *args, "-F", "%r\t%t\t%D\t%p"),
-                                     stdout=subprocess.PIPE, text=True, errors="replace")
-        self.lines = []
-        self.lock = threading.Lock()
-        threading.Thread(target=self.read, daemon=True).start()
-        time.sleep(0.3)
-
-    def read(self):
-        for line in self.proc.stdout:
-            parts = line.rstrip("\n").split("\t", 3)
-            if len(parts) == 4:
-                with self.lock:
-                    self.lines.append({"at": time.monotonic(), "retained": parts[0] == "1", "topic": parts[1],
-                                       "correlation": parts[2], "payload": parts[3]})
-
-    def messages(self, topic, since=0.0):
-        with self.lock:
-            return [m for m in self.lines if m["topic"] == topic and m["at"] >= since]
-
-    def stop(self):
-        self.proc.terminate()
-        self.proc.wait()
-        # What was seen, for a person reading a failure.
-        with open(self.save, "a") as f:
-            for m in self.lines:
-                f.write(f"{m['at']:.3f} r={int(m['retained'])} {m['topic']} [{m['correlation']}] {m['payload'][:300]}\n")
 
 
 def start_player(playhead, media, out, name, url, extra, item):
@@ -170,20 +61,31 @@ def online(monitor, name, value, since=0.0):
     return any(m["payload"] == value for m in monitor.messages(f"playhead/{name}/online", since))
 
 
-def publish(broker, topic, line, response=None, correlation=None):
-    args = ["-t", topic, "-m", line]
-    if response:
-        args += ["-D", "publish", "response-topic", response]
-    if correlation:
-        args += ["-D", "publish", "correlation-data", correlation]
-    subprocess.run(broker.client("mosquitto_pub", *args), check=True, timeout=10)
-
-
-def reply(monitor, topic, correlation, since):
-    for m in monitor.messages(topic, since):
-        if m["correlation"] == correlation:
-            return m
-    return None
+def check_update(broker, monitor, out):
+    """`update` over MQTT: the same router as the console's, so a system update reaches a board
+    from the fleet's broker; a source outside what `update` allows is refused and hands nothing on."""
+    since = time.monotonic()
+    publish(broker, "playhead/p0/command", "update file:///etc/shadow.raucb", "test/replies/p0", "corr-update-bad")
+    r = wait_until("the reply to a hostile update", lambda: reply(monitor, "test/replies/p0", "corr-update-bad", since), 10)
+    if json.loads(r["payload"]).get("ok") is not False or os.path.exists(f"{out}/update-request"):
+        fail(f"`update file:///etc/shadow.raucb` was not refused before the agent: {r['payload'][:300]}")
+    url = "https://updates.example.com/playhead-2026.2.raucb"
+    publish(broker, "playhead/p0/command", f"update {url}", "test/replies/p0", "corr-update")
+    r = wait_until("the reply to update", lambda: reply(monitor, "test/replies/p0", "corr-update", since), 10)
+    answer = json.loads(r["payload"])
+    if answer.get("ok") is not True or answer.get("reply", {}).get("update") != "asked":
+        fail(f"`update {url}` over MQTT answered {r['payload'][:300]}")
+    with open(f"{out}/update-request") as f:
+        line = f.read().strip()
+    if line != f"install {url} force=no reboot=03:30":
+        fail(f"`update` over MQTT handed the agent {line!r}")
+    if os.stat(f"{out}/update-request").st_mode & 0o077:
+        fail("the update request is readable by others")
+    publish(broker, "playhead/p0/command", "update", "test/replies/p0", "corr-update-show")
+    r = wait_until("the reply to `update`", lambda: reply(monitor, "test/replies/p0", "corr-update-show", since), 10)
+    if "2026.1-test" not in r["payload"]:
+        fail(f"`update` over MQTT did not show the slots: {r['payload'][:300]}")
+    say(f"update over MQTT: a file:// source refused, the URL handed to the agent as {line!r}, the slots shown")
 
 
 def main():
@@ -206,8 +108,20 @@ def main():
         with open(f"{out}/http-token", "w") as f:
             f.write("mqtt-test-token-0123456789\n")
         http = free_port()
+        # The root update agent's side, as it leaves it on a board (its pid and the slots): the
+        # test plays the agent and reads the request playhead hands it.
+        agent_dir = f"{out}/update-agent"
+        os.makedirs(agent_dir, exist_ok=True)
+        with open(f"{agent_dir}/agent", "w") as f:
+            f.write("1\n")
+        with open(f"{agent_dir}/slots", "w") as f:
+            f.write("booted=A version=2026.1-test A.version=2026.1-test A.state=good B.state=empty\n")
+        for stale in ("update-request", "update-agent/state"):
+            if os.path.exists(f"{out}/{stale}"):
+                os.unlink(f"{out}/{stale}")
         p0 = start_player(playhead, media, out, "p0", f"mqtts://127.0.0.1:{broker.tls_port}",
                           ["--mqtt-ca-file", broker.ca, "--mqtt-groups", "lobby", "--http-listen", f"127.0.0.1:{http}",
+                           "--update-dir", agent_dir, "--update-request", f"{out}/update-request", "--update-reboot", "03:30",
                            "--http-token-file", f"{out}/http-token", "--http-metrics-open"], "long_240p30.mp4")
         players.append(p0)
         wait_until("p0 online over TLS", lambda: online(monitor, "p0", "true"), 15)
@@ -248,6 +162,7 @@ def main():
             fail(f"a 5000-byte command was not refused for its size: {r['payload'][:200]}")
         say("pause, status, play, two lines and 5000 bytes answered (response topic, correlation data, reply topic); "
             "the paused event and status seen")
+        check_update(broker, monitor, out)
 
         # The broker killed mid-play and started again: playback never pauses.
         control_socket.ask(f"{out}/p0.sock", "status", retry_seconds=5)
