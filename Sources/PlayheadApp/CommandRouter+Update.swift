@@ -24,7 +24,10 @@ extension CommandRouter {
         }
         // The option's own check has passed; a value that still does not read is the default.
         let reboot = UpdateReboot.parse(settings[AppOptions.updateReboot]) ?? .now
-        let request = UpdateRequest(source: source, force: force, reboot: reboot)
+        // The agent reads the time of day in the schedule's zone; the option's check keeps the
+        // name inside the zone folder.
+        let zone = settings[ScheduleOptions.timezone].flatMap { ScheduleOptions.zoneNameProblem($0) == nil ? $0 : nil }
+        let request = UpdateRequest(source: source, force: force, reboot: reboot, zone: zone)
         let path = settings[AppOptions.updateRequest]
         do {
             try AtomicFile.write(request.line, to: path, mode: 0o600)

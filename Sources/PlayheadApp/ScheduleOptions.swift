@@ -11,7 +11,7 @@ enum ScheduleOptions {
                                         return nil
                                     })
     static let timezone = OptionKey.text("timezone", placeholder: "AREA/CITY", group: "schedule",
-                                         help: "the zone the schedule's times are in, from Debian's tzdata (default: /etc/localtime's, else UTC)",
+                                         help: "the zone the schedule's and update-reboot's times are in, from Debian's tzdata (default: /etc/localtime's, else UTC)",
                                          check: { ScheduleOptions.zoneNameProblem($0) })
 
     static let change = OptionKey.choice("schedule-change", ["now", "item-end"], default: "now", live: true, group: "schedule",

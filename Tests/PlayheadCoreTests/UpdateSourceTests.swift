@@ -46,5 +46,10 @@ import Testing
     @Test func theRequestLine() {
         let r = UpdateRequest(source: .file("/media/usb/a.raucb"), force: true, reboot: .at(hour: 2, minute: 5))
         #expect(r.line == "install /media/usb/a.raucb force=yes reboot=02:05\n")
+        // A time of day carries the schedule's zone; at once needs none.
+        let zoned = UpdateRequest(source: .file("/media/usb/a.raucb"), force: false, reboot: .at(hour: 2, minute: 5), zone: "Europe/Berlin")
+        #expect(zoned.line == "install /media/usb/a.raucb force=no reboot=02:05 zone=Europe/Berlin\n")
+        let now = UpdateRequest(source: .file("/media/usb/a.raucb"), force: false, reboot: .now, zone: "Europe/Berlin")
+        #expect(now.line == "install /media/usb/a.raucb force=no reboot=now\n")
     }
 }

@@ -7,9 +7,9 @@ technician would, the bundles on the host's web server (10.0.2.2) or on a USB st
 - default: slot A plays and is confirmed; three bundles are refused with one line each (signed
   by a stranger's key, made for another board, older than the running system); the good bundle
   on the USB stick is offered on the console and installed with the reboot put off to a time of
-  day; installed again with `update-reboot` now, which calls the waiting reboot off, while
-  playback goes on; the board reboots into slot B, which plays, is confirmed, and `update` names
-  it with the new version. The boot loader's count on the FAT afterwards: B first, good, no
+  day far away; installed again for the guest's next minute, which calls the first wait off,
+  while playback goes on; the board reboots into slot B at that minute, not before, slot B
+  plays, is confirmed, and `update` names it with the new version. The boot loader's count on the FAT afterwards: B first, good, no
   tries left over (GRUB: B_OK=1 B_TRY=0; U-Boot: BOOT_B_LEFT=3).
   With --then-bad, from slot B the bad bundle goes on into slot A as in --both-ways.
   With --cuts-first N, first N installs from the web server cut within 3 s of their start
@@ -84,38 +84,7 @@ def good_run(args, disk, tmp, started):
         if not re.search(why, m.group(1)):
             fail(f"{name} was refused for another reason: {m.group(1)!r} (want {why})", board.console.tail)
         print(f"update-test: {name} refused: {m.group(1)}")
-    # First with the reboot put off to a time of day far from the guest's (its clock starts at
-    # 2001-01-01 00:00): installed, waiting. The second install calls that reboot off and
-    # reboots at once.
-    board.type("set update-reboot 12:00")
-    board.type("update /media/usb/good.raucb")
-    board.expect(r"update: installed /media/usb/good.raucb \(version \S+\) into slot B", 300 * slow, "first install into slot B")
-    board.expect(r"update: the new system takes over at the reboot at 12:00", 30 * slow, "reboot put off to 12:00")
-    waiting = board.reply("update", "slot")
-    if not re.search(r"\ninstall:\n  state: installed\n(  .*\n)*  reboot: 12:00", waiting + "\n"):
-        fail(f"`update` while the reboot waits said {waiting!r}", board.console.tail)
-    board.type("set update-reboot now")
-    board.type("update /media/usb/good.raucb")
-    board.expect(r"update: the reboot that waited for its time is called off", 30 * slow, "the waiting reboot called off")
-    board.expect(r"update: installing /media/usb/good.raucb", 30 * slow, "start of the second install")
-    install_started = time.monotonic()
-    # The demo's damaged clip makes `restarting` (and the next item's `opening`) states of normal
-    # play too; playing on means none of failed, paused, stopped or idle. (`failed` was seen here
-    # once in four runs; most likely the damaged clip's later turns of the loop, which playhead
-    # called failed as a whole until PlayerState judged them by the time control.)
-    installs = len(seen.get("installed", []))
-    status = board.reply("status", "state")
-    state = status.splitlines()[0].split(": ", 1)[1]
-    if state not in ("playing", "restarting", "opening", "buffering"):
-        fail(f"playback did not go on during the install: `status` said {' '.join(status.split())!r}", board.console.tail)
-    if len(seen.get("installed", [])) > installs:
-        # The install's end came while a reply was being read.
-        version = seen["installed"][installs][1]
-    else:
-        m = board.expect(r"update: installed /media/usb/good.raucb \(version (\S+)\) into slot B", 300 * slow, "install into slot B")
-        version = m.group(1)
-    install_seconds = time.monotonic() - install_started
-    board.expect(r"update: rebooting into the new system", 30 * slow, "reboot")
+    version, install_seconds = install_for_a_minute(board, seen, slow)
     board.expect(CONFIRMED_ON.format("B"), 240 * slow, "confirmation of slot B after its first frame")
     report = board.reply("update", "slot")
     bad = None
@@ -145,6 +114,64 @@ def good_run(args, disk, tmp, started):
             f" `update`: {' '.join(report.split())}"
             + (f"; then the bad {bad} into slot A, no frame in 3 boots, slot B again" if bad else "")
             + f"; boot count {env}")
+
+
+def reboot_waits(board, seen, before, hhmm, timeout):
+    """The agent's line that the reboot waits for `hhmm` (the one after `before` such lines): its
+    clock then (s into the day), and when the line came (the host's monotonic clock)."""
+    if len(seen.get("waits", [])) <= before:
+        board.expect(rf"update: the new system takes over at the reboot at {hhmm} ", timeout, f"install for the reboot at {hhmm}")
+    at, clock, host = seen["waits"][before]
+    if at != hhmm:
+        fail(f"the agent waits for {at}, not {hhmm}", board.console.tail)
+    return clock, host
+
+
+def install_for_a_minute(board, seen, slow):
+    """The good bundle from the stick with the reboot put off to a time of day: first to one far
+    from the guest's clock (it starts at 2001-01-01 00:00 at each power-on), installed and
+    waiting; then again to the guest's first minute after that install ends, which calls the
+    first wait off, while playback goes on; the board must reboot at that minute, not before."""
+    board.type("set update-reboot 12:00")
+    typed, before = time.monotonic(), len(seen.get("waits", []))
+    board.type("update /media/usb/good.raucb")
+    clock, host = reboot_waits(board, seen, before, "12:00", 300 * slow)
+    first_install = host - typed
+    waiting = board.reply("update", "slot")
+    if not re.search(r"\ninstall:\n  state: installed\n(  .*\n)*  reboot: 12:00", waiting + "\n"):
+        fail(f"`update` while the reboot waits said {waiting!r}", board.console.tail)
+    # The minute: the first whose start leaves the second install room (the first's time and
+    # half again, and 10 s more per slowness).
+    guest_now = clock + time.monotonic() - host
+    minute = -(-(guest_now + 1.5 * first_install + 10 * slow) // 60) * 60
+    hhmm = f"{int(minute) // 3600 % 24:02d}:{int(minute) // 60 % 60:02d}"
+    board.type(f"set update-reboot {hhmm}")
+    before = len(seen["waits"])
+    board.type("update /media/usb/good.raucb")
+    board.expect(r"update: the reboot that waited for its time is called off", 30 * slow, "the waiting reboot called off")
+    board.expect(r"update: installing /media/usb/good.raucb", 30 * slow, "start of the second install")
+    install_started = time.monotonic()
+    # The demo's damaged clip makes `restarting` (and the next item's `opening`) states of normal
+    # play too; playing on means none of failed, paused, stopped or idle.
+    status = board.reply("status", "state")
+    state = status.splitlines()[0].split(": ", 1)[1]
+    if state not in ("playing", "restarting", "opening", "buffering"):
+        fail(f"playback did not go on during the install: `status` said {' '.join(status.split())!r}", board.console.tail)
+    clock, host = reboot_waits(board, seen, before, hhmm, 300 * slow)
+    version = seen["installed"][-1][1]
+    install_seconds = host - install_started
+    if clock >= minute:
+        fail(f"the second install ended at {clock} s into the guest's day, past its minute {hhmm}: want more room", board.console.tail)
+    m = board.expect(r"update: rebooting into the new system \(the clock here says (\d\d):(\d\d):(\d\d) ",
+                     minute - clock + 30 * slow, f"reboot at {hhmm}")
+    said = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+    # Its own clock and the host's reckoning of it (from the line before) must both put the
+    # reboot in its minute.
+    reckoned = clock + time.monotonic() - host
+    if not (minute <= said < minute + 60) or reckoned < minute - 2:
+        fail(f"the reboot for {hhmm} came at {said} s into the guest's day by its clock, {reckoned:.0f} s by the host's", board.console.tail)
+    board.note(f"the reboot waited {reckoned - clock:.0f} s for {hhmm} after the install")
+    return version, install_seconds
 
 
 def on_b(disk, tmp, arch="x86_64"):

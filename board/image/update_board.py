@@ -28,6 +28,8 @@ UNSTARTABLE = re.compile(r"(?:grub|u-boot): slot (\w+) cannot be started")
 FELL_BACK = re.compile(r"slot-confirm: slot (\w+) \(version (\S+)\) showed no first frame in 3 boots: back on slot (\w+)")
 INSTALLED = re.compile(r"update: installed (\S+) \(version (\S+)\) into slot (\w+)")
 REFUSED = re.compile(r"update: (?:refused: |install of \S+ failed: )(.*)")
+# The update agent's reboot put off to a time of day, with its own clock's time then.
+WAITS = re.compile(r"update: the new system takes over at the reboot at (\d\d:\d\d) \(the clock here says (\d\d):(\d\d):(\d\d) ")
 # The guest's kernel saying its CPUs stopped scheduling: seen once in CI under TCG with the arm64
 # cross build beside it (both vCPUs stuck for minutes at once, early in a boot), an emulator's
 # fault rather than an update's; the run is given up at once instead of waiting out its timeouts.
@@ -208,6 +210,9 @@ class Board:
         if (m := FELL_BACK.search(text)):
             seen["fell_back"].append(m.groups())
             self.note(text.strip())
+        if (m := WAITS.search(text)):
+            h, mi, sec = (int(g) for g in m.groups()[1:])
+            seen.setdefault("waits", []).append((m.group(1), h * 3600 + mi * 60 + sec, time.monotonic()))
         if (m := INSTALLED.search(text)):
             seen.setdefault("installed", []).append(m.groups())
         if m or (m := REFUSED.search(text)):

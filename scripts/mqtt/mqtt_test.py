@@ -77,7 +77,7 @@ def check_update(broker, monitor, out):
         fail(f"`update {url}` over MQTT answered {r['payload'][:300]}")
     with open(f"{out}/update-request") as f:
         line = f.read().strip()
-    if line != f"install {url} force=no reboot=03:30":
+    if line != f"install {url} force=no reboot=03:30 zone=Europe/Berlin":
         fail(f"`update` over MQTT handed the agent {line!r}")
     if os.stat(f"{out}/update-request").st_mode & 0o077:
         fail("the update request is readable by others")
@@ -121,7 +121,7 @@ def main():
                 os.unlink(f"{out}/{stale}")
         p0 = start_player(playhead, media, out, "p0", f"mqtts://127.0.0.1:{broker.tls_port}",
                           ["--mqtt-ca-file", broker.ca, "--mqtt-groups", "lobby", "--http-listen", f"127.0.0.1:{http}",
-                           "--update-dir", agent_dir, "--update-request", f"{out}/update-request", "--update-reboot", "03:30",
+                           "--update-dir", agent_dir, "--update-request", f"{out}/update-request", "--update-reboot", "03:30", "--timezone", "Europe/Berlin",
                            "--http-token-file", f"{out}/http-token", "--http-metrics-open"], "long_240p30.mp4")
         players.append(p0)
         wait_until("p0 online over TLS", lambda: online(monitor, "p0", "true"), 15)

@@ -5,15 +5,22 @@ public struct UpdateRequest: Sendable, Hashable {
     /// Install a bundle older than the running system.
     public var force: Bool
     public var reboot: UpdateReboot
+    /// The zone a time of day is read in (`timezone`, a name already checked), so that the
+    /// agent's clock says the same local time as the schedule's; nil: the system's own zone.
+    public var zone: String?
 
-    public init(source: UpdateSource, force: Bool, reboot: UpdateReboot) {
+    public init(source: UpdateSource, force: Bool, reboot: UpdateReboot, zone: String? = nil) {
         self.source = source
         self.force = force
         self.reboot = reboot
+        self.zone = zone
     }
 
-    /// `install SOURCE force=yes|no reboot=now|HH:MM`, and a newline.
+    /// `install SOURCE force=yes|no reboot=now|HH:MM`, with ` zone=NAME` after a time of day
+    /// in a zone of its own, and a newline.
     public var line: String {
-        "install \(source.text) force=\(force ? "yes" : "no") reboot=\(reboot)\n"
+        var words = "install \(source.text) force=\(force ? "yes" : "no") reboot=\(reboot)"
+        if case .at = reboot, let zone, !zone.isEmpty { words += " zone=\(zone)" }
+        return words + "\n"
     }
 }
