@@ -66,6 +66,13 @@ public enum Appliance {
         if let layout, items.isEmpty, settings[AppOptions.playlist] == nil {
             items = [layout.layers[LayerOptions.mainIndex(layout)].spec.source]
         }
+        // A lone player asked for subtitles gets the layer they are drawn on.
+        var impliedLayout = false
+        if layout == nil, safeMode == nil, let implied = LayerOptions.subtitlesForLonePlayer(settings) {
+            layout = implied
+            impliedLayout = true
+            AppLog.info("subtitles: drawn on a layer of their own (\(LayerOptions.lonePlayerSubtitles)) above the picture, as subtitle-languages or captions ask")
+        }
         let loader = playlistLoader(items: items, settings: settings, safeMode: safeMode)
         // Content sync's generation playing, when there is one, instead of the options' own.
         let contentSync = safeMode == nil ? ContentRunner.make(settings, caFile: settings[PlayerOptions.tlsVerify] ? settings[PlayerOptions.tlsCAFile] : nil) : nil
@@ -80,7 +87,14 @@ public enum Appliance {
         let firstAsset = playlist.entries.first.map { Asset(url: $0.location, backend: backend) }
         let content: (frameRate: Int?, size: PixelSize?) = settings[DisplayOptions.mode] == "match" ? await contentShape(of: firstAsset) : (nil, nil)
         let outputs: Outputs
-        switch openOutputs(settings: settings, backend: backend, content: content, withSound: safeMode == nil, layout: layout) {
+        var opened = openOutputs(settings: settings, backend: backend, content: content, withSound: safeMode == nil, layout: layout)
+        if impliedLayout, case .failure(let failure) = opened {
+            // The subtitles' layer is the player's own addition: without it the picture still plays.
+            AppLog.warning("subtitles are not drawn: \(failure.message); the picture plays without their layer")
+            layout = nil
+            opened = openOutputs(settings: settings, backend: backend, content: content, withSound: safeMode == nil, layout: nil)
+        }
+        switch opened {
         case .failure(let failure):
             StandardStreams.error("playhead: error: \(failure.message)")
             return failure.status

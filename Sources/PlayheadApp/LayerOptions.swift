@@ -1,3 +1,4 @@
+import Playhead
 import PlayheadCore
 
 /// The screen's layers (`layer.NAME = SPEC` lines), declared once and read into a ScreenLayout.
@@ -31,6 +32,24 @@ enum LayerOptions {
             }
         }
         return ScreenLayout.resolve(specs, defaultSource: nil).map { $0 }
+    }
+
+    /// The name of the layer a lone player's subtitles are drawn on.
+    static let lonePlayerSubtitles = "subtitles"
+
+    /// A lone player (no `layer.*` line) that asks for subtitles (`subtitle-languages`, or
+    /// `captions`) on a screen: the layout two lines would give, the player full screen with
+    /// its subtitles on a layer above it, so that what was chosen is drawn. Nil otherwise.
+    /// Subtitles chosen only as the sound's forced ones (`audio-languages` alone) do not count:
+    /// they are known only once an item is open, after the screen's planes are shared out.
+    static func subtitlesForLonePlayer(_ settings: Settings) -> ScreenLayout? {
+        guard settings.members(of: layer).isEmpty, settings[AppOptions.videoOutput] == .drm else { return nil }
+        let languages = settings[PlayerOptions.subtitleLanguages] ?? ""
+        guard !languages.isEmpty || settings[PlayerOptions.captions] else { return nil }
+        let main = LayerSpec(name: ScreenLayout.defaultName, source: "")
+        guard case .success(let subtitles) = LayerSpec.parse(name: lonePlayerSubtitles, "subtitles=\(ScreenLayout.defaultName)"),
+              case .success(let layout) = ScreenLayout.resolve([(main, 0), (subtitles, 1)], defaultSource: nil) else { return nil }
+        return layout
     }
 
     /// The layer whose player the console, the socket and the state follow: the first one heard

@@ -44,7 +44,7 @@ public enum PlayerOptions {
         check: { languageProblem($0) })
     public static let subtitleLanguages = OptionKey<String?>.text(
         "subtitle-languages", placeholder: "LANG,...", group: "player",
-        help: "the languages to select subtitles in, most wanted first (listed by `tracks`; drawn on a subtitles= layer)",
+        help: "the languages to select subtitles in, most wanted first (listed by `tracks`; drawn on a subtitles= layer, a lone player's own)",
         check: { languageProblem($0) })
     public static let captions = OptionKey.flag(
         "captions", default: false, group: "player",

@@ -7,8 +7,9 @@ capture, at those pixels: while a cue shows, the capture must have the cue's col
 20 dB PSNR); while none shows, it must not have either cue's (under 15 dB). The run without a
 margin is compared with ffmpeg's text on a 640x480 canvas; the run with the default 5 % margin
 with ffmpeg's text on a 576x432 canvas placed at 32,24 (the safe area: the text must be laid
-out in it as a video of that size); the run preferring French subtitles with ffmpeg's drawing
-of the WebVTT file beside the clip; the runs of DVB and PGS bitmap subtitles with ffmpeg's overlay
+out in it as a video of that size); the run preferring French subtitles (a lone player, its
+subtitles' layer implied, with the default margin) with ffmpeg's drawing of the WebVTT file
+beside the clip on the safe area's canvas; the runs of DVB and PGS bitmap subtitles with ffmpeg's overlay
 of the same pictures on the 320x240 clip's canvas (in RGB: no chroma subsampling at their edges),
 doubled to the screen with bilinear scaling as playhead does (the two were seen to agree exactly).
 The run of CEA-608 captions with ffmpeg's libass drawing of the captions its own decoder reads
@@ -41,7 +42,7 @@ CAPTIONS_ASS = OUT / "captions-by-ffmpeg.ass"
 subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", f"movie={MEDIA / 'captions.mp4'}[out+subcc]", "-map", "0:s",
                 "-c:s", "ass", str(CAPTIONS_ASS)], check=True)
 RUNS = {"subs-flat": ((W, H, 0, 0), CLIP, MUXED), "subs-safe": ((576, 432, 32, 24), CLIP, MUXED),
-        "subs-file": ((W, H, 0, 0), MEDIA / "two_languages.fr.vtt", BESIDE),
+        "subs-file": ((576, 432, 32, 24), MEDIA / "two_languages.fr.vtt", BESIDE),
         "subs-dvb": (None, MEDIA / "dvb_subtitles.mkv", DVB), "subs-pgs": (None, MEDIA / "pgs_subtitles.mkv", DVB),
         "subs-cc": ((W, H, 0, 0), CAPTIONS_ASS, CAPTIONS)}
 

@@ -5,7 +5,9 @@
 # captures the host compares with ffmpeg's own libass rendering of the same subtitle over the
 # same frame (checks/43-subtitles.py); and with the default 5 % margin, where the text must
 # stay inside the safe area. Between and after the cues, nothing is drawn. A third run prefers
-# French subtitles (`subtitle-languages = fr`): the WebVTT file beside the clip is chosen. A
+# French subtitles (`subtitle-languages = fr`): the WebVTT file beside the clip is chosen, and it
+# runs as a lone player, no layer lines, its item on the command line (a lone player asking for
+# subtitles gets the layer they are drawn on, named `subtitles`). A
 # fourth plays dvb_subtitles.mkv (320x240, bitmap DVB subtitles: a panel 0.52-2.02 s, another
 # 2.52-3.52 s), a fifth pgs_subtitles.mkv (the same pictures as PGS), each compared with
 # ffmpeg's own overlay of the same pictures. A sixth plays captions.mp4 (CEA-608 captions in the
@@ -18,18 +20,22 @@
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
 run() {
-  name=$1 margin=$2 languages=${3:-} source=${4:-$M/two_languages.mkv}
+  name=$1 margin=$2 languages=${3:-} source=${4:-$M/two_languages.mkv} layer=subs
   mkdir -p "$OUT/frames-$name"
   cat > "$OUT/$name.conf" <<CONF
 video-output = drm
 display-mode = 640x480
 audio-languages = en
 $languages
-layer.main = source=$source
-layer.subs = subtitles=main $margin
 CONF
+  if [ "$margin" = lone ]; then
+    layer=subtitles item=$source
+  else
+    printf 'layer.main = source=%s\nlayer.subs = subtitles=main %s\n' "$source" "$margin" >> "$OUT/$name.conf"
+    item=
+  fi
   playhead --config "$OUT/$name.conf" --audio-output null --events none --log-level debug --capture-every 2 \
-    --capture-dir "$OUT/frames-$name" --socket /tmp/43.sock 2> "$OUT/$name.err" &
+    --capture-dir "$OUT/frames-$name" --socket /tmp/43.sock $item 2> "$OUT/$name.err" &
   pid=$!
   for i in $(seq 100); do [ -S /tmp/43.sock ] && break; sleep 0.05; done
   sleep 1
@@ -37,14 +43,14 @@ CONF
   cat "$OUT/$name-tracks.txt"
   wait $pid
   rc=$?
-  grep "subtitles\|layer subs\|display: layer" "$OUT/$name.err"
+  grep "subtitles\|layer $layer\|display: layer" "$OUT/$name.err"
   [ $rc = 0 ] || { echo "playhead ended with $rc"; tail -5 "$OUT/$name.err"; exit 1; }
-  grep -q "layer subs: the subtitles chosen for main's items, drawn at 640x480 (text by libass" "$OUT/$name.err" \
+  grep -q "layer $layer: the subtitles chosen for main's items, drawn at 640x480 (text by libass" "$OUT/$name.err" \
     || { echo "the subtitle layer was not made"; exit 1; }
 }
 run subs-flat "margin=0"
 run subs-safe ""
-run subs-file "margin=0" "subtitle-languages = fr"
+run subs-file lone "subtitle-languages = fr"
 run subs-dvb "margin=0" "subtitle-languages = en" $M/dvb_subtitles.mkv
 grep -q '"subtitles":\[{"track":2,.*"codec":"dvb_subtitle","selected":true' "$OUT/subs-dvb-tracks.txt" \
   || { echo "the DVB subtitles were not offered and chosen"; exit 1; }
