@@ -26,8 +26,9 @@ enum SubtitleLayers {
     /// A subtitle file beside the item: read whole, its one stream.
     static func key(file: String) -> String { "-1 file \(file)" }
 
-    /// The track a key names, read whole from its file (on the subtitle layer's own thread).
-    static func load(_ key: String) -> Result<SubtitleTrackText, PlaybackError> {
+    /// The track a key names (on the subtitle layer's own thread): a film's own subtitle stream
+    /// read as it plays; a file beside it, or captions, read whole.
+    static func load(_ key: String) -> Result<SubtitleSource, PlaybackError> {
         let parts = key.split(separator: " ", maxSplits: 2).map(String.init)
         guard parts.count == 3, let stream = Int(parts[0]) else {
             return .failure(PlaybackError(.internalError, "a subtitle track named \(key) cannot be found"))
@@ -37,9 +38,10 @@ enum SubtitleLayers {
         }
         do {
             if stream >= CaptionData.firstTrackID {
-                return .success(try CaptionFile.read(parts[2], videoStream: stream - CaptionData.firstTrackID))
+                return .success(.whole(try CaptionFile.read(parts[2], videoStream: stream - CaptionData.firstTrackID)))
             }
-            return .success(try SubtitleFile.read(parts[2], stream: stream >= 0 ? stream : nil))
+            if stream >= 0 { return .success(.feed(try SubtitleStreamFeed(path: parts[2], stream: stream))) }
+            return .success(.whole(try SubtitleFile.read(parts[2])))
         } catch {
             return .failure(error)
         }

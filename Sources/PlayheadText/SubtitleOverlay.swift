@@ -14,7 +14,7 @@ public final class SubtitleOverlay: Sendable {
     private let marginPercent: Int
     private let sink: any VideoSink
     private let moment: @Sendable () -> SubtitleMoment?
-    private let load: @Sendable (String) -> Result<SubtitleTrackText, PlaybackError>
+    private let load: @Sendable (String) -> Result<SubtitleSource, PlaybackError>
     private let log: @Sendable (String) -> Void
     private let note: @Sendable (String) -> Void
     private let thread = TickingThread()
@@ -36,14 +36,17 @@ public final class SubtitleOverlay: Sendable {
         var shown: [Int64]?
         var showing = false
         var frame: Int64 = 0
+        /// A film's own stream, read as it plays, and how far (nil: read whole, or given up).
+        var feed: (any SubtitleCueFeed)?
+        var window = SubtitleFeedWindow()
     }
 
     /// `moment`: the track to show and where its item is, nil when none is chosen. `load`: the
-    /// track's cues (read on this overlay's thread). `log`: one line for a track that cannot be;
+    /// track's cues, or a feed of them (opened and read on this overlay's thread). `log`: one line for a track that cannot be;
     /// `note`: what was loaded and each change drawn, for the debug log.
     /// `marginPercent`: the part of each edge kept clear (`TextStyle.margin`).
     public init(size: PixelSize, font: String, marginPercent: Int, sink: any VideoSink, moment: @escaping @Sendable () -> SubtitleMoment?,
-                load: @escaping @Sendable (String) -> Result<SubtitleTrackText, PlaybackError>,
+                load: @escaping @Sendable (String) -> Result<SubtitleSource, PlaybackError>,
                 log: @escaping @Sendable (String) -> Void, note: @escaping @Sendable (String) -> Void = { _ in }) {
         self.size = size
         self.font = font
@@ -59,8 +62,12 @@ public final class SubtitleOverlay: Sendable {
         thread.start(name: "ph-subs") { [self] in tick() }
     }
 
-    /// Ends the thread; the sink is its owner's to close. Again does nothing.
-    public func stop() { thread.stop() }
+    /// Ends the thread, a feed's read under way cut short; the sink is its owner's to close.
+    /// Again does nothing.
+    public func stop() {
+        state.withLock { $0.feed }?.abort()
+        thread.stop()
+    }
 
     /// How many pictures were handed to the sink.
     public var drawnCount: Int { drawn.load(ordering: .relaxed) }
@@ -69,16 +76,17 @@ public final class SubtitleOverlay: Sendable {
     func tick() -> Int64 {
         guard let now = moment() else {
             clearIfShowing()
-            state.withLock { $0.track = nil; $0.drawer = nil }
+            state.withLock { $0.track = nil; $0.drawer = nil; $0.feed = nil }
             return SubtitleTiming.longest
         }
-        let loaded = state.withLock { $0.track == now.track }
-        if !loaded { open(now.track) }
-        let (drawer, schedule) = state.withLock { ($0.drawer, $0.schedule) }
-        guard let drawer else { return SubtitleTiming.longest }
         // Drawn for where the item will be a lead ahead, and due then: a picture handed over
         // due at once is late by the time it is converted, and the display drops late ones.
         let target = now.milliseconds + Int64((Double(Self.leadNanoseconds / 1_000_000) * max(0, now.rate)).rounded())
+        var loaded = state.withLock { $0.track == now.track }
+        if !loaded { open(now.track) }
+        if feed(to: target) { loaded = false }
+        let (drawer, schedule) = state.withLock { ($0.drawer, $0.schedule) }
+        guard let drawer else { return SubtitleTiming.longest }
         let drawn: (pixels: [UInt8], pieces: Int)?
         switch drawer {
         case .text(let renderer):
@@ -114,17 +122,17 @@ public final class SubtitleOverlay: Sendable {
         clearIfShowing()
         var drawer: Drawer?
         var schedule = SubtitleSchedule()
+        var feed: (any SubtitleCueFeed)?
         switch load(track) {
         case .failure(let e):
             log("subtitles: \(e.message); none shown for it")
-        case .success(let text) where text.schedule.cues.contains(where: \.isBitmap):
+        case .success(.whole(let text)) where text.schedule.cues.contains(where: \.isBitmap):
             drawer = .bitmaps
             schedule = text.schedule
             note("subtitles: \(text.schedule.cues.count) \(text.codec) pictures loaded")
-        case .success(let text):
+        case .success(.whole(let text)):
             do {
-                let margin = PixelSize(width: size.width * marginPercent / 100, height: size.height * marginPercent / 100)
-                let r = try ASSRenderer(size: size, safeMargin: margin, fontPath: font, header: text.header)
+                let r = try renderer(header: text.header)
                 for cue in text.schedule.cues { r.add(cue) }
                 // The first drawing loads the font and lays out its glyphs: done now, thrown
                 // away, so that the first cue is not late (on the emulated arm64 board it came
@@ -133,6 +141,14 @@ public final class SubtitleOverlay: Sendable {
                 drawer = .text(r)
                 schedule = text.schedule
                 note("subtitles: \(text.schedule.cues.count) \(text.codec) cues loaded")
+            } catch {
+                log("subtitles: \(error.message); none shown")
+            }
+        case .success(.feed(let f)):
+            do {
+                drawer = f.isBitmap ? .bitmaps : .text(try renderer(header: f.header))
+                feed = f
+                note("subtitles: \(f.codec) \(f.isBitmap ? "pictures" : "cues") read as the item plays")
             } catch {
                 log("subtitles: \(error.message); none shown")
             }
@@ -146,7 +162,58 @@ public final class SubtitleOverlay: Sendable {
             $0.drawer = drawer
             $0.schedule = schedule
             $0.shown = nil
+            $0.feed = feed
+            $0.window = SubtitleFeedWindow()
         }
+    }
+
+    private func renderer(header: String) throws(PlaybackError) -> ASSRenderer {
+        let margin = PixelSize(width: size.width * marginPercent / 100, height: size.height * marginPercent / 100)
+        return try ASSRenderer(size: size, safeMargin: margin, fontPath: font, header: header)
+    }
+
+    /// A fed track read on to a window ahead of `target`, or started again where a seek went
+    /// (what was read is forgotten, and drawn anew). True when what was drawn must be drawn again.
+    private func feed(to target: Int64) -> Bool {
+        let (feed, window, drawer) = state.withLock { ($0.feed, $0.window, $0.drawer) }
+        guard let feed, let drawer else { return false }
+        var restarted = false
+        do throws(PlaybackError) {
+            var window = window
+            var renderer: ASSRenderer?
+            if case .text(let r) = drawer { renderer = r }
+            let until: Int64
+            switch window.step(at: target) {
+            case .none: return false
+            case .read(let u): until = u
+            case .restart(let at, let u):
+                try feed.restart(at: at)
+                window.restarted(at: at)
+                if renderer != nil { renderer = try self.renderer(header: feed.header) }
+                restarted = true
+                until = u
+                note("subtitles: read again from \(at) ms (the item jumped to \(target) ms)")
+            }
+            let first = window.knownUntil == window.from
+            let read = try feed.read(until: until)
+            window.advanced(until: until, by: read)
+            for cue in read.cues { renderer?.add(cue) }
+            // As for a track read whole: the font loaded before the first cue is due.
+            if first, let cue = read.cues.first { _ = renderer?.render(at: cue.startMilliseconds) }
+            state.withLock { s in
+                if restarted {
+                    s.schedule = SubtitleSchedule()
+                    s.shown = nil
+                    if let renderer { s.drawer = .text(renderer) }
+                }
+                for cue in read.cues { s.schedule.add(cue) }
+                s.window = window
+            }
+        } catch {
+            log("subtitles: \(error.message); the cues read so far stay, no more are read")
+            state.withLock { $0.feed = nil }
+        }
+        return restarted
     }
 
     private func clearIfShowing() {

@@ -39,7 +39,7 @@ import Testing
                         moment: { [world] in world.moment.withLock { $0 } },
                         load: { [world] key in
                             world.loads.withLock { $0.append(key) }
-                            return key == "film" ? .success(Self.track) : .failure(PlaybackError(.readFailed, "\(key): damaged"))
+                            return key == "film" ? .success(.whole(Self.track)) : .failure(PlaybackError(.readFailed, "\(key): damaged"))
                         },
                         log: { [world] line in world.logged.withLock { $0.append(line) } })
     }
@@ -86,7 +86,7 @@ import Testing
         schedule.add(SubtitleCue(startMilliseconds: 2500, durationMilliseconds: 1000, dialogue: "1,0,Default,,0,0,0,,World"))
         let track = SubtitleTrackText(header: SubtitleDrawingTests.header, schedule: schedule, codec: "subrip")
         let o = SubtitleOverlay(size: Self.size, font: TextStyle.defaultFont, marginPercent: 5, sink: sink,
-                                moment: { [world] in world.moment.withLock { $0 } }, load: { _ in .success(track) },
+                                moment: { [world] in world.moment.withLock { $0 } }, load: { _ in .success(.whole(track)) },
                                 log: { [world] line in world.logged.withLock { $0.append(line) } })
         world.moment.withLock { $0 = SubtitleMoment(track: "film", milliseconds: 1000, rate: 1) }
         _ = o.tick()

@@ -26,6 +26,13 @@ public struct SubtitleCueCollector: Sendable {
         open.removeAll()
     }
 
+    /// The cues whose ends are known so far, taken out (a feed hands them on as it reads); the
+    /// open ones stay until the next cue or a clear ends them.
+    public mutating func takeClosed() -> [SubtitleCue] {
+        defer { schedule = SubtitleSchedule() }
+        return schedule.cues
+    }
+
     /// The schedule, the cues still open kept for their own length or `lastCueMilliseconds`.
     public mutating func finish() -> SubtitleSchedule {
         for var cue in open {

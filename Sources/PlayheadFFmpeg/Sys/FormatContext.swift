@@ -209,6 +209,12 @@ final class FormatContext: @unchecked Sendable {
         return i >= 0 ? Int(i) : nil
     }
 
+    /// Whether stream `index` is there and carries subtitles.
+    func isSubtitle(stream index: Int) -> Bool {
+        guard index >= 0, index < streamCount, let par = stream(index).pointee.codecpar else { return false }
+        return par.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE
+    }
+
     /// Whether this FFmpeg has a decoder for the stream's codec (a lookup: nothing is opened).
     func hasDecoder(stream index: Int) -> Bool {
         guard index >= 0, index < streamCount, let par = stream(index).pointee.codecpar else { return false }
