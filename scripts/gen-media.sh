@@ -61,6 +61,9 @@ gcc -O1 -Wall -o "$tools/cea608-captions" "$(dirname "$0")/media/cea608-captions
     $(pkg-config --cflags --libs libavformat libavcodec libavutil)
 "$tools/cea608-captions" "$tools/captions.mp4" 320 240 2> "$tools/x264.log" || { cat "$tools/x264.log"; exit 1; }
 ff -i "$tools/captions.mp4" -f lavfi -t 4 -i "$a" -map 0:v -map 1:a -c:v copy -c:a aac -ac 2 -shortest -movflags +faststart "$out/captions.mp4"
+# CEA-708 service 1 the same way (the tool's `708` mode says what it carries).
+"$tools/cea608-captions" "$tools/captions708.mp4" 320 240 708 2> "$tools/x264.log" || { cat "$tools/x264.log"; exit 1; }
+ff -i "$tools/captions708.mp4" -f lavfi -t 4 -i "$a" -map 0:v -map 1:a -c:v copy -c:a aac -ac 2 -shortest -movflags +faststart "$out/captions708.mp4"
 rm -rf "$tools"
 # Clock jumps (issue 39): two 2 s MPEG-TS recordings joined, the second's clock 100 s on (as
 # recordings cut together are); and an HLS playlist of two such segments with a discontinuity,

@@ -37,8 +37,8 @@ enum SubtitleLayers {
             return .failure(PlaybackError(.unsupportedCodec, "\(parts[2]): subtitles are drawn for local files only so far"))
         }
         do {
-            if stream >= CaptionData.firstTrackID {
-                return .success(.whole(try CaptionFile.read(parts[2], videoStream: stream - CaptionData.firstTrackID)))
+            if let captions = CaptionKinds.source(ofTrack: stream) {
+                return .success(.whole(try CaptionFile.read(parts[2], videoStream: captions.videoStream, service: captions.service)))
             }
             if stream >= 0 { return .success(.feed(try SubtitleStreamFeed(path: parts[2], stream: stream))) }
             return .success(.whole(try SubtitleFile.read(parts[2])))

@@ -2,27 +2,30 @@ import CFFmpeg
 import PlayheadCore
 import PlayheadSys
 
-/// CEA-608 captions carried in an H.264 video stream (`CaptionData`), read whole from a local
-/// file without decoding a picture, and decoded by FFmpeg's caption decoder into ASS events as
-/// text subtitles are. Channel CC1 (the first field's first channel), which is what captioned
-/// recordings use; CEA-708 services are not read.
+/// Captions carried in an H.264 video stream (`CaptionData`), read whole from a local file
+/// without decoding a picture. CEA-608's channel CC1 (the first field's first channel, what
+/// captioned recordings use) goes through FFmpeg's caption decoder; CEA-708's services
+/// through `CEA708Captions`. Both give ASS events, drawn as text subtitles are.
 public enum CaptionFile {
-    /// Whether the video stream's first `packets` packets carry captions: the probe offers
-    /// them as a subtitle option only then.
-    public static func videoStreamWithCaptions(in path: String, packets: Int = 60) -> Int? {
+    /// Which captions the video stream's first `packets` packets carry: the probe offers them
+    /// as subtitle options only then.
+    public static func captionKinds(in path: String, packets: Int = 60) -> CaptionKinds? {
         guard let format = try? FormatContext(location: try MediaLocation(path), timeoutNanoseconds: 5_000_000_000),
               let video = format.bestStream(AVMEDIA_TYPE_VIDEO), let lengthSize = h264LengthSize(format.stream(video)) else { return nil }
         format.discardAll(except: [video])
+        var kinds = CaptionKinds(videoStream: video)
         for _ in 0..<packets {
-            guard case .packet(let packet) = format.readPacket() else { return nil }
-            if packet.streamIndex == video, !CaptionData.triplets(in: packet.bytes, lengthSize: lengthSize).isEmpty { return video }
+            guard case .packet(let packet) = format.readPacket() else { break }
+            if packet.streamIndex == video { kinds.look(at: CaptionData.triplets(in: packet.bytes, lengthSize: lengthSize)) }
         }
-        return nil
+        return kinds.isEmpty ? nil : kinds
     }
 
-    /// Every caption of `videoStream`, in the item's milliseconds. Pictures come in decoding
-    /// order: their caption bytes are put in display order before the decoder reads them.
-    public static func read(_ path: String, videoStream: Int, timeoutNanoseconds: Int64 = 5_000_000_000) throws(PlaybackError) -> SubtitleTrackText {
+    /// Every caption of `videoStream` (CC1, or the CEA-708 `service`), in the item's
+    /// milliseconds. Pictures come in decoding order: their caption bytes are put in display
+    /// order before the decoder reads them.
+    public static func read(_ path: String, videoStream: Int, service: Int? = nil,
+                            timeoutNanoseconds: Int64 = 5_000_000_000) throws(PlaybackError) -> SubtitleTrackText {
         let location = try MediaLocation(path)
         let format = try FormatContext(location: location, timeoutNanoseconds: timeoutNanoseconds)
         guard videoStream >= 0, videoStream < format.streamCount, let lengthSize = h264LengthSize(format.stream(videoStream)) else {
@@ -47,6 +50,16 @@ public enum CaptionFile {
             }
         }
         timed.sort { $0.pts < $1.pts }
+        if let service {
+            let par = format.stream(videoStream).pointee.codecpar.pointee
+            let sar = par.sample_aspect_ratio.num > 0 && par.sample_aspect_ratio.den > 0 ? Double(par.sample_aspect_ratio.num) / Double(par.sample_aspect_ratio.den) : 1
+            var captions = CEA708Captions(service: service, wide: Double(par.width) * sar > 1.5 * Double(max(par.height, 1)))
+            let zero = format.startTime / 1000
+            for (pts, cc) in timed {
+                captions.add(cc, atMilliseconds: av_rescale_q(pts, timeBase, AVRational(num: 1, den: 1000)) - zero)
+            }
+            return SubtitleTrackText(header: CEA708Dialogue.header, schedule: captions.finish(), codec: "cea_708")
+        }
         let decoder = try SubtitleDecoder(captionsIn: timeBase, location: location)
         let zero = format.startTime / 1000
         var cues = SubtitleCueCollector()

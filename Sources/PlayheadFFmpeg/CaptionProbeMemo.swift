@@ -1,3 +1,4 @@
+import PlayheadCore
 import PlayheadSys
 import Synchronization
 
@@ -10,7 +11,7 @@ final class CaptionProbeMemo: Sendable {
 
     private struct Entry: Sendable {
         let identity: [Int64]
-        let videoStream: Int?
+        let kinds: CaptionKinds?
     }
 
     /// A playlist's worth of files; past it the oldest half is forgotten.
@@ -23,16 +24,16 @@ final class CaptionProbeMemo: Sendable {
     /// How many times a file was actually opened to look (tests).
     var lookCount: Int { looks.load(ordering: .relaxed) }
 
-    /// The captioned video stream of `path`, from memory when the file is unchanged, else from
-    /// `look` (which opens it).
-    func videoStream(in path: String, look: (String) -> Int?) -> Int? {
+    /// The captions of `path`, from memory when the file is unchanged, else from `look` (which
+    /// opens it).
+    func captions(in path: String, look: (String) -> CaptionKinds?) -> CaptionKinds? {
         guard let identity = FileInput.identity(path) else { return nil }
-        if let known = entries.withLock({ $0.found[path] }), known.identity == identity { return known.videoStream }
+        if let known = entries.withLock({ $0.found[path] }), known.identity == identity { return known.kinds }
         looks.add(1, ordering: .relaxed)
         let found = look(path)
         entries.withLock { e in
             if e.found[path] == nil { e.order.append(path) }
-            e.found[path] = Entry(identity: identity, videoStream: found)
+            e.found[path] = Entry(identity: identity, kinds: found)
             if e.order.count > capacity {
                 let gone = e.order.prefix(e.order.count - capacity / 2)
                 for p in gone { e.found[p] = nil }

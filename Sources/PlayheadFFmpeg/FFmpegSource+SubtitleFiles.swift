@@ -19,7 +19,7 @@ extension FFmpegSource {
     /// version of a file (`CaptionProbeMemo`), and only in H.264.
     static func captions(of location: MediaLocation, info: MediaInfo, memo: CaptionProbeMemo = .shared) -> [MediaSelectionOption] {
         guard location.isLocal, info.tracks.contains(where: { $0.mediaType == .video && $0.codec == "h264" }),
-              let video = memo.videoStream(in: location.string, look: { CaptionFile.videoStreamWithCaptions(in: $0) }) else { return [] }
-        return [CaptionData.option(videoStream: video)]
+              let kinds = memo.captions(in: location.string, look: { CaptionFile.captionKinds(in: $0) }) else { return [] }
+        return kinds.options
     }
 }

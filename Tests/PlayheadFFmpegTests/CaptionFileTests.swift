@@ -18,10 +18,25 @@ import Testing
         #expect(track.header.contains("[Script Info]"))
     }
 
+    /// captions708.mp4 (the same tool, its `708` mode): service 1 only, a pop-on caption with
+    /// a Latin-1 letter and a music note, then a roll-up window of two rows.
+    @Test func theCEA708ServiceOfTheVideoStreamInDisplayOrder() throws {
+        let track = try CaptionFile.read("\(Self.media)/captions708.mp4", videoStream: 0, service: 1)
+        #expect(track.codec == "cea_708")
+        #expect(track.schedule.cues.map(\.text) == ["Caf\u{e9} \u{266A}", "LINE ONE", "LINE ONE\nLINE TWO"])
+        #expect(track.schedule.cues.map(\.startMilliseconds) == [480, 2480, 3000])
+        #expect(track.schedule.cues.map(\.endMilliseconds) == [2000, 3000, 3480])
+        #expect(track.schedule.cues.first?.dialogue.contains("\\an2\\q2\\pos(192,236)") == true)
+        #expect(track.header.contains("PlayResY: 288"))
+        // Its service 2 is not there: nothing shows.
+        #expect(try CaptionFile.read("\(Self.media)/captions708.mp4", videoStream: 0, service: 2).schedule.cues.isEmpty)
+    }
+
     @Test func onlyAVideoStreamWithCaptionsIsOffered() throws {
-        #expect(CaptionFile.videoStreamWithCaptions(in: "\(Self.media)/captions.mp4") == 0)
-        #expect(CaptionFile.videoStreamWithCaptions(in: "\(Self.media)/h264_aac.mp4") == nil)
-        #expect(CaptionFile.videoStreamWithCaptions(in: "\(Self.media)/tone.wav") == nil)
+        #expect(CaptionFile.captionKinds(in: "\(Self.media)/captions.mp4")?.options.map(\.trackID) == [2000])
+        #expect(CaptionFile.captionKinds(in: "\(Self.media)/captions708.mp4")?.options.map(\.title) == ["CS1"])
+        #expect(CaptionFile.captionKinds(in: "\(Self.media)/h264_aac.mp4") == nil)
+        #expect(CaptionFile.captionKinds(in: "\(Self.media)/tone.wav") == nil)
         #expect(throws: PlaybackError.self) { try CaptionFile.read("\(Self.media)/tone.wav", videoStream: 0) }
     }
 

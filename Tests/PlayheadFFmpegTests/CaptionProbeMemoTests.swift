@@ -50,10 +50,10 @@ import Testing
     @Test func pastItsCapacityTheOldestAreForgotten() throws {
         let memo = CaptionProbeMemo(capacity: 2)
         let paths = ["h264_aac.mp4", "captions.mp4", "video_only.mp4"].map { "\(Self.media)/\($0)" }
-        for p in paths { _ = memo.videoStream(in: p) { _ in nil } }
-        _ = memo.videoStream(in: paths[2]) { _ in nil }
+        for p in paths { _ = memo.captions(in: p) { _ in nil } }
+        _ = memo.captions(in: paths[2]) { _ in nil }
         #expect(memo.lookCount == 3)
-        _ = memo.videoStream(in: paths[0]) { _ in nil }
+        _ = memo.captions(in: paths[0]) { _ in nil }
         #expect(memo.lookCount == 4)
     }
 }
