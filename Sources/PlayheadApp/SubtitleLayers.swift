@@ -27,7 +27,7 @@ enum SubtitleLayers {
     static func key(file: String) -> String { "-1 file \(file)" }
 
     /// The track a key names (on the subtitle layer's own thread): a film's own subtitle stream
-    /// read as it plays; a file beside it, or captions, read whole.
+    /// and its captions read as it plays; a file beside it read whole.
     static func load(_ key: String) -> Result<SubtitleSource, PlaybackError> {
         let parts = key.split(separator: " ", maxSplits: 2).map(String.init)
         guard parts.count == 3, let stream = Int(parts[0]) else {
@@ -38,7 +38,7 @@ enum SubtitleLayers {
         }
         do {
             if let captions = CaptionKinds.source(ofTrack: stream) {
-                return .success(.whole(try CaptionFile.read(parts[2], videoStream: captions.videoStream, service: captions.service)))
+                return .success(.feed(try CaptionStreamFeed(path: parts[2], videoStream: captions.videoStream, service: captions.service)))
             }
             if stream >= 0 { return .success(.feed(try SubtitleStreamFeed(path: parts[2], stream: stream))) }
             return .success(.whole(try SubtitleFile.read(parts[2])))
