@@ -37,15 +37,16 @@ enum LayerOptions {
     /// The name of the layer a lone player's subtitles are drawn on.
     static let lonePlayerSubtitles = "subtitles"
 
-    /// A lone player (no `layer.*` line) that asks for subtitles (`subtitle-languages`, or
-    /// `captions`) on a screen: the layout two lines would give, the player full screen with
-    /// its subtitles on a layer above it, so that what was chosen is drawn. Nil otherwise.
-    /// Subtitles chosen only as the sound's forced ones (`audio-languages` alone) do not count:
-    /// they are known only once an item is open, after the screen's planes are shared out.
+    /// A lone player (no `layer.*` line) that may be given subtitles (`subtitle-languages`,
+    /// `captions`, or `audio-languages`, which chooses the forced ones in the sound's language)
+    /// on a screen: the layout two lines would give, the player full screen with its subtitles
+    /// on a layer above it, so that what is chosen is drawn. Nil otherwise.
     static func subtitlesForLonePlayer(_ settings: Settings) -> ScreenLayout? {
         guard settings.members(of: layer).isEmpty, settings[AppOptions.videoOutput] == .drm else { return nil }
-        let languages = settings[PlayerOptions.subtitleLanguages] ?? ""
-        guard !languages.isEmpty || settings[PlayerOptions.captions] else { return nil }
+        // Whether an item has forced subtitles is known only once it is open, after the planes
+        // are shared out: a layer for them is made whenever they may come.
+        let asked = [PlayerOptions.subtitleLanguages, PlayerOptions.audioLanguages].contains { !(settings[$0] ?? "").isEmpty }
+        guard asked || settings[PlayerOptions.captions] else { return nil }
         let main = LayerSpec(name: ScreenLayout.defaultName, source: "")
         guard case .success(let subtitles) = LayerSpec.parse(name: lonePlayerSubtitles, "subtitles=\(ScreenLayout.defaultName)"),
               case .success(let layout) = ScreenLayout.resolve([(main, 0), (subtitles, 1)], defaultSource: nil) else { return nil }

@@ -44,14 +44,15 @@ import Testing
     }
 
     @Test func aLonePlayerAskingForSubtitlesGetsTheirLayerAboveIt() throws {
-        for asked in ["subtitle-languages = fr\n", "captions = yes\n"] {
+        // audio-languages chooses the forced subtitles in the sound's language.
+        for asked in ["subtitle-languages = fr\n", "captions = yes\n", "audio-languages = fr\n"] {
             let layout = try #require(LayerOptions.subtitlesForLonePlayer(settings("video-output = drm\n" + asked)), "\(asked)")
             #expect(layout.layers.map(\.spec.name) == ["main", "subtitles"])
             #expect(layout.layers[1].spec.content == .subtitles("main"))
             #expect(LayerOptions.mainIndex(layout) == 0)
         }
         // Not asked, not on a screen, or the layers are the file's to say.
-        #expect(LayerOptions.subtitlesForLonePlayer(try settings("video-output = drm\naudio-languages = fr\n")) == nil)
+        #expect(LayerOptions.subtitlesForLonePlayer(try settings("video-output = drm\nvolume = 0.5\n")) == nil)
         #expect(LayerOptions.subtitlesForLonePlayer(try settings("video-output = null\nsubtitle-languages = fr\n")) == nil)
         #expect(LayerOptions.subtitlesForLonePlayer(try settings("video-output = drm\nsubtitle-languages = fr\nlayer.bg = source=/data/bg.mp4\n")) == nil)
     }
