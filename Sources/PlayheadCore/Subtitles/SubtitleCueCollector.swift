@@ -16,12 +16,20 @@ public struct SubtitleCueCollector: Sendable {
         if keepOpen { open.append(cue) } else { schedule.add(cue) }
     }
 
-    /// The open cues end at `milliseconds`, or at their own end if that comes first.
+    /// What shows changes at `milliseconds` to `cues` together (a caption screen's windows):
+    /// the open ones end, these stay open until the next change.
+    public mutating func show(_ cues: [SubtitleCue], at milliseconds: Int64) {
+        close(at: milliseconds)
+        open = cues
+    }
+
+    /// The open cues end at `milliseconds`, or at their own end if that comes first; one that
+    /// never showed (ended where it began) is left out.
     public mutating func close(at milliseconds: Int64) {
         for var cue in open {
             let untilNext = max(0, milliseconds - cue.startMilliseconds)
             cue.durationMilliseconds = cue.durationMilliseconds == 0 ? untilNext : min(cue.durationMilliseconds, untilNext)
-            schedule.add(cue)
+            if cue.durationMilliseconds > 0 { schedule.add(cue) }
         }
         open.removeAll()
     }

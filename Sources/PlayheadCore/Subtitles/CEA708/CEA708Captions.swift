@@ -8,8 +8,7 @@ public struct CEA708Captions: Sendable {
     private var assembler = DTVCCPacketAssembler()
     private var decoder = CEA708Service()
     private var shown: [CEA708Dialogue.Event] = []
-    private var open: [SubtitleCue] = []
-    private var schedule = SubtitleSchedule()
+    private var cues = SubtitleCueCollector()
     private var readOrder = 0
     private var delayUntil = Int64.min
     private var lastChange = Int64.min
@@ -36,33 +35,17 @@ public struct CEA708Captions: Sendable {
     private mutating func changed(at t: Int64) {
         let now = CEA708Dialogue.events(decoder.windows, wide: wide)
         guard now != shown else { return }
-        close(at: t)
         shown = now
         lastChange = t
-        for event in now {
+        cues.show(now.map { event in
             readOrder += 1
-            open.append(SubtitleCue(startMilliseconds: t, durationMilliseconds: 0,
-                                    dialogue: CEA708Dialogue.dialogue(event, readOrder: readOrder)))
-        }
-    }
-
-    private mutating func close(at t: Int64) {
-        for var cue in open where t > cue.startMilliseconds {
-            cue.durationMilliseconds = t - cue.startMilliseconds
-            schedule.add(cue)
-        }
-        open.removeAll()
+            return SubtitleCue(startMilliseconds: t, durationMilliseconds: 0, dialogue: CEA708Dialogue.dialogue(event, readOrder: readOrder))
+        }, at: t)
     }
 
     /// The cues ended so far, taken out; what shows now stays until the next change.
-    public mutating func takeClosed() -> [SubtitleCue] {
-        defer { schedule = SubtitleSchedule() }
-        return schedule.cues
-    }
+    public mutating func takeClosed() -> [SubtitleCue] { cues.takeClosed() }
 
     /// The whole schedule: what still shows at the end shows for the collector's last cue's time.
-    public mutating func finish() -> SubtitleSchedule {
-        if let start = open.first?.startMilliseconds { close(at: start + SubtitleCueCollector.lastCueMilliseconds) }
-        return schedule
-    }
+    public mutating func finish() -> SubtitleSchedule { cues.finish() }
 }
