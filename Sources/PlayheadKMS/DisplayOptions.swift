@@ -52,7 +52,7 @@ public enum DisplayOptions {
     public static let captureEvery = OptionKey.integer("capture-every", 0...1_000_000, default: 0, group: "display",
                                                     help: "save every Nth shown frame, as composed, into --capture-dir")
     public static let flipTrace = OptionKey.text("flip-trace", placeholder: "FILE", group: "display",
-                                              help: "at exit, write each flip's media time, due time and vblank time (monotonic seconds) to FILE")
+                                              help: "at exit, write each flip's media time, due time and vblank time (monotonic seconds) to FILE (with layers: the lowest layer's)")
     public static let captureFolder = OptionKey.text("capture-dir", placeholder: "DIR", group: "display", help: "the folder for --capture-every")
 
     /// In the order help lists them.

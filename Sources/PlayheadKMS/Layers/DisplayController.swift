@@ -127,9 +127,12 @@ public final class DisplayController: @unchecked Sendable {
 
     /// The sink that shows layer `index` (in the order given: the lowest first). Only the first
     /// one made captures the screen (screenshots, `--capture-every`): a capture is of the whole
-    /// screen, every layer in it.
+    /// screen, every layer in it. It alone writes `--flip-trace` too: one file, one layer's
+    /// flips, not each layer's written over the last at the end.
     public func sink(layer index: Int) -> DRMVideoSink {
-        let sink = DRMVideoSink(layer: drivers[index], screen: screen, options: options, captures: sinks.isEmpty)
+        var layerOptions = options
+        if !sinks.isEmpty { layerOptions.flipTracePath = nil }
+        let sink = DRMVideoSink(layer: drivers[index], screen: screen, options: layerOptions, captures: sinks.isEmpty)
         sinks.append((index, sink))
         nudges.withLock { $0.append { [weak sink] in sink?.checkScreenSoon() } }
         return sink

@@ -3,7 +3,9 @@
 # the control FIFO switches to its French (880 Hz), which plays to the end. The host
 # (checks/42-language-switch.py) reads the recording (English, then French, and how much of
 # neither lay between) and the flip trace (every picture once, in order; how long the one at
-# the switch stayed up against the others).
+# the switch stayed up against the others). `--audio-languages en` also chooses the clip's forced
+# English subtitles, drawn on a layer of their own above the picture until the switch to French
+# (the trace is the picture's layer's, the lowest).
 # time-limit: 60
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
