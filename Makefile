@@ -14,10 +14,12 @@ SWIFTPM = env CC=$(SWIFTPM_CC) $(SWIFT)
 export CCACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/playhead/ccache
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_MAXSIZE ?= 3G
+# The last line's packages build the image's kernel (board/image/kernel-appliance.sh).
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
   gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev libfreetype-dev libharfbuzz-dev libass-dev fonts-dejavu-core libharfbuzz-bin python3-freetype qemu-system-x86 qemu-system-arm kmod cpio xz-utils binutils mtools systemd \
   nasm libmbedtls-dev dpkg-dev grub-common grub-efi-amd64-bin ovmf u-boot-qemu u-boot-tools libubootenv-tool rauc dbus-daemon squashfs-tools fdisk e2fsprogs zstd debootstrap patch chrony iproute2 \
-  python3-venv chromium chromium-driver openssl ca-certificates ccache tzdata prometheus libmosquitto-dev mosquitto mosquitto-clients
+  python3-venv chromium chromium-driver openssl ca-certificates ccache tzdata prometheus libmosquitto-dev mosquitto mosquitto-clients \
+  flex bison bc libelf-dev libssl-dev lz4
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
@@ -289,9 +291,10 @@ image-test: image-test-arm64
 bundle: bundle-arm64
 else
 # The disk image to flash on an x86_64 board (and that the emulated board boots from a virtual
-# disk): GRUB for UEFI counting boots, two root slots (read-only squashfs, each with Debian's
-# kernel, a small early boot, playhead on its own small FFmpeg built once from Debian's source
-# and cached, and RAUC), and an ext4 /data (docs/updates.md).
+# disk): GRUB for UEFI counting boots, two root slots (read-only squashfs, each with its own
+# kernel built once from Debian's source and cached (board/image/kernel-appliance.sh), a small
+# early boot, playhead on its own small FFmpeg built once from Debian's source and cached, and
+# RAUC), and an ext4 /data (docs/updates.md).
 IMAGE_OUT := build/image
 IMAGE := $(IMAGE_OUT)/playhead-x86_64.img
 # The disk the board boots from, as its kernel names it: /dev/vda (virtio, the emulated board),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The image's early-boot initramfs: static BusyBox, the disk and filesystem modules, e2fsck
-# and mke2fs with their libraries, and initramfs-init. Small, so gzip-compressed.
+# The image's early-boot initramfs: static BusyBox, the disk and filesystem modules the kernel
+# has not built in (modules-x86_64-early names them for x86_64), e2fsck and mke2fs with their
+# libraries, and initramfs-init. Small, so gzip-compressed.
 # For the arm64 image STAGE_SYSROOT is set (stage-lib.sh) and TOOLSROOT holds trixie's arm64
 # e2fsprogs (arm64-packages.sh); the modules are then those of a Pi 4's SD card and of QEMU's
 # virtio disk.
@@ -23,7 +24,7 @@ if [ -n "${STAGE_SYSROOT:-}" ]; then
     STAGE_ROOTS=$tools stage_elf "$stage" "$tools/usr/sbin/$tool" "/sbin/$tool"
   done
 else
-  modules="virtio_pci virtio_blk ahci sd_mod squashfs ext4"
+  modules=$(grep -v '^[[:space:]]*\(#\|$\)' "$here/modules-x86_64-early")
   for tool in e2fsck mke2fs blkid; do
     path=$(command -v "$tool" || echo "/sbin/$tool")
     [ -x "$path" ] || { echo "image: $tool is missing; run 'make deps' (e2fsprogs)" >&2; exit 1; }
@@ -31,9 +32,17 @@ else
     stage_elf "$stage" "$(readlink -f "$path")" "/sbin/$tool"
   done
 fi
+# What the kernel has built in (the appliance kernel: all of them) is neither staged nor loaded.
+tree=$(cd "$kdir/modules" && pwd)
+loadable=""
+for m in $modules; do
+  deps=$(modprobe -d "$tree" -S "$abi" --show-depends "$m" 2>/dev/null) \
+    || { echo "image: the kernel $abi has no module $m" >&2; exit 1; }
+  case $deps in builtin*) ;; *) loadable="$loadable $m" ;; esac
+done
 # shellcheck disable=SC2086  # one word per module
-stage_modules "$stage" "$(cd "$kdir/modules" && pwd)" "$abi" $modules
-echo "$modules" > "$stage/etc/boot-modules"
+[ -z "$loadable" ] || stage_modules "$stage" "$tree" "$abi" $loadable
+echo $loadable > "$stage/etc/boot-modules"
 install -m 755 "$here/initramfs-init" "$stage/init"
 (cd "$stage" && find . -print0 | cpio --null -o -H newc --quiet | gzip -9) > "$out"
 echo "image: early-boot initramfs $(du -k "$out" | cut -f1) KB" >&2

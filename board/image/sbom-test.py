@@ -5,6 +5,8 @@ versions really on the root, read from the root itself rather than from the bill
 - FFmpeg: the version our libavutil on the root reports; looked up as libavcodec and as FFmpeg.
 - OpenSSL's libcrypto: the root's libcrypto.so.3 must be byte for byte the file of the host's
   libssl3 (its md5sums), and the lookup must give that package's Debian version.
+- The kernel: Linux at the version its module folder on the root names (6.1.192-playhead ->
+  6.1.192), found by the name an advisory gives it.
 - A name that is not on the image is reported absent (exit 1), and so is FFmpeg at another version.
 - The bill on the root is the one beside the image.
 
@@ -61,6 +63,12 @@ def main(bill, root):
     rc, out = find(bill, "libcrypto", version)
     check(rc == 0 and out.startswith(f"libssl3 {version} ") and "upstream=openssl" in out,
           f"libcrypto is found as libssl3 {version} from openssl: {out.strip()}")
+
+    releases = os.listdir(root + "/lib/modules")
+    kernel = releases[0].split("-")[0] if len(releases) == 1 else "?"
+    rc, out = find(bill, "linux", kernel)
+    check(rc == 0 and re.match(rf"\S+ {re.escape(kernel)}-\S* ", out) is not None,
+          f"Linux {kernel} (the root's /lib/modules/{'/'.join(releases)}) is found: {out.strip()}")
 
     rc, out = find(bill, "no-such-component")
     check(rc == 1 and "absent" in out, f"an absent name is reported absent: {out.strip()}")

@@ -79,17 +79,26 @@ def ffmpeg_component(prefix):
 
 
 def kernel_component(abi, image, copyright_file, distro):
-    """Debian's linux-image-ABI; its exact version is in the kernel's own banner."""
-    m = re.search(rb"Linux version " + re.escape(abi.encode()) + rb" .*? Debian ([0-9][\w.+~-]*)", read(image))
+    """Debian's linux-image-ABI, or the appliance kernel built here from Debian's linux source
+    (kernel-appliance.sh, whose banner says "Debian VERSION source"); the exact version is in the
+    kernel's own banner."""
+    m = re.search(rb"Linux version " + re.escape(abi.encode()) + rb" .*? Debian ([0-9][\w.+~-]*)( source)?", read(image))
     if not m:
         fail(f"no 'Linux version {abi} ... Debian VERSION' banner in {image}")
-    name = f"linux-image-{abi}"
-    comp = {"name": name, "version": m.group(1).decode(), "kind": "deb", "distro": distro,
-            "arch": "arm64" if abi.endswith("arm64") else "amd64", "source": "linux",
-            "source_version": m.group(1).decode(), "files": [], "licences": {},
-            "prefix": f"/lib/modules/{abi}/",
-            "comment": "Debian's kernel; modules under extra/ (vkms, gpio-sim, irq_sim, snd-dummy "
-                       "when there) are built from the same kernel's source for the emulated boards"}
+    version = m.group(1).decode()
+    arch = "arm64" if abi.endswith("arm64") else "amd64"
+    if m.group(2):
+        comp = {"name": "linux", "version": version, "kind": "built", "arch": arch, "source": "linux",
+                "source_version": version, "files": [], "licences": {}, "prefix": f"/lib/modules/{abi}/",
+                "comment": f"built from Debian's linux-source package {version} with Debian's config "
+                           "for the same version, narrowed to the image's modules "
+                           "(board/image/kernel-appliance.sh, kernel/appliance.config)"}
+    else:
+        comp = {"name": f"linux-image-{abi}", "version": version, "kind": "deb", "distro": distro,
+                "arch": arch, "source": "linux", "source_version": version, "files": [], "licences": {},
+                "prefix": f"/lib/modules/{abi}/",
+                "comment": "Debian's kernel; modules under extra/ (vkms, gpio-sim, irq_sim, snd-dummy "
+                           "when there) are built from the same kernel's source for the emulated boards"}
     comp["licences"]["copyright"] = read(copyright_file)
     return comp
 

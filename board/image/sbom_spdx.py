@@ -58,7 +58,9 @@ def _refs(comp, arch):
         refs.append(("SECURITY", "cpe23Type", f"cpe:2.3:a:busybox:busybox:{upstream}:*:*:*:*:*:*:*"))
     elif comp["name"] == "swift-runtime":
         refs.append(("PACKAGE-MANAGER", "purl", f"pkg:generic/swift@{_q(comp['version'])}"))
-    if comp["name"].startswith("linux-image-"):
+    elif comp["name"] == "linux" and comp["kind"] == "built":
+        refs.append(("PACKAGE-MANAGER", "purl", f"pkg:generic/linux@{_q(comp['version'].split('-')[0])}"))
+    if comp["name"].startswith("linux-image-") or (comp["name"] == "linux" and comp["kind"] == "built"):
         upstream = comp["version"].split("-")[0]
         refs.append(("SECURITY", "cpe23Type", f"cpe:2.3:o:linux:linux_kernel:{upstream}:*:*:*:*:*:*:*"))
     return [{"referenceCategory": c, "referenceType": t, "referenceLocator": loc} for c, t, loc in refs]
@@ -71,6 +73,8 @@ def _package(comp, ident, arch, file_ids):
     if comp["kind"] == "deb":
         pkg["supplier"] = "Organization: Debian"
         pkg["sourceInfo"] = f"built from Debian's source package {comp['source']} {comp['source_version']}"
+    elif comp.get("source_version"):
+        pkg["sourceInfo"] = f"built here from Debian's source package {comp['source']} {comp['source_version']}"
     elif comp["kind"] == "swiftpm":
         pkg["downloadLocation"] = f"git+{comp['url']}@{comp['revision']}"
         pkg["sourceInfo"] = f"revision {comp['revision']} (Package.resolved)"
