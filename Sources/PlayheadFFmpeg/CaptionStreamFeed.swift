@@ -94,12 +94,16 @@ public final class CaptionStreamFeed: SubtitleCueFeed {
                 case .endOfFile:
                     for picture in r.waiting { lastStart = decode(picture, into: &r, cues: &cues) }
                     r.waiting.removeAll()
+                    // What still shows closes for its own length; each cue is handed on once,
+                    // however often the end is read.
                     switch r.decoding {
                     case .cc1(let decoder, var collector):
-                        cues += collector.finish().cues
+                        _ = collector.finish()
+                        cues += collector.takeClosed()
                         r.decoding = .cc1(decoder, collector)
                     case .service(var captions):
-                        cues += captions.finish().cues
+                        _ = captions.finish()
+                        cues += captions.takeClosed()
                         r.decoding = .service(captions)
                     }
                     return SubtitleFeedRead(cues: cues, lastStart: lastStart, ended: true)
