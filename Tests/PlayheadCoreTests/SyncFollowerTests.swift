@@ -111,6 +111,23 @@ struct FollowerBench {
                 == .jump(entry: 1, itemTime: 1_100_000_000, atHost: 1_600_000_000, rate: .normal))
     }
 
+    /// A follower started late (on its first entry, 0.5 s in, the leader 5.5 s into that 6 s
+    /// entry) owes a jump it cannot aim there; the leader seen in its next entry is no boundary
+    /// the two cross together, so the jump comes at once, not after the boundary's grace.
+    @Test func aJumpOwedForTheLeadersNextEntryComesAtOnce() {
+        var f = SyncFollower()
+        let entries = ["a.mp4", "b.mp4"]
+        var t = SyncTimeline(entry: 0, entries: 2, name: "a.mp4", itemTime: 5_500_000_000, groupTime: 0, rate: .normal,
+                             clock: .leader, duration: 6_000_000_000)
+        let early = SyncFollower.Local(entry: 0, name: "a.mp4", itemTime: 500_000_000, host: 0, rate: .normal)
+        #expect(f.step(t, heardAt: 0, toLocal: 0, local: early, entries: entries, now: 0) == nil)
+        t = SyncTimeline(entry: 1, entries: 2, name: "b.mp4", itemTime: 0, groupTime: 600_000_000, rate: .normal,
+                         clock: .leader, duration: 3_000_000_000)
+        let still = SyncFollower.Local(entry: 0, name: "a.mp4", itemTime: 1_100_000_000, host: 600_000_000, rate: .normal)
+        #expect(f.step(t, heardAt: 600_000_000, toLocal: 0, local: still, entries: entries, now: 600_000_000)
+                == .jump(entry: 1, itemTime: 1_000_000_000, atHost: 1_600_000_000, rate: .normal))
+    }
+
     @Test func anItemBoundaryIsGivenItsGrace() {
         var bench = FollowerBench()
         bench.entry = 1  // the follower changed items a moment before the leader

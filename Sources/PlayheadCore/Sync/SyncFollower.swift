@@ -69,6 +69,9 @@ public struct SyncFollower: Sendable {
     private var judgeJump = false
     private var biasLearnt = false
     private var rejumps = 0
+    /// A jump is owed and waits for the leader's next entry (it would have landed past this
+    /// one's end): the leader seen in another entry is then no item boundary to give grace to.
+    private var owesJump = false
 
     public init() {}
 
@@ -96,13 +99,14 @@ public struct SyncFollower: Sendable {
             offset = nil
             let since = mismatchSince ?? now
             mismatchSince = since
-            guard now - since >= Self.boundaryGrace || local.entry == nil else { return nil }
+            guard owesJump || now - since >= Self.boundaryGrace || local.entry == nil else { return nil }
             return jump(timeline, leaderAt, now)
         }
         mismatchSince = nil
         guard let mine = local.itemTime else { return nil }
         let error = mine - leaderAt(local.host)
         offset = error
+        if abs(error) <= Self.jumpBeyond { owesJump = false }
         if judgeJump {
             if !biasLearnt {
                 biasLearnt = true
@@ -138,8 +142,10 @@ public struct SyncFollower: Sendable {
         if timeline.duration > 0, leaderAt(at) - jumpBias > timeline.duration - Self.endMargin {
             // Past the leader's entry by then: wait for its next one rather than seek past an end.
             waitUntil = now + Self.lookAgain
+            owesJump = true
             return nil
         }
+        owesJump = false
         jumps += 1
         nudging = false
         mismatchSince = nil
