@@ -53,6 +53,15 @@ def offsets(ref, follower, since, until, column):
     return got
 
 
+def adrift(ref, follower, since, until):
+    """Follower flips due in [since, until) that `offsets` cannot pair because no leader picture
+    of a nearby media time (0.3 s) was due within a second on the same timeline: a follower off
+    by over a second (a picture the leader dropped still has neighbours). The window's last 1.5 s
+    are left out: the leader's last pictures end before its stop."""
+    return [f for f in follower if since <= f[1] < until - 1.5
+            and not any(abs(r[0] - f[0]) <= 0.3 and abs((r[1] - r[0]) - (f[1] - f[0])) < 1.0 for r in ref)]
+
+
 def figures(got):
     worst = max(abs(o) for _, o in got)
     mean = sum(o for _, o in got) / len(got)
@@ -100,7 +109,10 @@ for follower, ref, since, until in windows:
     print(f"{follower} against {ref} over {until - since:.0f} s, {len(timeline)} pictures: timeline worst {worst * 1000:.1f} ms, "
           f"mean {mean * 1000:+.1f} ms; screens worst {s_worst * 1000:.1f} ms, mean {s_mean * 1000:+.1f} ms, "
           f"{within * 100:.0f}% within one refresh; {len(seen)} of {len(crcs(follower))} of its CRCs also on {ref}'s card")
-    ok = ok and worst <= refresh
+    lost = adrift(trace[ref], trace[follower], since, until)
+    if lost:
+        print(f"{follower} against {ref}: {len(lost)} pictures over a second off, the first due {lost[0][1] - since:.2f} s into the window")
+    ok = ok and worst <= refresh and not lost
 # Each follower's join: from its start to the first picture after which all are in step, the
 # leader gone excepted.
 for follower, what, until in (("b", "b", a_gone), ("c", "c", times[("stopped", "c")]), ("c2", "c, restarted", a_gone)):
