@@ -131,7 +131,8 @@ public struct CEA708Service: Sendable {
             windows[w]?.movePen(row: Int(p[0] & 0x0f), column: Int(p[1] & 0x3f))
         case 0x97:
             guard let w = current else { return }
-            windows[w]?.justify = Int(p[2] & 0x03)
+            // Justification is not kept: ASS aligns an event's lines by its anchor, which the
+            // window's anchor point gives.
             windows[w]?.wordWrap = p[2] & 0x40 != 0
         case 0x98...0x9f:
             define(Int(c & 7), p)
@@ -161,10 +162,10 @@ public struct CEA708Service: Sendable {
         w.anchorVertical = Int(p[1] & 0x7f)
         w.anchorHorizontal = Int(p[2])
         w.anchorPoint = min(Int(p[3] >> 4), 8)
-        // Window styles 3 and 6 are the centred ones; 0 is style 1 for a new window.
+        // Style 0 keeps an existing window's attributes (a new one takes style 1); every
+        // predefined style sets word wrap off.
         let style = Int(p[5] >> 3 & 0x07)
         if windows[n] == nil || style != 0 {
-            w.justify = style == 3 || style == 6 ? 2 : 0
             w.wordWrap = false
         }
         windows[n] = w

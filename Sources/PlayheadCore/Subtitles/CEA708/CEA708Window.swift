@@ -1,6 +1,7 @@
 /// One of a CEA-708 service's eight windows: where it is anchored on the screen, its grid of
 /// rows and columns, the text written into that grid and the pen that writes it. Colours,
-/// fonts, borders and effects are not kept: the layer draws every caption in one style.
+/// fonts, borders, effects and justification are not kept: the layer draws every caption in one
+/// style, its lines aligned by the window's anchor point.
 public struct CEA708Window: Sendable, Equatable {
     /// The window's point that its anchor places: 0 upper left ... 8 lower right, row by row.
     public var anchorPoint = 0
@@ -13,8 +14,6 @@ public struct CEA708Window: Sendable, Equatable {
     public var rowLock = true
     public var columnLock = true
     public var wordWrap = false
-    /// 0 left, 1 right, 2 centre, 3 full (drawn as left).
-    public var justify = 0
     public private(set) var rows: [[Character]]
     public private(set) var penRow = 0
     public private(set) var penColumn = 0
