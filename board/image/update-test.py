@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
 """A/B updates of the x86_64 image (`make update-test`) or, with --arch arm64, of the Raspberry Pi
-card on the emulated arm64 board through U-Boot (`make update-test-arm64`, the good and bad
-runs) under QEMU (docs/updates.md), each run on a fresh copy of the image, driven from the console with playhead's `update` command as a
-technician would, the bundles on the host's web server (10.0.2.2) or on a USB stick.
+card on the emulated arm64 board through U-Boot (`make update-test-arm64`) under QEMU
+(docs/updates.md), each run on a fresh copy of the image, driven from the console with `update`
+as a technician would, the bundles on the host's web server (10.0.2.2) or on a USB stick.
 
 - default: slot A plays and is confirmed; three bundles are refused with one line each (signed
   by a stranger's key, made for another board, older than the running system); the good bundle
   on the USB stick is offered on the console and installed with the reboot put off to a time of
   day far away; installed again for the guest's next minute, which calls the first wait off,
   while playback goes on; the board reboots into slot B at that minute, not before, slot B
-  plays, is confirmed, and `update` names it with the new version. The boot loader's count on the FAT afterwards: B first, good, no
-  tries left over (GRUB: B_OK=1 B_TRY=0; U-Boot: BOOT_B_LEFT=3).
+  plays, is confirmed, and `update` names it with the new version. The boot loader's count on
+  the FAT afterwards: B first, good (GRUB: B_OK=1 B_TRY=0; U-Boot: BOOT_B_LEFT=3).
   With --then-bad, from slot B the bad bundle goes on into slot A as in --both-ways.
   With --cuts-first N, first N installs from the web server cut within 3 s of their start
   (before slot B can be complete): slot A must come back each time, and /data be clean at the end.
@@ -19,15 +19,15 @@ technician would, the bundles on the host's web server (10.0.2.2) or on a USB st
   the console and in `update`.
 - --both-ways: the good bundle from the stick into slot B, then the bad one from the web server
   into slot A, U-Boot's (or GRUB's) three tries of A and slot B again (the card's run,
-  `make update-test-arm64-both-ways`).
+  `make update-test-arm64-both-ways`). With --one-way it ends once slot B is confirmed
+  (`make update-test-arm64-one-way`, in `make test`).
 - --power-cuts N also on the card (`make update-test-arm64-long`), whose streamed install takes
   20-50 s under TCG: its cut window is wider (--cut-window).
 - --unbootable: an empty slot B that grubenv calls good and first: GRUB cannot start it three
   times, then slot A plays and is confirmed.
 - --power-cuts N: N installs of the good bundle from the web server, each cut (QEMU killed) at a
   random moment from the install's start to a little after its end; every power-on must play on
-  a slot and be confirmed, and /data must be clean on the host afterwards.
-Python's standard library only."""
+  a slot and be confirmed, and /data must be clean on the host afterwards."""
 import argparse
 import pathlib
 import random
@@ -36,7 +36,7 @@ import subprocess
 import tempfile
 import time
 
-from update_board import Board, GuestLockedUp, data_clean, fail, grubenv, serve, stick_image, ubootenv
+from update_board import Board, GuestLockedUp, back_on_a, back_on_b, data_clean, fail, grubenv, on_b, serve, stick_image
 
 CONFIRMED_ON = r"slot-confirm: first frame: slot {} is confirmed"
 
@@ -174,33 +174,6 @@ def install_for_a_minute(board, seen, slow):
     return version, install_seconds
 
 
-def on_b(disk, tmp, arch="x86_64"):
-    """The boot loader's count after the update: B first, good, no tries left over."""
-    if arch == "arm64":
-        env = ubootenv(disk, tmp)
-        if not env.get("BOOT_ORDER", "").startswith("B") or env.get("BOOT_B_LEFT") != "3":
-            fail(f"U-Boot's boot count after the update: {env} (want BOOT_ORDER starting with B, BOOT_B_LEFT=3)")
-        return env
-    env = grubenv(disk, tmp)
-    if not env.get("ORDER", "").startswith("B") or env.get("B_OK") != "1" or env.get("B_TRY") != "0":
-        fail(f"GRUB's environment after the update: {env} (want ORDER starting with B, B_OK=1, B_TRY=0)")
-    return env
-
-
-def back_on_a(disk, tmp, arch="x86_64"):
-    """The boot loader's count after slot B failed: A good with no tries left over, B not
-    bootable; under U-Boot A first again (slot-confirm's mark-active)."""
-    if arch == "arm64":
-        env = ubootenv(disk, tmp)
-        if not env.get("BOOT_ORDER", "").startswith("A") or env.get("BOOT_A_LEFT") != "3" or env.get("BOOT_B_LEFT") != "0":
-            fail(f"U-Boot's boot count after slot B failed: {env} (want BOOT_ORDER starting with A, BOOT_A_LEFT=3, BOOT_B_LEFT=0)")
-        return env
-    env = grubenv(disk, tmp)
-    if env.get("A_OK") != "1" or env.get("A_TRY") != "0" or env.get("B_OK") != "0":
-        fail(f"GRUB's environment after slot B failed: {env} (want A_OK=1, A_TRY=0, B_OK=0)")
-    return env
-
-
 def bad_run(args, disk, tmp, started):
     port = serve(pathlib.Path(args.bundles))
     seen = fresh()
@@ -237,20 +210,6 @@ def bad_into_a(board, port, slow):
     return m.group(1), board.reply("update", "slot")
 
 
-def back_on_b(disk, tmp, arch, bad, report):
-    """`update` and the boot loader's count after slot A failed: B good and first, A spent."""
-    if not report.startswith("slot: B\n") or "  state: bad" not in report or f"fell-back: slot A (version {bad})" not in report:
-        fail(f"`update` back on slot B said {report!r}: want slot B, A bad, and why")
-    env = ubootenv(disk, tmp) if arch == "arm64" else grubenv(disk, tmp)
-    if arch == "arm64":
-        ok = env.get("BOOT_ORDER", "").startswith("B") and env.get("BOOT_B_LEFT") == "3" and env.get("BOOT_A_LEFT") == "0"
-    else:
-        ok = env.get("B_OK") == "1" and env.get("B_TRY") == "0" and env.get("A_OK") == "0"
-    if not ok:
-        fail(f"the boot loader's count back on slot B: {env} (want B first and good, A spent)")
-    return env
-
-
 def both_ways_run(args, disk, tmp, started):
     """The card's good and bad bundles in one power-on sequence (shorter than the good and --bad
     runs one after the other): the good bundle from the stick into slot
@@ -272,6 +231,8 @@ def both_ways_run(args, disk, tmp, started):
     report = board.reply("update", "slot")
     if not report.startswith(f"slot: B\nversion: {good}\n") or "  state: good" not in report:
         fail(f"`update` on slot B said {report!r}: want slot B at {good}, A good", board.console.tail)
+    if args.one_way:
+        return one_way_end(board, disk, tmp, seen, good)
     bad, report = bad_into_a(board, port, slow)
     board.cut()
     want = [("A", 1), ("B", 1), ("A", 1), ("A", 2), ("A", 3), ("B", 1)]
@@ -282,6 +243,15 @@ def both_ways_run(args, disk, tmp, started):
     env = back_on_b(disk, tmp, args.arch, bad, report)
     return (f"slot B took version {good} from the stick and was confirmed; slot A took the bad {bad}, showed no frame"
             f" in 3 boots, slot B again, playing; `update`: {' '.join(report.split())}; boot count {env}")
+
+
+def one_way_end(board, disk, tmp, seen, good):
+    """--one-way: the card's run ends once slot B is confirmed."""
+    board.cut()
+    if seen["boots"] != [("A", 1), ("B", 1)] or [s for s, _ in seen["frames"]] != ["A", "B"]:
+        fail(f"boots {seen['boots']}, first frames {seen['frames']}: want A, then B, each at its first try")
+    env = on_b(disk, tmp, "arm64")
+    return f"slot B took version {good} from the stick, booted at its first try and was confirmed; boot count {env}"
 
 
 def unbootable_run(args, disk, tmp, started):
@@ -343,6 +313,8 @@ def main():
     parser.add_argument("--cuts-first", type=int, default=0, help="default run: power cuts early in installs before the rest")
     parser.add_argument("--then-bad", action="store_true",
                         help="default run: then the bad bundle into slot A, its three tries, and slot B again")
+    parser.add_argument("--one-way", action="store_true",
+                        help="--both-ways on the card: end once slot B is confirmed (make test's run; the bad bundle in update-test-arm64-long)")
     parser.add_argument("--cut-window", type=float, default=8.0, help="seconds after the install's start a cut may land")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--log", default="console-update.log")
@@ -353,6 +325,8 @@ def main():
     if not args.unbootable and not (args.bundles and pathlib.Path(args.bundles, "good.raucb").exists()):
         fail("no bundles; `make update-test` makes them")
     pathlib.Path(args.log).write_text("")
+    if args.one_way and not (args.both_ways and args.arch == "arm64"):
+        fail("--one-way goes with --both-ways on the card (--arch arm64)")
     if args.arch == "arm64" and args.unbootable:
         fail("--unbootable is x86_64's only (it sets GRUB's environment)")
     run = bad_run if args.bad else both_ways_run if args.both_ways else unbootable_run if args.unbootable else power_cut_run if args.power_cuts else good_run

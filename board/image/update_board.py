@@ -260,3 +260,44 @@ class Board:
     def cut_all(cls):
         for board in list(cls.powered):
             board.cut()
+
+
+def on_b(disk, tmp, arch="x86_64"):
+    """The boot loader's count after the update: B first, good, no tries left over."""
+    if arch == "arm64":
+        env = ubootenv(disk, tmp)
+        if not env.get("BOOT_ORDER", "").startswith("B") or env.get("BOOT_B_LEFT") != "3":
+            fail(f"U-Boot's boot count after the update: {env} (want BOOT_ORDER starting with B, BOOT_B_LEFT=3)")
+        return env
+    env = grubenv(disk, tmp)
+    if not env.get("ORDER", "").startswith("B") or env.get("B_OK") != "1" or env.get("B_TRY") != "0":
+        fail(f"GRUB's environment after the update: {env} (want ORDER starting with B, B_OK=1, B_TRY=0)")
+    return env
+
+
+def back_on_a(disk, tmp, arch="x86_64"):
+    """The boot loader's count after slot B failed: A good with no tries left over, B not
+    bootable; under U-Boot A first again (slot-confirm's mark-active)."""
+    if arch == "arm64":
+        env = ubootenv(disk, tmp)
+        if not env.get("BOOT_ORDER", "").startswith("A") or env.get("BOOT_A_LEFT") != "3" or env.get("BOOT_B_LEFT") != "0":
+            fail(f"U-Boot's boot count after slot B failed: {env} (want BOOT_ORDER starting with A, BOOT_A_LEFT=3, BOOT_B_LEFT=0)")
+        return env
+    env = grubenv(disk, tmp)
+    if env.get("A_OK") != "1" or env.get("A_TRY") != "0" or env.get("B_OK") != "0":
+        fail(f"GRUB's environment after slot B failed: {env} (want A_OK=1, A_TRY=0, B_OK=0)")
+    return env
+
+
+def back_on_b(disk, tmp, arch, bad, report):
+    """`update` and the boot loader's count after slot A failed: B good and first, A spent."""
+    if not report.startswith("slot: B\n") or "  state: bad" not in report or f"fell-back: slot A (version {bad})" not in report:
+        fail(f"`update` back on slot B said {report!r}: want slot B, A bad, and why")
+    env = ubootenv(disk, tmp) if arch == "arm64" else grubenv(disk, tmp)
+    if arch == "arm64":
+        ok = env.get("BOOT_ORDER", "").startswith("B") and env.get("BOOT_B_LEFT") == "3" and env.get("BOOT_A_LEFT") == "0"
+    else:
+        ok = env.get("B_OK") == "1" and env.get("B_TRY") == "0" and env.get("A_OK") == "0"
+    if not ok:
+        fail(f"the boot loader's count back on slot B: {env} (want B first and good, A spent)")
+    return env
