@@ -7,9 +7,11 @@
 # flip trace ties every page flip to its vblank's time and count; each card's per-frame CRCs say
 # what each refresh showed: checks/41-sync-group.py compares the screens refresh by refresh on the
 # guest's one monotonic clock. SYNC_RUN (seconds before the faults, 40 here; make bench: 300).
-# Not in `make test` yet (on-request): under emulation (TCG, three players and three vkms screens
-# on two host cores) the guest stalls for up to seconds, and a follower has been seen ahead by
-# 0.9 s for half a second after an item change; `make board-wall-long` runs it.
+# The group's timeline is judged, the screens only printed (under TCG, three players and three
+# vkms screens on two host cores, the guest stalls for up to a second and flips land late).
+# Not in `make test` yet (on-request; `make board-wall-long`): a leader stalled a second skips
+# to keyframes and ends its item at the last picture decoded, up to a second early, and its
+# followers are then that far behind until they jump (docs/walls.md).
 # kernels: 7
 # on-request: yes
 # time-limit: 300
