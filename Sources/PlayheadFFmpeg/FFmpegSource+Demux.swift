@@ -95,7 +95,10 @@ extension FFmpegSource {
             return
         }
         if cursor.continuity != nil { takeClockJumps(packet, timing: timing, cursor: &cursor, epoch: tag) }
-        noteLoaded(timing.mediaTime(packet.pts))
+        // A packet's end, not its start: the engine ends an item whose last pictures were
+        // left out by the decoder there.
+        let start = timing.mediaTime(packet.pts), length = timing.duration(packet.duration)
+        noteLoaded(from: start, to: length.isNumeric ? start + length : start)
         let item = Tagged(epoch: tag, value: PacketItem.packet(packet))
         let current = { self.epoch.load(ordering: .acquiring) == tag }
         if queue === videoPackets {
@@ -128,13 +131,13 @@ extension FFmpegSource {
         audio != nil && isEnabled(.audio) && audioPackets.count < 16
     }
 
-    private func noteLoaded(_ t: MediaTime) {
-        guard t.isNumeric else { return }
+    private func noteLoaded(from start: MediaTime, to end: MediaTime) {
+        guard start.isNumeric, end.isNumeric else { return }
         control.withLock {
             if let r = state.loaded {
-                if t > r.end { state.loaded = MediaTimeRange(start: r.start, end: t) }
+                if end > r.end { state.loaded = MediaTimeRange(start: r.start, end: end) }
             } else {
-                state.loaded = MediaTimeRange(start: t, duration: .zero)
+                state.loaded = MediaTimeRange(start: start, end: end)
             }
         }
     }

@@ -213,9 +213,9 @@ import PlayheadTestSupport
     /// frames, the same pictures; leaving out deblocking too changes the pictures, keyframes
     /// included (H.264 deblocks intra pictures as well).
     @Test func decodeSkipLevelsLeaveOutFramesAndDeblocking() async throws {
-        let all = try await Self.decodedPictures(skipping: .none)
-        let nonReference = try await Self.decodedPictures(skipping: .nonReference)
-        let unfiltered = try await Self.decodedPictures(skipping: .nonReferenceUnfiltered)
+        let all = try await Self.decodedPictures(skipping: .none).pictures
+        let nonReference = try await Self.decodedPictures(skipping: .nonReference).pictures
+        let unfiltered = try await Self.decodedPictures(skipping: .nonReferenceUnfiltered).pictures
         // h264_aac.mp4: 50 frames, 27 of them B-frames (ffprobe), not all used as references.
         #expect(all.count == 50)
         #expect(nonReference.count < all.count && nonReference.count > 20, "\(nonReference.count) frames")
@@ -225,7 +225,19 @@ import PlayheadTestSupport
         #expect(unfiltered.first.map { $0.digest != first.digest } == true)
     }
 
-    static func decodedPictures(skipping level: DecodeSkip) async throws -> [(pts: MediaTime, digest: UInt64)] {
+    /// What was read ends where the last packet ends, whatever the decoder left out: the
+    /// engine ends an item there (an item ended at its last picture shown, keyframes only,
+    /// ended up to a keyframe interval early).
+    @Test func whatWasReadEndsAtTheLastPacketsEndWhateverWasLeftOut() async throws {
+        let all = try await Self.decodedPictures(skipping: .none)
+        let keys = try await Self.decodedPictures(skipping: .nonKey)
+        let lastEnd = try #require(all.pictures.last).pts + MediaTime(value: 1, timescale: 25)
+        #expect(all.readEnd == lastEnd, "read to \(all.readEnd?.secondsText ?? "-") s, the last picture ends at \(lastEnd.secondsText) s")
+        #expect(keys.pictures.count < all.pictures.count / 2, "\(keys.pictures.count) keyframes")
+        #expect(keys.readEnd == lastEnd)
+    }
+
+    static func decodedPictures(skipping level: DecodeSkip) async throws -> (pictures: [(pts: MediaTime, digest: UInt64)], readEnd: MediaTime?) {
         let opened = try FFmpegBackend().open(MediaLocation("\(media)/h264_aac.mp4"), options: SourceOptions())
         let source = try #require(opened as? FFmpegSource)
         defer { source.close() }
@@ -242,7 +254,7 @@ import PlayheadTestSupport
             case .failed(let error): Issue.record("\(error)"); break pulling
             }
         }
-        return pictures
+        return (pictures, source.loadedTimeRanges().last?.end)
     }
 
     /// The nice value in /proc/PATH/stat (its 19th field; the name in field 2 may hold spaces).

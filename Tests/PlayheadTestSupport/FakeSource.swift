@@ -16,6 +16,8 @@ public final class FakeSource: MediaSource {
         var closed = false
         /// The sound track played: its samples are 0.25 times its place among the tracks, plus one.
         var audioTrack = 1
+        /// Keyframes only, as FFmpeg's decoder leaves the rest out: decoded, never handed over.
+        var keyframesOnly = false
     }
 
     public let info: MediaInfo
@@ -91,6 +93,9 @@ public final class FakeSource: MediaSource {
                 defer { s.nextFrame -= 1 }
                 return .element(frame(s.nextFrame))
             }
+            if s.keyframesOnly {
+                while s.nextFrame < frameCount && s.nextFrame % keyframeInterval != 0 { s.nextFrame += 1 }
+            }
             guard s.nextFrame < frameCount else { return .endOfStream }
             defer { s.nextFrame += 1 }
             return .element(frame(s.nextFrame))
@@ -132,7 +137,10 @@ public final class FakeSource: MediaSource {
         }
     }
 
-    public func setDecodeSkip(_ skip: DecodeSkip) { gate?.noteSkip(skip) }
+    public func setDecodeSkip(_ skip: DecodeSkip) {
+        gate?.noteSkip(skip)
+        state.withLock { $0.keyframesOnly = skip >= .nonKey }
+    }
 
     public func setEnabled(_ enabled: Bool, mediaType: MediaType) {
         state.withLock { s in

@@ -28,6 +28,24 @@ import Testing
         #expect(budget.used == 0)
     }
 
+    @Test func anItemShowingItsKeyFramesOnlyEndsWhereItsLastPacketEnds() async {
+        // 45 frames with keyframes at 0, 12, 24 and 36: the last picture decoded ends at 1.48 s,
+        // the item at 1.8 s. Ended at the picture, the next item would come 0.32 s early.
+        let budget = share("fake=9600")
+        let a = PlayerHarness(urls: ["fake-50"], backend: FakeBackend(gate: FakeGate()), decodeBudget: budget.member(name: "a"))
+        let b = PlayerHarness(urls: ["fake-45-noaudio"], backend: FakeBackend(gate: FakeGate()), decodeBudget: budget.member(name: "b"))
+        a.player.play()
+        #expect(await a.waitFor { $0.contains { $0.name == "readyForDisplay" } })
+        b.player.play()
+        #expect(await b.waitFor { $0.contains { $0.name == "didPlayToEndTime" } })
+        let shown = b.video.frames.map { $0.pts.converted(to: 25).value }
+        #expect(!shown.isEmpty && shown.allSatisfy { $0 % 12 == 0 }, "not keyframes only: \(shown)")
+        let end = b.events.first { $0.name == "didPlayToEndTime" }?.time
+        #expect(end == MediaTime(value: 45, timescale: 25), "ended at \(end?.secondsText ?? "-") s")
+        a.player.shutdown()
+        b.player.shutdown()
+    }
+
     @Test func theCurrentItemKeepsItsShareWhileItsRefusedNextOneIsOpenedAhead() async {
         // 6400 pixels a second of 12800: half. The next item (1080p) does not fit at all.
         let budget = share("fake=12800")

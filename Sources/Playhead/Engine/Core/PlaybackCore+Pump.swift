@@ -76,6 +76,7 @@ extension PlaybackCore {
             case .pending:
                 return true
             case .endOfStream:
+                if !rate.isReverse { segments[i].videoStream.took(end: readEnd(of: segments[i])) }
                 segments[i].videoStream.reachedEnd()
                 if !rate.isReverse { keepEnd(.video, of: segments[i].id) }
             case .failed(let error):
@@ -84,6 +85,16 @@ extension PlaybackCore {
             }
         }
         return false
+    }
+
+    /// Where what was read of an item ends: the end of its last packet. A decoder leaving
+    /// pictures out (keyframes only, behind the clock) hands over its last picture long before
+    /// that; ended there, the item would end up to a keyframe interval early, and so would the
+    /// wall's followers. Never beyond the container's duration.
+    private func readEnd(of seg: Segment) -> MediaTime {
+        let read = seg.source.loadedTimeRanges().map(\.end).max() ?? .zero
+        let duration = seg.source.info.duration
+        return duration.isNumeric ? MediaTime.minimum(read, duration) : read
     }
 
     /// An item looped on its own is read again by its source only once all of it has been
