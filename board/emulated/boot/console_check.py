@@ -20,3 +20,20 @@ with tempfile.TemporaryDirectory() as tmp:
 if (first, rest) != ("one", ["two", "three"]):
     sys.exit(f"console_check: a chunk's lines after the first were not handed out at once: got {first!r} then {rest!r}")
 print("console_check: a chunk's later lines come at the next read")
+
+# The wedge watch: the heartbeat keeps a guest alive for ALIVE_WITHIN seconds, never beyond the
+# scenario's limit and a minute (01-devices: 30 s), which only a result moves on.
+from scenarios import ALIVE_WITHIN, scenario_watch  # noqa: E402
+
+now = [0.0]
+watch = scenario_watch(["01-devices", "02-pattern"], clock=lambda: now[0])
+seen = [watch("board: scenarios start")]
+for t in (5, 50, 85, 89):
+    now[0] = t
+    seen.append(watch("BOARD-ALIVE"))
+now[0] = 95
+seen.append(watch("BOARD-RESULT 01-devices pass 95s"))
+seen.append(watch("some other line"))
+if seen != [ALIVE_WITHIN, ALIVE_WITHIN, ALIVE_WITHIN, 5, 1, ALIVE_WITHIN, None]:
+    sys.exit(f"console_check: the wedge watch gave {seen}")
+print(f"console_check: a silent guest is given up after {ALIVE_WITHIN} s, a stuck scenario after its limit and a minute")

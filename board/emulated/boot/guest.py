@@ -101,7 +101,7 @@ def run_guest(cmd, log, echo, timeout, done_marker, progress=None, monitor=None,
     the terminal too). `progress(line)` may return how many seconds the guest has until its next
     sign of life: a wedged guest (a kernel wait that `timeout` in the guest cannot break) is
     then stopped early, not after `timeout`. After `done_marker`, QEMU has 20 s to exit."""
-    console = QemuConsole(cmd, log, echo=echo)
+    console = QemuConsole(cmd, log, echo=echo, quiet=lambda t: t == "BOARD-ALIVE")
     drivers = []
     deadline = time.monotonic() + timeout
     done_at = stall_at = None
@@ -119,7 +119,8 @@ def run_guest(cmd, log, echo, timeout, done_marker, progress=None, monitor=None,
     ended = console.ended_at is not None
     wedged = not ended and stall_at is not None and stall_at <= time.monotonic()
     if wedged:
-        console.line("board: no progress from the guest within the scenario's time limit and a minute more; stopping it")
+        console.line("board: no sign of life from the guest (its heartbeat, or the scenario's result within its time limit "
+                     "and a minute); stopping it")
         wedge_report(console, monitor)
     status = console.stop()
     reap(drivers)

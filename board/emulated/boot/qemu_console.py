@@ -15,9 +15,12 @@ class QemuConsole:
     """One QEMU process and its serial console. `lines()` yields each line as it comes, until
     QEMU exits or `deadline` passes; `stop()` ends it."""
 
-    def __init__(self, cmd, log, append=False, echo=None, keep=40, stdin=False):
+    def __init__(self, cmd, log, append=False, echo=None, keep=40, stdin=False, quiet=None):
         self.log = open(log, "a" if append else "w", encoding="utf-8", errors="replace")
         self.echo = echo  # echo(line) -> whether the line goes to the terminal too
+        # quiet(line) -> a line for the log alone (a heartbeat): it would push the lines that
+        # explain a failure out of the tail.
+        self.quiet = quiet
         self.keep = keep
         self.tail = []
         # On time.monotonic(); the caller may move it while reading (a first frame seen, a
@@ -60,6 +63,8 @@ class QemuConsole:
         """A console line: into the log and the tail, and onto the terminal when `echo` says so.
         The host adds its own (why it stopped a guest) through here too."""
         self.note(text)
+        if self.quiet is not None and self.quiet(text):
+            return text
         self.tail = (self.tail + [text])[-self.keep:]
         if self.echo is not None and self.echo(text):
             print(text, flush=True)
