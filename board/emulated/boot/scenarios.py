@@ -23,11 +23,8 @@ def listed(path, key, default):
 def runs_on(path, args):
     """Whether a scenario runs on this board: its `# arches: x86_64 arm64` line (x86_64 alone
     without one) and, on x86_64, its `# kernels: 6 7` line (6 without one): the kernel profiles
-    are the x86_64 board's; `# on-request: yes` runs only when asked for by name (--only). The
-    guest's init reads the same lines (board.sh)."""
+    are the x86_64 board's. The guest's init reads the same lines (board.sh)."""
     if args.arch not in listed(path, "arches", ["x86_64"]):
-        return False
-    if listed(path, "on-request", ["no"]) == ["yes"] and not getattr(args, "only", None):
         return False
     return args.arch != "x86_64" or args.profile in listed(path, "kernels", ["6"])
 

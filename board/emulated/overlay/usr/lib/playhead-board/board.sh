@@ -195,8 +195,6 @@ run_scenarios() {
     # the same lines.
     arches=$(sed -n 's/^# arches: *//p' "$s")
     case " ${arches:-x86_64} " in *" $BOARD_ARCH "*) ;; *) continue ;; esac
-    # `# on-request: yes`: only when asked for by name (make board-wall-long), not in a whole run.
-    if grep -q '^# on-request: yes' "$s"; then [ -n "$only" ] || continue; fi
     kernels=$(sed -n 's/^# kernels: *//p' "$s")
     [ "$BOARD_ARCH" != x86_64 ] || case " ${kernels:-6} " in *" $KERNEL_MAJOR "*) ;; *) continue ;; esac
     [ -n "$from" ] && [ "$(printf '%s\n%s\n' "$from" "$name" | sort | head -1)" != "$from" ] && continue

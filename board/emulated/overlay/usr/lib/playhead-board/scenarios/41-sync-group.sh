@@ -9,11 +9,7 @@
 # guest's one monotonic clock. SYNC_RUN (seconds before the faults, 40 here; make bench: 300).
 # The group's timeline is judged, the screens only printed (under TCG, three players and three
 # vkms screens on two host cores, the guest stalls for up to a second and flips land late).
-# Not in `make test` yet (on-request; `make board-wall-long`): a leader stalled a second skips
-# to keyframes and ends its item at the last picture decoded, up to a second early, and its
-# followers are then that far behind until they jump (docs/walls.md).
 # kernels: 7
-# on-request: yes
 # time-limit: 300
 . /usr/lib/playhead-board/board.sh
 M=/usr/share/playhead/media
