@@ -5,16 +5,18 @@ import PlayheadSys
 /// through the playlist, so that the place kept, `status` and the next item agree with it.
 extension CommandRouter {
     func syncLook(now: Int64) -> SyncLook {
+        let rate = player.exactRate
+        let place = player.playingPlace(atHost: now)
         let (entries, position) = state.withLock { s -> ([String], Int?) in
-            syncCurrent(&s)
+            // The entry of the place read, not the player's entry now: at an item change the two
+            // differ, and the place's time belongs to the place's item.
+            if let id = place.entryID { s.playlist.currentID = id }
             return (s.playlist.entries.map(\.location), s.stopped ? nil : s.playlist.currentPosition)
         }
-        let rate = player.exactRate
         // Paused, the place is still a place (a paused leader's followers stand there too).
-        let itemTime = rate.isPaused ? player.currentSeconds().map { Int64($0 * 1e9) } : player.itemNanoseconds(atHost: now)
-        let duration = player.durationSeconds().flatMap { $0.isFinite && $0 > 0 ? Int64($0 * 1e9) : nil } ?? 0
+        let itemTime = rate.isPaused ? player.currentSeconds().map { Int64($0 * 1e9) } : place.itemNanoseconds
         return SyncLook(entries: entries, local: SyncFollower.Local(entry: position, name: position.map { entries[$0] },
-                                                                     itemTime: itemTime, host: now, rate: rate, duration: duration))
+                                                                     itemTime: itemTime, host: now, rate: rate, duration: place.durationNanoseconds))
     }
 
     func syncApply(_ correction: SyncCorrection, group: String) {

@@ -145,8 +145,13 @@ public final class LivePlayerControl: PlayerControl {
         player.setRate(rate, time: MediaTime(nanoseconds: itemTime), atHostTime: HostTime(nanoseconds: host))
     }
 
-    public func itemNanoseconds(atHost host: Int64) -> Int64? {
-        player.currentTime(atHostTime: HostTime(nanoseconds: host))?.nanoseconds
+    public func playingPlace(atHost host: Int64) -> PlayingPlace {
+        guard let (item, time) = player.currentItemAndTime(atHostTime: HostTime(nanoseconds: host)) else {
+            return PlayingPlace(entryID: nil, itemNanoseconds: nil, durationNanoseconds: 0)
+        }
+        let duration = item.duration
+        return PlayingPlace(entryID: entryOfItem.withLock { $0[ObjectIdentifier(item)]?.id }, itemNanoseconds: time?.nanoseconds,
+                            durationNanoseconds: duration.isNumeric && duration > .zero ? duration.nanoseconds : 0)
     }
 
     public var exactRate: PlaybackRate { player.exactRate }

@@ -60,9 +60,9 @@ public protocol PlayerControl: AnyObject, Sendable {
     /// A sync group's follower joining its leader: the current item's `itemTime` shown at
     /// `host` (monotonic nanoseconds), played at `rate` from there.
     func play(at itemTime: Int64, host: Int64, rate: PlaybackRate)
-    /// The current item's time at `host` (monotonic nanoseconds) while its clock runs; nil
-    /// while it opens, seeks, waits or is paused.
-    func itemNanoseconds(atHost host: Int64) -> Int64?
+    /// The current entry, its item's time at `host` (monotonic nanoseconds) and its length,
+    /// read together.
+    func playingPlace(atHost host: Int64) -> PlayingPlace
     /// Paused, the slate saying `text`.
     func holdSlate(saying text: String)
     /// The rate the player plays at now, exactly (0 when paused).

@@ -23,6 +23,9 @@ final class FakePlayerControl: PlayerControl {
         var refusal: String?
         var groups: [MediaSelectionGroup] = []
         var selection = MediaSelection()
+        /// The next item comes (at 0.1 s) the next time the rate is read: an item change in the
+        /// middle of a sync group's look at the player.
+        var itemChangesAtRateRead = false
     }
     let s = Mutex(State())
     /// How often `play(entries:)` gives the processor away before it takes the queue, as a
@@ -83,9 +86,23 @@ final class FakePlayerControl: PlayerControl {
     func play(at itemTime: Int64, host: Int64, rate: PlaybackRate) {
         s.withLock { $0.paused = false; $0.calls.append("play at \(itemTime) host \(host) rate \(rate)") }
     }
-    func itemNanoseconds(atHost host: Int64) -> Int64? { s.withLock { $0.paused ? nil : $0.time.map { Int64($0 * 1e9) } } }
+    func playingPlace(atHost host: Int64) -> PlayingPlace {
+        s.withLock {
+            PlayingPlace(entryID: $0.queue.first?.id, itemNanoseconds: $0.paused ? nil : $0.time.map { Int64($0 * 1e9) },
+                         durationNanoseconds: $0.duration.map { Int64($0 * 1e9) } ?? 0)
+        }
+    }
     func holdSlate(saying text: String) { s.withLock { $0.paused = true; $0.calls.append("slate \(text)") } }
-    var exactRate: PlaybackRate { s.withLock { $0.paused ? .paused : .normal } }
+    var exactRate: PlaybackRate {
+        s.withLock { s in
+            if s.itemChangesAtRateRead {
+                s.itemChangesAtRateRead = false
+                s.queue.removeFirst()
+                s.time = 0.1
+            }
+            return s.paused ? .paused : .normal
+        }
+    }
     func beginInterruption(duck: Float?) { record("interruption begin") }
     func endInterruption(shouldResume: Bool) { record("interruption end") }
     var currentEntryID: Int? { s.withLock { $0.queue.first?.id } }

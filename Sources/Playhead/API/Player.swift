@@ -56,6 +56,17 @@ public class Player: @unchecked Sendable {
         return clock.mediaTime(at: engine.env.clock.now()) - offset
     }
 
+    /// The current item and its time at `host` (nil while it opens, seeks, waits or is
+    /// paused), read together: read apart, an item change between the two reads paired one
+    /// item with the other's time, a whole item off.
+    public func currentItemAndTime(atHostTime host: HostTime) -> (item: PlayerItem, time: MediaTime?)? {
+        let (item, clock, offset, playing) = engine.snapshot.withLock { s in
+            (s.items.first, s.clock, s.offset, s.timeControl.status == .playing && s.seeksPosted == s.seeksTaken)
+        }
+        guard let item else { return nil }
+        return (item, playing ? clock.mediaTime(at: host) - offset : nil)
+    }
+
     /// The rate as the engine holds it, exactly (a sync group's nudges are thousandths).
     public var exactRate: PlaybackRate { engine.snapshot.withLock { $0.rate } }
 
