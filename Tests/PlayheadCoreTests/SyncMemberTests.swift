@@ -26,4 +26,20 @@ import Testing
         #expect(m.election.leader == 7)
         #expect(m.estimator.estimate(now: gone + 40) == nil, "another leader is another clock")
     }
+
+    /// Over a network that jitters, the leader's timeline for its next entry may come before
+    /// the last one for the entry it left: that one, late, is not taken over it.
+    @Test func aTimelineComingLateDoesNotTakeANewerOnesPlace() {
+        var m = SyncMember(me: 2, group: "g", role: .follower, choice: .leader)
+        _ = m.received(Self.from(1, 1, .hello(role: .auto, leading: true)), clocks: Self.clocks(0))
+        _ = m.tick(clocks: Self.clocks(10), look: nil)
+        let at = { (entry: Int, time: Int64) in
+            SyncTimeline(entry: entry, entries: 2, name: "e\(entry).mp4", itemTime: time, groupTime: 20, rate: .normal, clock: .leader)
+        }
+        _ = m.received(Self.from(1, 5, .timeline(at(1, 0))), clocks: Self.clocks(20))
+        _ = m.received(Self.from(1, 4, .timeline(at(0, 5_990_000_000))), clocks: Self.clocks(21))
+        #expect(m.timeline?.value.entry == 1)
+        _ = m.received(Self.from(1, 6, .timeline(at(1, 100_000_000))), clocks: Self.clocks(22))
+        #expect(m.timeline?.value.itemTime == 100_000_000)
+    }
 }

@@ -19,8 +19,9 @@ public struct SyncMember: Sendable {
     public private(set) var election: SyncElection
     public private(set) var follower = SyncFollower()
     public private(set) var estimator = ClockOffsetEstimator()
-    /// The leader's last timeline and when it came.
-    public private(set) var timeline: (value: SyncTimeline, heard: Int64)?
+    /// The leader's last timeline, when it came, and its number (a later-sent one may come
+    /// first: one sent before it, coming late, is not taken over it).
+    public private(set) var timeline: (value: SyncTimeline, heard: Int64, sequence: UInt32)?
     /// The clock the group's times are turned into this member's by, in words (for status).
     public private(set) var clockInUse = "none yet"
     /// The two clocks' disagreement when both can be had: the leader's clock as estimated over
@@ -56,8 +57,9 @@ public struct SyncMember: Sendable {
             election.heard(message.sender, role: role, leading: leading, at: now)
         case .timeline(let t):
             guard message.sender == election.leader, !election.leading else { return [] }
+            if let old = timeline, old.sequence > message.sequence { return [] }
             if let old = timeline?.value, old.clock != t.clock { estimator.reset() }
-            timeline = (t, now)
+            timeline = (t, now, message.sequence)
         case .ping(let to, let sent):
             guard to == election.me, election.leading else { return [] }
             let stamp = clocks.now(leaderClock(clocks))
