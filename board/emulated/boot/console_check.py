@@ -37,3 +37,14 @@ seen.append(watch("some other line"))
 if seen != [ALIVE_WITHIN, ALIVE_WITHIN, ALIVE_WITHIN, 5, 1, ALIVE_WITHIN, None]:
     sys.exit(f"console_check: the wedge watch gave {seen}")
 print(f"console_check: a silent guest is given up after {ALIVE_WITHIN} s, a stuck scenario after its limit and a minute")
+
+# Arrival times (wall_drift.py puts a guest's clock on the host's by them): a line's time is when
+# its first byte came, also when its end came in a later chunk.
+with tempfile.TemporaryDirectory() as tmp:
+    console = QemuConsole(["sh", "-c", "printf 'a\\nb\\n'; sleep 0.6; printf 'c'; sleep 0.6; printf 'd\\n'"], f"{tmp}/console.log")
+    began = time.monotonic()
+    came = {text: console.arrived - began for text in console.lines()}
+    console.stop()
+if set(came) != {"a", "b", "cd"} or came["a"] > 0.3 or came["b"] > 0.3 or not 0.5 < came["cd"] < 0.9:
+    sys.exit(f"console_check: lines' arrival times, from the start: {came}")
+print("console_check: each line's arrival is its first byte's")

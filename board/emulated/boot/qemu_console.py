@@ -28,6 +28,10 @@ class QemuConsole:
         self.deadline = math.inf
         self.ended_at = None  # when QEMU closed its output: it is exiting
         self.buffer = b""
+        # When the first byte of the line last handed out came (the host's monotonic clock): a
+        # guest's clock printed on its console is put on the host's by it (wall_drift.py).
+        self.arrived = None
+        self.buffer_began = self.chunk_came = None
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
@@ -39,6 +43,8 @@ class QemuConsole:
         while True:
             while b"\n" in self.buffer:
                 raw, self.buffer = self.buffer.split(b"\n", 1)
+                # What is left of the buffer began in the chunk read last.
+                self.arrived, self.buffer_began = self.buffer_began, self.chunk_came
                 yield self.record(raw)
             if self.ended_at is not None:
                 return
@@ -50,10 +56,14 @@ class QemuConsole:
             if chunk == b"" or (chunk is None and self.proc.poll() is not None):
                 self.ended_at = time.monotonic()
                 if self.buffer:
+                    self.arrived = self.buffer_began
                     yield self.record(self.buffer)
                     self.buffer = b""
                 return
             if chunk:
+                self.chunk_came = time.monotonic()
+                if not self.buffer:
+                    self.buffer_began = self.chunk_came
                 self.buffer += chunk
 
     def record(self, raw):

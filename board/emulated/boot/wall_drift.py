@@ -21,7 +21,6 @@ import argparse
 import os
 import pathlib
 import secrets
-import select
 import shutil
 import subprocess
 import sys
@@ -30,6 +29,7 @@ import threading
 import time
 
 from machine import ARCHES, qemu_binary
+from qemu_console import QemuConsole
 import wall_drift_report
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -39,54 +39,32 @@ SHELL_UP = "board: shell on the serial console"
 
 
 class Guest:
-    """One QEMU and its serial console, read on a thread of its own: every line logged, `CLK`
-    lines kept with the host's monotonic time at which their first byte arrived, the command
-    typed once the shell is up, `DRIFT` lines on the terminal."""
+    """One QEMU and its serial console (QemuConsole), read on a thread of its own: `CLK` lines
+    kept with the host's monotonic time at which their first byte arrived, the command typed
+    once the shell is up, `DRIFT` lines on the terminal."""
 
     def __init__(self, role, cmd, command, out):
         self.role, self.command = role, command
-        self.log = open(out / f"console-{role}.log", "w", encoding="utf-8", errors="replace")
+        self.console = QemuConsole(cmd, out / f"console-{role}.log", stdin=True)
         self.clk = open(out / f"host-clk-{role}.txt", "w")
         self.ended = threading.Event()
         self.result = None  # "done", or the guest's failure line
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         self.thread = threading.Thread(target=self.read, daemon=True)
         self.thread.start()
 
     def read(self):
-        fd, buffer, start = self.proc.stdout.fileno(), b"", None
-        while True:
-            ready, _, _ = select.select([fd], [], [], 1.0)
-            if not ready:
-                if self.proc.poll() is not None:
-                    break
-                continue
-            chunk = os.read(fd, 65536)
-            now = time.monotonic()
-            if not chunk:
-                break
-            if not buffer:
-                start = now
-            buffer += chunk
-            # A line's time is when its first byte came: the rest of a chunk began in it.
-            while b"\n" in buffer:
-                raw, buffer = buffer.split(b"\n", 1)
-                self.line(raw.decode("utf-8", "replace").rstrip("\r"), start)
-                start = now
-        self.log.close()
+        for text in self.console.lines():
+            self.line(text, self.console.arrived)
         self.clk.close()
         self.ended.set()
 
     def line(self, text, at):
-        self.log.write(f"{text}\n")
-        self.log.flush()
         if text.startswith("CLK "):
             self.clk.write(f"{at:.6f} {text[4:]}\n")
             self.clk.flush()
             return
         if SHELL_UP in text and self.command:
-            self.proc.stdin.write(self.command.encode() + b"\n")
-            self.proc.stdin.flush()
+            self.console.send(self.command.encode() + b"\n")
             self.command = None
         if text.startswith(("DRIFT ", "DRIFT-")):
             print(f"  {text}", flush=True)
@@ -96,10 +74,11 @@ class Guest:
             self.result = text
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait()
-        self.thread.join(10)
+        """QEMU killed (a power cut), its console read to the end, then closed."""
+        if self.console.proc.poll() is None:
+            self.console.proc.kill()
+        self.thread.join(timeout=30)
+        self.console.stop()
 
 
 def chrony_files(dest):
