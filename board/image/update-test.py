@@ -314,7 +314,7 @@ def main():
     parser.add_argument("--then-bad", action="store_true",
                         help="default run: then the bad bundle into slot A, its three tries, and slot B again")
     parser.add_argument("--one-way", action="store_true",
-                        help="--both-ways on the card: end once slot B is confirmed (make test's run; the bad bundle in update-test-arm64-long)")
+                        help="--both-ways on the card: end once slot B is confirmed (make test's run; the bad bundle in update-test-arm64-both-ways)")
     parser.add_argument("--cut-window", type=float, default=8.0, help="seconds after the install's start a cut may land")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--log", default="console-update.log")
