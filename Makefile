@@ -14,12 +14,13 @@ SWIFTPM = env CC=$(SWIFTPM_CC) $(SWIFT)
 export CCACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/playhead/ccache
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_MAXSIZE ?= 3G
-# The last line's packages build the image's kernel (board/image/kernel-appliance.sh).
+# The last line's packages build the images' kernels (board/image/kernel-appliance.sh and
+# kernel-appliance-arm64.sh, cross-compiled with Debian's gcc-aarch64-linux-gnu).
 DEBIAN_PACKAGES := ffmpeg libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev pkg-config python3 \
   gcc make libc6-dev libdrm-dev libasound2-dev libgpiod-dev libfreetype-dev libharfbuzz-dev libass-dev fonts-dejavu-core libharfbuzz-bin python3-freetype qemu-system-x86 qemu-system-arm kmod cpio xz-utils binutils mtools systemd \
   nasm libmbedtls-dev dpkg-dev grub-common grub-efi-amd64-bin ovmf u-boot-qemu u-boot-tools libubootenv-tool rauc dbus-daemon squashfs-tools fdisk e2fsprogs zstd debootstrap patch chrony iproute2 \
   python3-venv chromium chromium-driver openssl ca-certificates ccache tzdata prometheus libmosquitto-dev mosquitto mosquitto-clients \
-  flex bison bc libelf-dev libssl-dev lz4
+  flex bison bc libelf-dev libssl-dev lz4 gcc-aarch64-linux-gnu
 MEDIA := build/media
 SUDO := $(shell [ "$$(id -u)" = 0 ] || command -v sudo)
 
@@ -107,7 +108,8 @@ test-beside-images: deps media
 	BESIDE_OWNER=$$PPID scripts/beside.sh start $(BESIDE_IMAGES) \
 	  arm64-build "scripts/cross/arm64.sh $(CROSS_CACHE) build/arm64" \
 	  arm64-kernel "$(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE)" \
-	  arm64-ffmpeg "board/image/ffmpeg-arm64.sh $(BOARD_A64_CACHE) build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie"
+	  arm64-ffmpeg "board/image/ffmpeg-arm64.sh $(BOARD_A64_CACHE) build/arm64/sysroot $(BOARD_CACHE)/buildroot-trixie" \
+	  arm64-appliance-kernel "board/image/kernel-appliance-arm64.sh $(BOARD_CACHE)/.. \$$($(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) | tail -1)"
 
 # Side by side, swift test's default: the player's tests step its loop on a virtual clock, and
 # the tests that need real threads (a terminal, sockets, the sound, GPIO and FFmpeg threads, a
@@ -376,6 +378,7 @@ endif
 IMAGE_A64_OUT := build/image-arm64
 IMAGE_A64 := $(IMAGE_A64_OUT)/playhead-rpi4-arm64.img
 image-arm64: deps media build-arm64
+	@scripts/beside.sh wait $(BESIDE_IMAGES) arm64-appliance-kernel
 	IMAGE_VERSION="$(IMAGE_VERSION)" RAUC_KEYRING="$(RAUC_KEYRING)" board/image/build-arm64.sh $(IMAGE_A64) $(MEDIA) $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) build/arm64
 
 image-test-arm64: image-arm64
@@ -432,8 +435,11 @@ BOARD_A64_CACHE := $(BOARD_CACHE)-arm64
 # With A64_BENCH=1 (`make bench ARCH=arm64`) its initramfs-bench.cpio also carries trixie's
 # arm64 ffmpeg, the decode reference.
 A64_INITRAMFS := $(BOARD_A64_OUT)/initramfs$(if $(A64_BENCH),-bench).cpio
+# It also waits for the card's kernel, the last build beside (about 30 minutes, only when it is
+# not cached yet): the arm64 scenarios must not share the cores with it.
 board-arm64: deps media build-arm64
 	@scripts/beside.sh wait $(BESIDE_IMAGES) arm64-kernel && scripts/beside.sh wait $(BESIDE_IMAGES) arm64-ffmpeg
+	@scripts/beside.sh wait $(BESIDE_IMAGES) arm64-appliance-kernel
 	@abi=$$($(BOARD_A64)/host/kernel.sh $(BOARD_A64_OUT) $(BOARD_A64_CACHE) $(BOARD_CACHE) | tail -1) && \
 	guest=$$($(EMULATED)/initramfs/guest-packages.sh $(BOARD_A64_CACHE) arm64 | tail -1) && \
 	ffroot=$(if $(A64_BENCH),$$($(BOARD_A64)/host/bench-ffmpeg.sh $(BOARD_A64_CACHE) build/arm64/sysroot | tail -1)) && \

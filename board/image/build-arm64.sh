@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The arm64 image (`make image ARCH=arm64`): the Raspberry Pi 4 card, from the arm64 board's
-# kernel (its modules and Image), the guest's BusyBox and wpa_supplicant, the Pi firmware, its
+# The arm64 image (`make image ARCH=arm64`): the Raspberry Pi 4 card, from its appliance kernel
+# (kernel-appliance-arm64.sh: Debian 13's source at the arm64 board's version, the first frame's
+# drivers built in), the guest's BusyBox and wpa_supplicant, the Pi firmware, its
 # Wi-Fi firmware, device trees and trixie's e2fsprogs (arm64-packages.sh), the board's
 # cross-built ph-socket, and the aarch64 playhead with its sysroot (`make build ARCH=arm64`, in
 # CROSSOUT); then the root (mkroot.sh) with RAUC (stage-rauc.sh: trixie's rauc 1.13 and
@@ -21,7 +22,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 board=$here/../qemu-aarch64 emulated=$here/../emulated
 out=$(dirname "$img")
 
+# The board's Debian kernel gives the version and, from its module index, what the appliance
+# kernel's localmodconfig keeps; the card carries the appliance kernel alone.
 abi=$("$board/host/kernel.sh" "$boardout" "$cache" "$broot_cache" | tail -1)
+kernel=$("$here/kernel-appliance-arm64.sh" "$broot_cache/.." "$abi" | tail -1)
+release=$(cat "$kernel/release")
 guest=$("$emulated/initramfs/guest-packages.sh" "$cache" arm64 | tail -1)
 extra=$("$here/arm64-packages.sh" "$cache" "$abi" "$cross/sysroot" | tail -1)
 "$emulated/tools/build-tools.sh" "$boardout/tools" "$cross/sysroot" "$broot_cache/buildroot-trixie"
@@ -42,8 +47,8 @@ PH_SOCKET=$(cd "$boardout/tools" && pwd)/ph-socket
 export STAGE_SYSROOT PH_SOCKET
 # Our small FFmpeg (ffmpeg-arm64.sh), cross-built in the same build root.
 ffmpeg=$("$here/ffmpeg-arm64.sh" "$cache" "$STAGE_SYSROOT" "$broot_cache/buildroot-trixie" | tail -1)
-WIFI_FIRMWARE=$extra/wifi "$here/mkroot.sh" "$out/root" "$abi" "$boardout/$abi" "$guest" "$cross/playhead" "$ffmpeg" "$media" "$here/modules-arm64"
-"$here/mkbootfs.sh" "$out/initrd.gz" "$abi" "$boardout/$abi" "$guest" "$extra/root"
+WIFI_FIRMWARE=$extra/wifi "$here/mkroot.sh" "$out/root" "$release" "$kernel" "$guest" "$cross/playhead" "$ffmpeg" "$media" "$here/modules-arm64"
+"$here/mkbootfs.sh" "$out/initrd.gz" "$release" "$kernel" "$guest" "$extra/root"
 RAUC_TOOLS=$extra/rauc PH_NOTIFY_WAIT=$(cd "$boardout/tools" && pwd)/ph-notify-wait "$here/stage-rauc.sh" "$out/root"
 # The system's version: what `update` compares a bundle with, and what a bundle of this root says.
 echo "${IMAGE_VERSION:?the Makefile sets IMAGE_VERSION}" > "$out/root/etc/playhead-release"
@@ -57,10 +62,10 @@ bbversion=$(basename "$(dirname "$BUSYBOX_NET")"); bbversion=${bbversion%-*-*}
 swiftlang=$(awk 'NR == 1 && $1 == "swiftlang" {print $2}' "$STAGE_SYSROOT/.packages")
 python3 "$here/sbom.py" "$out/root" --name playhead-rpi4-arm64 --out "${img%.img}.spdx.json" --arch arm64 \
   --distro debian-13 --debs "$cache/guest-debs" --deb-index "$index" --ffmpeg "$ffmpeg" \
-  --kernel "$abi" "$boardout/$abi/Image" "$STAGE_SYSROOT/usr/share/doc/linux-libc-dev/copyright" \
+  --kernel "$release" "$kernel/vmlinux" "$STAGE_SYSROOT/usr/share/doc/linux-libc-dev/copyright" \
   --busybox-net "$BUSYBOX_NET" "$bbversion" \
   --swift "$(swift_release "$swiftlang")" "$STAGE_SYSROOT/usr/share/doc/libswiftlang/copyright" \
   --checkouts "$scratch/checkouts" --link-list "$scratch/aarch64-unknown-linux-gnu/release/playhead.product/Objects.LinkFileList" \
   --own /usr/bin/playhead --own /usr/bin/ph-socket --own /usr/bin/ph-notify-wait \
   --from-host /etc/ssl/certs/ca-certificates.crt ca-certificates
-PI_BOOT=$extra/boot "$here/mkdisk.sh" "$img" "$out/root" "$boardout/$abi/Image" "$out/initrd.gz"
+PI_BOOT=$extra/boot "$here/mkdisk.sh" "$img" "$out/root" "$kernel/Image" "$out/initrd.gz"

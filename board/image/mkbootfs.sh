@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # The image's early-boot initramfs: static BusyBox, the disk and filesystem modules the kernel
-# has not built in (modules-x86_64-early names them for x86_64), e2fsck and mke2fs with their
+# has not built in (modules-x86_64-early and modules-arm64-early name them), e2fsck and mke2fs with their
 # libraries, and initramfs-init. Small, so gzip-compressed.
 # For the arm64 image STAGE_SYSROOT is set (stage-lib.sh) and TOOLSROOT holds trixie's arm64
-# e2fsprogs (arm64-packages.sh); the modules are then those of a Pi 4's SD card and of QEMU's
-# virtio disk.
+# e2fsprogs (arm64-packages.sh).
 # Usage: mkbootfs.sh OUT.cpio.gz ABI KERNELDIR GUESTROOT [TOOLSROOT]
 set -euo pipefail
 out=$1 abi=$2 kdir=$3 guest=$4 tools=${5:-}
@@ -17,7 +16,7 @@ busybox=$guest/bin/busybox
 [ -e "$busybox" ] || busybox=$guest/usr/bin/busybox  # merged /usr (trixie)
 stage_busybox "$stage" "$busybox"
 if [ -n "${STAGE_SYSROOT:-}" ]; then
-  modules="virtio_blk sdhci-iproc gpio-regulator squashfs ext4"
+  modules=$(grep -v '^[[:space:]]*\(#\|$\)' "$here/modules-arm64-early")
   for tool in e2fsck mke2fs; do
     [ -x "$tools/usr/sbin/$tool" ] || { echo "image: $tool is missing from $tools" >&2; exit 1; }
     rm -f "$stage/bin/$tool"

@@ -110,7 +110,9 @@ stage_busybox() {
 }
 
 # stage_modules ROOT KERNELTREE ABI MODULE...: the modules with their dependencies, debug
-# info stripped, and a fresh index.
+# info stripped, and a fresh index. A module packed with xz (Debian 13's config, which the arm64
+# appliance kernel keeps) is staged unpacked: BusyBox's insmod reads plain modules only, and the
+# squashfs compresses the root anyway.
 stage_modules() {
   local root=$1 tree=$2 abi=$3 ko rel
   shift 3
@@ -119,7 +121,10 @@ stage_modules() {
       || { echo "stage: module $m is missing from $tree" >&2; return 1; }
   done | sort -u | while read -r ko; do
     rel=${ko#"$tree"}
-    install -D -m 644 "$ko" "$root$rel"
+    case $ko in
+      *.ko.xz) rel=${rel%.xz}; mkdir -p "$(dirname "$root$rel")"; xz -dc "$ko" > "$root$rel"; chmod 644 "$root$rel" ;;
+      *) install -D -m 644 "$ko" "$root$rel" ;;
+    esac
     # The host's strip reads x86_64 objects only; the arm64 tree's modules come stripped.
     [ -n "${STAGE_SYSROOT:-}" ] || strip --strip-debug "$root$rel"
   done
