@@ -435,8 +435,9 @@ BOARD_A64_CACHE := $(BOARD_CACHE)-arm64
 # With A64_BENCH=1 (`make bench ARCH=arm64`) its initramfs-bench.cpio also carries trixie's
 # arm64 ffmpeg, the decode reference.
 A64_INITRAMFS := $(BOARD_A64_OUT)/initramfs$(if $(A64_BENCH),-bench).cpio
-# It also waits for the card's kernel, the last build beside (about 30 minutes, only when it is
-# not cached yet): the arm64 scenarios must not share the cores with it.
+# It also waits for the card's kernel, the last build beside (only when it is not cached yet:
+# 71 minutes on 2026-12-04, sharing the two cores with other builds and tests throughout; alone
+# not measured): the arm64 scenarios must not share the cores with it.
 board-arm64: deps media build-arm64
 	@scripts/beside.sh wait $(BESIDE_IMAGES) arm64-kernel && scripts/beside.sh wait $(BESIDE_IMAGES) arm64-ffmpeg
 	@scripts/beside.sh wait $(BESIDE_IMAGES) arm64-appliance-kernel
