@@ -76,7 +76,8 @@ def early_panic(log):
 
 def host_checks(passed, out):
     """checks/NAME.py on the share's results of each passed scenario that has one; what they say
-    goes to the terminal, and the names of those that failed are returned."""
+    goes to the terminal, and the names of those that failed are returned, each with the lines
+    its check began with `FAIL: ` (the reasons, so that the run's last line says them)."""
     failures = []
     for name in passed:
         check = BOARD / "checks" / f"{name}.py"
@@ -86,5 +87,7 @@ def host_checks(passed, out):
         for text in (result.stdout + result.stderr).strip().splitlines():
             print(f"  {name}| {text}")
         if result.returncode != 0:
-            failures.append(f"{name} (host check)")
+            why = [t[len("FAIL: "):] for t in result.stdout.splitlines() if t.startswith("FAIL: ")]
+            why = why or result.stderr.strip().splitlines()[-1:]  # a check that crashed: its error
+            failures.append(f"{name} (host check{': ' + '; '.join(why) if why else ''})")
     return failures
