@@ -436,8 +436,8 @@ BOARD_A64_CACHE := $(BOARD_CACHE)-arm64
 # arm64 ffmpeg, the decode reference.
 A64_INITRAMFS := $(BOARD_A64_OUT)/initramfs$(if $(A64_BENCH),-bench).cpio
 # It also waits for the card's kernel, the last build beside (only when it is not cached yet:
-# 71 minutes on 2026-12-04, sharing the two cores with other builds and tests throughout; alone
-# not measured): the arm64 scenarios must not share the cores with it.
+# 1,339 s of make alone on the two cores on 2026-12-04): the arm64 scenarios must not share the
+# cores with it.
 board-arm64: deps media build-arm64
 	@scripts/beside.sh wait $(BESIDE_IMAGES) arm64-kernel && scripts/beside.sh wait $(BESIDE_IMAGES) arm64-ffmpeg
 	@scripts/beside.sh wait $(BESIDE_IMAGES) arm64-appliance-kernel

@@ -62,7 +62,7 @@ configure_kernel "$src" "$work" "$fragment"
 
 stamp="Debian $version source, Playhead config"
 start=$(date +%s)
-echo "appliance kernel (arm64): building (nice -n 19, $(nproc) jobs; about 30 minutes, once)" >&2
+echo "appliance kernel (arm64): building (nice -n 19, $(nproc) jobs; once, then cached in $dir)" >&2
 kmake KBUILD_BUILD_TIMESTAMP="$stamp" KBUILD_BUILD_USER=playhead KBUILD_BUILD_HOST=debian \
   Image modules >"$work/build.log" 2>&1 || { tail -30 "$work/build.log" >&2; fail "the kernel build failed (log above)"; }
 release=$(cat "$src/include/config/kernel.release")

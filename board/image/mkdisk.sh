@@ -43,12 +43,12 @@ MB=$((1024 * 1024))
 # 2.06, which reads the kernel from it, knows gzip, xz and lzo, not lz4 or zstd (both tried).
 mksquashfs "$rootdir" "$work/root.sqfs" -comp gzip -Xcompression-level 9 -all-root -noappend -quiet -no-progress >&2
 boot_mb=32 data_mb=64 slot_mb=${SLOT_MB:-64} kslot_mb=0
-# arm64: the appliance kernel's Image is 30.2 MB uncompressed with a 2.6 MB early boot, and the
+# arm64: the appliance kernel's Image is 18.6 MB uncompressed with a 2.6 MB early boot, and the
 # root 37.7 MB (until 2026-12-04 Debian's 37.7 MB Image in 64 MB FATs and 128 MB slots, for a
-# root that held Debian's FFmpeg, about 86 MB). A card made before takes the bundles of this
-# one (their images are smaller than its slots); this card refuses the bundles made before it
-# (their kernel FAT is 64 MB).
-[ -n "$pi" ] && boot_mb=16 slot_mb=${SLOT_MB:-64} kslot_mb=${KERNEL_SLOT_MB:-48}
+# root that held Debian's FFmpeg, about 86 MB; then a 30.2 MB Image in 48 MB FATs). A card made
+# before takes the bundles of this one (their images are smaller than its slots); this card
+# refuses the bundles made before it (their kernel FAT is larger than its 32 MB).
+[ -n "$pi" ] && boot_mb=16 slot_mb=${SLOT_MB:-64} kslot_mb=${KERNEL_SLOT_MB:-32}
 root_mb=$(( ($(stat -c %s "$work/root.sqfs") + MB - 1) / MB + 1 ))
 # A slot must hold the roots of later updates too: a fixed size, with room to grow.
 [ "$root_mb" -le "$slot_mb" ] || fail "the root ($root_mb MB) is larger than a slot ($slot_mb MB): raise SLOT_MB"
