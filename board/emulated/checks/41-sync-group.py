@@ -54,12 +54,13 @@ def offsets(ref, follower, since, until, column):
 
 
 def adrift(ref, follower, since, until):
-    """Follower flips due in [since, until) that `offsets` cannot pair because no leader picture
-    of a nearby media time (0.3 s) was due within a second on the same timeline: a follower off
-    by over a second (a picture the leader dropped still has neighbours). The window's last 1.5 s
-    are left out: the leader's last pictures end before its stop."""
+    """Follower flips due in [since, until) with no leader flip due within two seconds of them on
+    the same timeline (due minus media time within a second): a follower off by over a second.
+    Judged by due time, not media time: a leader whose guest stalled drops a run of pictures
+    (0.8 s of them once), and the follower's pictures of that stretch are still on its timeline.
+    The window's last 1.5 s are left out: the leader's last pictures end before its stop."""
     return [f for f in follower if since <= f[1] < until - 1.5
-            and not any(abs(r[0] - f[0]) <= 0.3 and abs((r[1] - r[0]) - (f[1] - f[0])) < 1.0 for r in ref)]
+            and not any(abs(r[1] - f[1]) <= 2.0 and abs((r[1] - r[0]) - (f[1] - f[0])) < 1.0 for r in ref)]
 
 
 def failed(why):
