@@ -16,14 +16,14 @@ busybox=$guest/bin/busybox
 [ -e "$busybox" ] || busybox=$guest/usr/bin/busybox  # merged /usr (trixie)
 stage_busybox "$stage" "$busybox"
 if [ -n "${STAGE_SYSROOT:-}" ]; then
-  modules=$(grep -v '^[[:space:]]*\(#\|$\)' "$here/modules-arm64-early")
+  modules=$(list_names "$here/modules-arm64-early")
   for tool in e2fsck mke2fs; do
     [ -x "$tools/usr/sbin/$tool" ] || { echo "image: $tool is missing from $tools" >&2; exit 1; }
     rm -f "$stage/bin/$tool"
     STAGE_ROOTS=$tools stage_elf "$stage" "$tools/usr/sbin/$tool" "/sbin/$tool"
   done
 else
-  modules=$(grep -v '^[[:space:]]*\(#\|$\)' "$here/modules-x86_64-early")
+  modules=$(list_names "$here/modules-x86_64-early")
   for tool in e2fsck mke2fs blkid; do
     path=$(command -v "$tool" || echo "/sbin/$tool")
     [ -x "$path" ] || { echo "image: $tool is missing; run 'make deps' (e2fsprogs)" >&2; exit 1; }

@@ -19,8 +19,7 @@ stage_busybox "$root" "$busybox"
 tree=$(cd "$kdir/modules" && pwd)
 # /etc/modules names what rcS loads (with parameters; `[later]` splits before and after
 # playhead's start); those and what they need are staged.
-names() { grep -hv '^[[:space:]]*\(#\|$\|\[later\]\)' "$@" | awk '{sub(/^\?/, "", $1); print $1}'; }
-stage_modules "$root" "$tree" "$abi" $(names "$modlist" $(ls "$modlist-emulated" 2>/dev/null))
+stage_modules "$root" "$tree" "$abi" $(list_names "$modlist" $(ls "$modlist-emulated" 2>/dev/null))
 install -m 644 "$modlist" "$root/etc/modules"
 [ -e "$modlist-emulated" ] && install -m 644 "$modlist-emulated" "$root/etc/modules.emulated"
 

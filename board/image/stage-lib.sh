@@ -109,10 +109,13 @@ stage_busybox() {
   for app in init modprobe mdev switch_root; do ln -sf ../bin/busybox "$root/sbin/$app"; done
 }
 
+# list_names LIST...: each module a list names (modules-*: rcS's, with `?` and parameters taken
+# off, and the early boot's). The kernel scripts keep a copy: their text is their cache's key.
+list_names() { grep -hv '^[[:space:]]*\(#\|$\|\[later\]\)' "$@" | awk '{sub(/^\?/, "", $1); print $1}'; }
+
 # stage_modules ROOT KERNELTREE ABI MODULE...: the modules with their dependencies, debug
-# info stripped, and a fresh index. A module packed with xz (Debian 13's config, which the arm64
-# appliance kernel keeps) is staged unpacked: BusyBox's insmod reads plain modules only, and the
-# squashfs compresses the root anyway.
+# info stripped, and a fresh index. The trees' modules are plain: BusyBox's insmod reads no
+# packed ones, so a packed one stops the build here rather than failing to load on the board.
 stage_modules() {
   local root=$1 tree=$2 abi=$3 ko rel
   shift 3
@@ -121,10 +124,8 @@ stage_modules() {
       || { echo "stage: module $m is missing from $tree" >&2; return 1; }
   done | sort -u | while read -r ko; do
     rel=${ko#"$tree"}
-    case $ko in
-      *.ko.xz) rel=${rel%.xz}; mkdir -p "$(dirname "$root$rel")"; xz -dc "$ko" > "$root$rel"; chmod 644 "$root$rel" ;;
-      *) install -D -m 644 "$ko" "$root$rel" ;;
-    esac
+    case $ko in *.ko) ;; *) echo "stage: $ko is packed; BusyBox's insmod cannot load it (unpack the tree's modules)" >&2; return 1 ;; esac
+    install -D -m 644 "$ko" "$root$rel"
     # The host's strip reads x86_64 objects only; the arm64 tree's modules come stripped.
     [ -n "${STAGE_SYSROOT:-}" ] || strip --strip-debug "$root$rel"
   done
