@@ -8,7 +8,8 @@
 #          (linux-image-ABI's broadcom/bcm2711-*.dtb), and U-Boot for the Pi 4 (u-boot-rpi's
 #          rpi_arm64/u-boot.bin, which the firmware starts in place of a kernel: it runs the
 #          card's boot script, docs/updates.md)
-#   root/  e2fsprogs for the early boot's check of /data, with the libraries the sysroot lacks
+#   root/  e2fsprogs and fdisk (sfdisk) for the early boot's check and growth of /data, with
+#          the libraries the sysroot lacks
 #   rauc/  RAUC 1.13, dbus-daemon and fw_printenv/fw_setenv (libubootenv-tool: trixie's
 #          u-boot-tools has none) with the libraries the sysroot lacks, unpacked: stage-rauc.sh
 #          takes the binaries and what they link; rauc.packages lists them (NAME=VERSION) for
@@ -30,8 +31,8 @@ out=$cache/image-arm64
 
 XAPT_COMPONENTS="main non-free-firmware" cross_apt "$cache/apt-image" "trixie trixie-updates" arm64
 [ -s "$sysroot/.packages" ] || fail "$sysroot has no .packages list; run 'make build ARCH=arm64'"
-closure=$(xapt -s install e2fsprogs 2>/dev/null | awk '/^Inst /{print $2, $3}' | tr -d '(' | sort) \
-  || fail "apt cannot resolve e2fsprogs for trixie arm64"
+closure=$(xapt -s install e2fsprogs fdisk 2>/dev/null | awk '/^Inst /{print $2, $3}' | tr -d '(' | sort) \
+  || fail "apt cannot resolve e2fsprogs and fdisk for trixie arm64"
 not_in_sysroot() { awk 'NR == FNR { have[$1] = 1; next } !($1 in have)' \
   <(tail -n +2 "$sysroot/.packages" | sed 's/:[a-z0-9]*//') -; }
 e2fs=$(echo "$closure" | not_in_sysroot)

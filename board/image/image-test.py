@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Boots the disk image under QEMU (TCG) as a board boots from its flash, on a copy of the
-image: UEFI (OVMF) and GRUB counting the slot's tries, the kernel, the early boot (e2fsck of
-/data), the read-only root, BusyBox init, the supervisor and playhead. Once the first frame
+image made 64 MB larger, as a board's disk is: UEFI (OVMF) and GRUB counting the slot's tries,
+the kernel, the early boot (e2fsck of /data, and its growth to the disk's end), the read-only root, BusyBox init, the supervisor and playhead. Once the first frame
 is on screen it lets it play and write its logs a few seconds, then kills QEMU (a power cut),
 boots the same copy again and wants the first frame again with /data checked and mounted.
 Then, on the host, /data's journal is replayed on a copy of the partition and a full e2fsck must find it clean, with no whole log on
-/data (it lives in RAM) and only warnings in /data/log/warnings. Then (x86_64), the kernel and
+/data (it lives in RAM) and only warnings in /data/log/warnings; /data's partition and filesystem
+must have grown once, to the disk's end. Then (x86_64), the kernel and
 early boot with a root that never appears: a reboot 30 s after the notice and no shell, unless
 playhead.rescue asks for one. Last (x86_64), a boot that counts /data's sectors written while
 the demo loops, against a budget in bytes per hour.
@@ -18,6 +19,7 @@ counts slot A's try on the FAT and loads its kernel and early boot from the slot
 boot must say so. The rest (PARTUUIDs, /data, the root, init, playhead on the emulated board's
 devices) is the card's as it is."""
 import argparse
+import os
 import pathlib
 import re
 import subprocess
@@ -41,6 +43,9 @@ WATCHDOG = re.compile(r"watchdog /dev/watchdog: timeout [0-9]+ s")
 FSCK = re.compile(r"boot: data partition (\S+): e2fsck status (\d+)")
 # The boot loader's line for the slot it boots (grub.cfg's, boot.cmd's).
 SLOT_LINE = re.compile(r"(grub|u-boot): slot (\w+), try (\d+) of 3")
+# The test's disk is this much larger than the image: /data's first-boot growth.
+MB = 1024 * 1024
+GROW_MB = 64
 
 
 def boot(cmd, log, timeout, linger, net=None, cable=False):
@@ -175,6 +180,25 @@ def fail(why, tail=()):
     fail_with_tail("image-test", why, tail)
 
 
+def check_grown(disk, offset, size, data, said):
+    """/data's partition reaching the disk's end and its filesystem filling it, both grown once."""
+    growing = re.findall(r"boot: data partition \S+: (\d+) MB after it", said)
+    grown = re.findall(r"boot: data partition \S+: /data grown from (\d+) to (\d+) MB", said)
+    if len(growing) != 1 or len(grown) != 1:
+        fail(f"/data did not grow once onto the disk's {GROW_MB} MB more: the early boot said so"
+             f" {len(growing)} times for its partition, {len(grown)} for its filesystem")
+    left = disk.stat().st_size - (offset + size)
+    if left > MB:
+        fail(f"/data's partition ends {left // MB} MB before the disk's end")
+    head = subprocess.run(["dumpe2fs", "-h", str(data)], capture_output=True, text=True).stdout
+    fields = dict(re.findall(r"^(Block count|Block size):\s+(\d+)", head, re.M))
+    fs = int(fields.get("Block count", 0)) * int(fields.get("Block size", 0))
+    if size - fs > MB:
+        fail(f"/data's filesystem is {fs // MB} MB in its {size // MB} MB partition")
+    return (f"/data grew once, from {grown[0][0]} to {grown[0][1]} MB: its partition to the disk's end"
+            f" ({GROW_MB} MB more than the image), its filesystem filling it ({fs // MB} MB)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("image", type=pathlib.Path)
@@ -199,6 +223,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         disk = pathlib.Path(tmp) / "disk.img"
         subprocess.run(["cp", "--sparse=always", str(args.image), str(disk)], check=True)
+        # A card or disk larger than the image, as a board's is: /data grows to its end at the
+        # first boot (initramfs-init), and only then.
+        os.truncate(disk, disk.stat().st_size + GROW_MB * MB)
         cmd = qemu_command(disk, args.arch)
         # Boot 1 on QEMU's user network with the host's NTP server, its cable pulled and plugged
         # back while playing; boot 2 with no network at all, its clock from /data alone.
@@ -267,6 +294,7 @@ def main():
             fail("/data/log/messages exists: the whole log is written to the flash again")
         print(f"image-test: /data clean after two power cuts (journal replay exit {replay.returncode});"
               " no /data/log/messages")
+        print("image-test: " + check_grown(disk, offset, size, data, said))
         print(f"image-test: boot to first frame from the disk image: {times[0]:.2f} s, then {times[1]:.2f} s")
         # playhead's breakdown with each first frame: every stage there, the boot's scripts' marks too.
         found = breakdowns(said)[:2]

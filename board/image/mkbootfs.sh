@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The image's early-boot initramfs: static BusyBox, the disk and filesystem modules the kernel
-# has not built in (modules-x86_64-early and modules-arm64-early name them), e2fsck and mke2fs with their
-# libraries, and initramfs-init. Small, so gzip-compressed.
+# has not built in (modules-x86_64-early and modules-arm64-early name them), e2fsck, mke2fs,
+# resize2fs and sfdisk (/data's growth on a larger disk) with their libraries, and
+# initramfs-init. Small, so gzip-compressed.
 # For the arm64 image STAGE_SYSROOT is set (stage-lib.sh) and TOOLSROOT holds trixie's arm64
 # e2fsprogs (arm64-packages.sh).
 # Usage: mkbootfs.sh OUT.cpio.gz ABI KERNELDIR GUESTROOT [TOOLSROOT]
@@ -17,16 +18,16 @@ busybox=$guest/bin/busybox
 stage_busybox "$stage" "$busybox"
 if [ -n "${STAGE_SYSROOT:-}" ]; then
   modules=$(list_names "$here/modules-arm64-early")
-  for tool in e2fsck mke2fs; do
+  for tool in e2fsck mke2fs resize2fs sfdisk; do
     [ -x "$tools/usr/sbin/$tool" ] || { echo "image: $tool is missing from $tools" >&2; exit 1; }
     rm -f "$stage/bin/$tool"
     STAGE_ROOTS=$tools stage_elf "$stage" "$tools/usr/sbin/$tool" "/sbin/$tool"
   done
 else
   modules=$(list_names "$here/modules-x86_64-early")
-  for tool in e2fsck mke2fs blkid; do
+  for tool in e2fsck mke2fs resize2fs blkid sfdisk; do
     path=$(command -v "$tool" || echo "/sbin/$tool")
-    [ -x "$path" ] || { echo "image: $tool is missing; run 'make deps' (e2fsprogs)" >&2; exit 1; }
+    [ -x "$path" ] || { echo "image: $tool is missing; run 'make deps' (e2fsprogs, fdisk)" >&2; exit 1; }
     rm -f "$stage/bin/$tool"
     stage_elf "$stage" "$(readlink -f "$path")" "/sbin/$tool"
   done

@@ -6,7 +6,8 @@
 #       mtools), grub/grub.cfg with its environment block grub/grubenv, network.txt
 #   p2  root slot A: the read-only squashfs (gzip), the kernel and early boot inside it
 #   p3  root slot B: the same size, empty until the first update (grubenv: B_OK=0)
-#   p4  ext4, 64 MB: /data, state and logs (the early boot checks it at every start)
+#   p4  ext4, 64 MB: /data, state and logs (the early boot checks it at every start, and grows it
+#       to the disk's end at the first boot)
 # The kernel command line names ROOTDEV_PREFIX's partitions. The squashfs is kept beside OUT
 # (root.sqfs) for `make bundle`.
 # With PI_BOOT set to a folder of the Raspberry Pi firmware, U-Boot and device trees
@@ -17,7 +18,8 @@
 #   p1  FAT, 16 MB: the firmware, U-Boot (config.txt: kernel=u-boot.bin), the device trees the
 #       firmware hands it, boot.scr (uboot/boot.cmd, also there as text) and bootcount.env
 #   p2, p3  root slots A and B (squashfs; B empty as flashed)
-#   p4  extended: p5, p6 the slots' kernel (Image) and early boot (initrd.gz), FAT; p7 /data
+#   p4  extended: p5, p6 the slots' kernel (Image.lz4) and early boot (initrd.gz), FAT; p7 /data
+#       (16 MB as flashed, grown to the card's end at the first boot)
 # The kernel command line (boot.cmd) names the partitions by PARTUUID (initramfs-init). The slot
 # images are kept beside OUT (root.sqfs, boot.vfat) for `make bundle ARCH=arm64`.
 # Usage: mkdisk.sh OUT.img ROOTDIR KERNEL BOOTFS [ROOTDEV_PREFIX]   (default /dev/vda: virtio)
@@ -43,12 +45,13 @@ MB=$((1024 * 1024))
 # 2.06, which reads the kernel from it, knows gzip, xz and lzo, not lz4 or zstd (both tried).
 mksquashfs "$rootdir" "$work/root.sqfs" -comp gzip -Xcompression-level 9 -all-root -noappend -quiet -no-progress >&2
 boot_mb=32 data_mb=64 slot_mb=${SLOT_MB:-64} kslot_mb=0
-# arm64: the appliance kernel's Image is 18.6 MB uncompressed with a 2.6 MB early boot, and the
-# root 37.7 MB (until 2026-12-04 Debian's 37.7 MB Image in 64 MB FATs and 128 MB slots, for a
-# root that held Debian's FFmpeg, about 86 MB; then a 30.2 MB Image in 48 MB FATs). A card made
-# before takes the bundles of this one (their images are smaller than its slots); this card
-# refuses the bundles made before it (their kernel FAT is larger than its 32 MB).
-[ -n "$pi" ] && boot_mb=16 slot_mb=${SLOT_MB:-64} kslot_mb=${KERNEL_SLOT_MB:-32}
+# arm64: the appliance kernel's Image is 18.6 MB, 9.2 MB packed with LZ4 (U-Boot's booti unpacks
+# it), with a 2.6 MB early boot; the root's squashfs is 36.4 MB. Until 2026-12-05 the Image went
+# unpacked into 32 MB FATs beside 64 MB slots (48 and 64 MB FATs before). A card made before
+# cannot start this card's kernels (its boot script loads an unpacked Image; docs/updates.md);
+# this card refuses the bundles made before it (their kernel FAT is larger than its own).
+# /data is flashed small and grows to the card's end at the first boot (initramfs-init).
+[ -n "$pi" ] && boot_mb=16 slot_mb=${SLOT_MB:-48} kslot_mb=${KERNEL_SLOT_MB:-16} data_mb=16
 root_mb=$(( ($(stat -c %s "$work/root.sqfs") + MB - 1) / MB + 1 ))
 # A slot must hold the roots of later updates too: a fixed size, with room to grow.
 [ "$root_mb" -le "$slot_mb" ] || fail "the root ($root_mb MB) is larger than a slot ($slot_mb MB): raise SLOT_MB"
@@ -66,7 +69,9 @@ if [ -n "$pi" ]; then
   # Its serial number from the root's: the same root gives the same image.
   truncate -s $((kslot_mb * MB)) "$work/kernel.vfat"
   mformat -i "$work/kernel.vfat" -N "$(sha256sum "$work/root.sqfs" | cut -c9-16)" -v SLOTBOOT ::
-  mcopy -i "$work/kernel.vfat" "$kernel" ::/Image
+  command -v lz4 >/dev/null || fail "lz4 is missing; run 'make deps'"
+  lz4 -12 -q -f "$kernel" "$work/Image.lz4"
+  mcopy -i "$work/kernel.vfat" "$work/Image.lz4" ::/Image.lz4
   mcopy -i "$work/kernel.vfat" "$bootfs" ::/initrd.gz
   cp "$work/kernel.vfat" "${out%/*}/boot.vfat"
   mcopy -i "$work/boot.fat" "$pi"/* ::/
@@ -96,7 +101,11 @@ else
 fi
 
 truncate -s $((data_mb * MB)) "$work/data.ext4"
-mke2fs -q -t ext4 -L data "$work/data.ext4"
+# 1 KB blocks: /data's writes are small (the state file, the clock) and journalled whole
+# (data=journal), and 4 KB blocks wrote 114 MB an hour where these write 30 (image-test's
+# measuring boot). An inode per 16 KB, not mke2fs's 4 KB for a small disk: /data grows to the
+# disk's size at the first boot keeping both, and inodes cost 256 bytes each.
+mke2fs -q -t ext4 -b 1024 -i 16384 -L data "$work/data.ext4"
 
 # 1 MB before the first partition, as partitioning tools leave; slot B after slot A. The Pi's
 # logical partitions each have 1 MB before them for their extended boot record.
