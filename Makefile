@@ -396,6 +396,7 @@ bundle-arm64: image-arm64
 # tries and the fallback to slot A. 6.5 minutes on a quiet machine with the card's build.
 UPDATE_A64_BUNDLES := $(IMAGE_A64_OUT)/bundles
 update-bundles-arm64: image-arm64
+	board/image/hook-test.sh
 	BUNDLE_ARCH=arm64 board/image/test-bundles.sh $(UPDATE_A64_BUNDLES) $(IMAGE_A64_OUT)/root.sqfs $(RAUC_KEY) $(RAUC_CERT) $(RAUC_KEYRING)
 
 update-test-arm64: update-bundles-arm64

@@ -90,8 +90,12 @@ let package = Package(
         ], linkerSettings: [
             // Release builds link with the toolchain's lld and pack the relative relocations
             // (DT_RELR, glibc 2.36 on): the static binary's 80,000 of them took 1.9 MB of the
-            // root and were read at every start (docs/boot-time.md, "The bytes").
-            .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+            // root and were read at every start. The static standard library's link options
+            // export every symbol of ours (35,000, 3.5 MB of names and hash), which nothing
+            // looks up: no library loads into playhead, and the image has no backtracer to
+            // name frames (docs/boot-time.md, "The bytes").
+            .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                          "-Xlinker", "--no-export-dynamic"],
                          .when(platforms: [.linux], configuration: .release)),
         ]),
         // The demux fuzzer (`make fuzz`), or, in a normal build, the replay of its regression inputs.

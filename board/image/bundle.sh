@@ -27,6 +27,7 @@ if [ -n "$boot" ]; then
   [ -s "$boot" ] || { echo "bundle: $boot is missing; run 'make image ARCH=arm64' first" >&2; exit 1; }
   # .img: RAUC writes it as it is into the raw slot.
   cp --sparse=always "$boot" "$work/content/boot.img"
+  cp "$(dirname "$0")/rauc/card-install-check" "$work/content/hook"
 fi
 cat > "$work/content/manifest.raucm" <<MANIFEST
 [update]
@@ -40,7 +41,9 @@ format=verity
 [image.rootfs]
 filename=root.squashfs
 MANIFEST
-[ -z "$boot" ] || printf '\n[image.boot]\nfilename=boot.img\n' >> "$work/content/manifest.raucm"
+# The card's bundles: its kernel FAT, and a check that the card's boot script can start it.
+[ -z "$boot" ] || printf '\n[image.boot]\nfilename=boot.img\n\n[hooks]\nfilename=hook\nhooks=install-check\n' \
+  >> "$work/content/manifest.raucm"
 rm -f "$out.tmp"
 # --keyring: rauc checks the new signature against it before it writes the bundle.
 rauc bundle --cert="$cert" --key="$key" --keyring="$keyring" "$work/content" "$out.tmp" >&2
