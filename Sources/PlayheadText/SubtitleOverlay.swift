@@ -17,6 +17,7 @@ public final class SubtitleOverlay: Sendable {
     private let load: @Sendable (String) -> Result<SubtitleSource, PlaybackError>
     private let log: @Sendable (String) -> Void
     private let note: @Sendable (String) -> Void
+    private let clock: any HostClock
     private let thread = TickingThread()
     private let state = Mutex(State())
     private let drawn = Atomic(0)
@@ -39,15 +40,21 @@ public final class SubtitleOverlay: Sendable {
         /// A film's own stream, read as it plays, and how far (nil: read whole, or given up).
         var feed: (any SubtitleCueFeed)?
         var window = SubtitleFeedWindow()
+        /// How far ahead changes are drawn: kept across tracks (the board's speed stays).
+        var lead = SubtitleLead()
+        /// Whether a fed track's first picture was drawn at its reading (`warmUp`).
+        var picturesWarmed = false
     }
 
     /// `moment`: the track to show and where its item is, nil when none is chosen. `load`: the
     /// track's cues, or a feed of them (opened and read on this overlay's thread). `log`: one line for a track that cannot be;
     /// `note`: what was loaded and each change drawn, for the debug log.
-    /// `marginPercent`: the part of each edge kept clear (`TextStyle.margin`).
+    /// `marginPercent`: the part of each edge kept clear (`TextStyle.margin`). `clock`: what
+    /// drawings are timed by and pictures made due on.
     public init(size: PixelSize, font: String, marginPercent: Int, sink: any VideoSink, moment: @escaping @Sendable () -> SubtitleMoment?,
                 load: @escaping @Sendable (String) -> Result<SubtitleSource, PlaybackError>,
-                log: @escaping @Sendable (String) -> Void, note: @escaping @Sendable (String) -> Void = { _ in }) {
+                log: @escaping @Sendable (String) -> Void, note: @escaping @Sendable (String) -> Void = { _ in },
+                clock: any HostClock = MonotonicClock()) {
         self.size = size
         self.font = font
         self.marginPercent = marginPercent
@@ -56,6 +63,7 @@ public final class SubtitleOverlay: Sendable {
         self.load = load
         self.log = log
         self.note = note
+        self.clock = clock
     }
 
     public func start() {
@@ -80,12 +88,14 @@ public final class SubtitleOverlay: Sendable {
             return SubtitleTiming.longest
         }
         // Drawn for where the item will be a lead ahead, and due then: a picture handed over
-        // due at once is late by the time it is converted, and the display drops late ones.
-        let target = now.milliseconds + Int64((Double(Self.leadNanoseconds / 1_000_000) * max(0, now.rate)).rounded())
+        // due at once is late by the time it is drawn and converted.
+        let lead = state.withLock { $0.lead }.nanoseconds(displayLead: sink.presentationLeadNanoseconds)
+        let target = now.milliseconds + Int64((Double(lead / 1_000_000) * max(0, now.rate)).rounded())
         var loaded = state.withLock { $0.track == now.track }
-        if !loaded { open(now.track) }
-        if feed(to: target) { loaded = false }
+        if !loaded { open(now) }
+        if feed(to: target, moment: now) { loaded = false }
         let (drawer, schedule) = state.withLock { ($0.drawer, $0.schedule) }
+        let started = clock.now().nanoseconds
         guard let drawer else { return SubtitleTiming.longest }
         let drawn: (pixels: [UInt8], pieces: Int)?
         switch drawer {
@@ -103,22 +113,21 @@ public final class SubtitleOverlay: Sendable {
                                cues.reduce(0) { $0 + $1.images.count }) : nil
         }
         if let drawn {
+            let took = clock.now().nanoseconds - started
             let frame = state.withLock { s -> Int64 in
                 s.frame += 1
                 s.showing = drawn.pieces > 0
+                s.lead.drew(nanoseconds: took)
                 return s.frame
             }
-            show(drawn.pixels, frame: frame, due: HostTime(nanoseconds: MonotonicClock().now().nanoseconds + Self.leadNanoseconds))
-            note("subtitles: \(drawn.pieces) pieces drawn for \(target) ms")
+            show(drawn.pixels, frame: frame, due: HostTime(nanoseconds: started + lead))
+            note("subtitles: \(drawn.pieces) pieces drawn for \(target) ms at \(now.milliseconds) ms in \(took / 1_000_000) ms")
         }
         return SubtitleTiming.wait(at: target, rate: now.rate, schedule: schedule)
     }
 
-    /// How far ahead a change is drawn: more than a picture's conversion and a commit take on
-    /// the smallest board (38 ms under emulation).
-    static let leadNanoseconds: Int64 = 100_000_000
-
-    private func open(_ track: String) {
+    private func open(_ moment: SubtitleMoment) {
+        let track = moment.track
         clearIfShowing()
         var drawer: Drawer?
         var schedule = SubtitleSchedule()
@@ -129,6 +138,7 @@ public final class SubtitleOverlay: Sendable {
         case .success(.whole(let text)) where text.schedule.cues.contains(where: \.isBitmap):
             drawer = .bitmaps
             schedule = text.schedule
+            warmUp(text.schedule.cues.first(where: \.isBitmap), moment: moment)
             note("subtitles: \(text.schedule.cues.count) \(text.codec) pictures loaded")
         case .success(.whole(let text)):
             do {
@@ -164,6 +174,7 @@ public final class SubtitleOverlay: Sendable {
             $0.shown = nil
             $0.feed = feed
             $0.window = SubtitleFeedWindow()
+            $0.picturesWarmed = false
         }
     }
 
@@ -174,7 +185,7 @@ public final class SubtitleOverlay: Sendable {
 
     /// A fed track read on to a window ahead of `target`, or started again where a seek went
     /// (what was read is forgotten, and drawn anew). True when what was drawn must be drawn again.
-    private func feed(to target: Int64) -> Bool {
+    private func feed(to target: Int64, moment: SubtitleMoment) -> Bool {
         let (feed, window, drawer) = state.withLock { ($0.feed, $0.window, $0.drawer) }
         guard let feed, let drawer else { return false }
         var restarted = false
@@ -199,7 +210,12 @@ public final class SubtitleOverlay: Sendable {
             window.advanced(until: until, by: read)
             for cue in read.cues { renderer?.add(cue) }
             // As for a track read whole: the font loaded before the first cue is due.
-            if first, let cue = read.cues.first { _ = renderer?.render(at: cue.startMilliseconds) }
+            if first, let cue = read.cues.first, let renderer { _ = renderer.render(at: cue.startMilliseconds) }
+            // Pictures: their first may come in a later reading than the first.
+            if renderer == nil, !state.withLock({ $0.picturesWarmed }), let cue = read.cues.first(where: \.isBitmap) {
+                warmUp(cue, moment: moment)
+                state.withLock { $0.picturesWarmed = true }
+            }
             state.withLock { s in
                 if restarted {
                     s.schedule = SubtitleSchedule()
@@ -216,6 +232,17 @@ public final class SubtitleOverlay: Sendable {
         return restarted
     }
 
+    /// A track's first picture drawn and thrown away, as the text's first drawing is: the first
+    /// drawing of pictures is the slowest (on the emulated arm64 board under load 272 ms, and its
+    /// cue came late). Its time counts towards the lead: the pictures' drawings are all alike.
+    private func warmUp(_ cue: SubtitleCue?, moment: SubtitleMoment) {
+        guard let cue, cue.isBitmap else { return }
+        let started = clock.now().nanoseconds
+        _ = SubtitleCanvas.draw([cue], size: size, video: moment.videoSize, pixelAspect: moment.videoPixelAspect)
+        let took = clock.now().nanoseconds - started
+        state.withLock { $0.lead.drew(nanoseconds: took) }
+    }
+
     private func clearIfShowing() {
         let frame = state.withLock { s -> Int64? in
             guard s.showing else { return nil }
@@ -225,7 +252,7 @@ public final class SubtitleOverlay: Sendable {
         }
         if let frame {
             show([UInt8](repeating: 0, count: size.width * size.height * 4), frame: frame,
-                 due: HostTime(nanoseconds: MonotonicClock().now().nanoseconds + Self.leadNanoseconds))
+                 due: HostTime(nanoseconds: clock.now().nanoseconds + state.withLock { $0.lead }.nanoseconds(displayLead: sink.presentationLeadNanoseconds)))
         }
     }
 

@@ -29,7 +29,7 @@ import Testing
 
     func overlay(canvas: PixelSize) -> SubtitleOverlay {
         SubtitleOverlay(size: SubtitleOverlayTests.size, font: TextStyle.defaultFont, marginPercent: 5, sink: sink,
-                        moment: { [world] in world.moment.withLock { $0 } }, load: { _ in .success(.whole(Self.track(canvas: canvas))) }, log: { _ in })
+                        moment: { [world] in world.moment.withLock { $0 } }, load: { _ in .success(.whole(Self.track(canvas: canvas))) }, log: { _ in }, clock: VirtualClock())
     }
 
     func at(_ ms: Int64, _ o: SubtitleOverlay, video: PixelSize = .zero, pixelAspect: PixelAspect = .square) {

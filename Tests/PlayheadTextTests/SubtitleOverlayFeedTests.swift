@@ -44,7 +44,7 @@ import Testing
     func overlay() -> SubtitleOverlay {
         SubtitleOverlay(size: SubtitleOverlayTests.size, font: TextStyle.defaultFont, marginPercent: 5, sink: sink,
                         moment: { [world] in world.moment.withLock { $0 } }, load: { [feed] _ in .success(.feed(feed)) },
-                        log: { [world] line in world.logged.withLock { $0.append(line) } })
+                        log: { [world] line in world.logged.withLock { $0.append(line) } }, clock: VirtualClock())
     }
 
     func at(_ milliseconds: Int64, _ o: SubtitleOverlay) {

@@ -41,7 +41,7 @@ import Testing
                             world.loads.withLock { $0.append(key) }
                             return key == "film" ? .success(.whole(Self.track)) : .failure(PlaybackError(.readFailed, "\(key): damaged"))
                         },
-                        log: { [world] line in world.logged.withLock { $0.append(line) } })
+                        log: { [world] line in world.logged.withLock { $0.append(line) } }, clock: VirtualClock())
     }
 
     @Test func aCueIsHandedOverAheadAndClearedAtItsEnd() {
@@ -87,7 +87,7 @@ import Testing
         let track = SubtitleTrackText(header: SubtitleDrawingTests.header, schedule: schedule, codec: "subrip")
         let o = SubtitleOverlay(size: Self.size, font: TextStyle.defaultFont, marginPercent: 5, sink: sink,
                                 moment: { [world] in world.moment.withLock { $0 } }, load: { _ in .success(.whole(track)) },
-                                log: { [world] line in world.logged.withLock { $0.append(line) } })
+                                log: { [world] line in world.logged.withLock { $0.append(line) } }, clock: VirtualClock())
         world.moment.withLock { $0 = SubtitleMoment(track: "film", milliseconds: 1000, rate: 1) }
         _ = o.tick()
         #expect(sink.inked == [true])

@@ -141,11 +141,12 @@ for run, (canvas, subtitles, cues) in RUNS.items():
         ok = all(s < 15 for s in scores) if want < 0 else scores[want] >= 20
         seen[want] += 1
         failures += not ok
-        print(f"{run}/{ppm.name}: {cues[want][2] if want >= 0 else 'no cue'}; at the pixels ffmpeg's drawing of each covers: "
-              + ", ".join(f"{c[2]} {s:.1f} dB" for c, s in zip(cues, scores)) + ("" if ok else "  <-- wrong"))
+        # A wrong capture's line begins with FAIL: so that the run's last line says it.
+        print(f"{'' if ok else 'FAIL: '}{run}/{ppm.name}: {cues[want][2] if want >= 0 else 'no cue'}; at the pixels ffmpeg's drawing "
+              + "of each covers: " + ", ".join(f"{c[2]} {s:.1f} dB" for c, s in zip(cues, scores)) + ("" if ok else "  <-- wrong"))
     for n, count in seen.items():
         if count == 0:
-            print(f"{run}: no capture while {cues[n][2] if n >= 0 else 'no cue'} showed")
+            print(f"FAIL: {run}: no capture while {cues[n][2] if n >= 0 else 'no cue'} showed")
             failures += 1
     print(f"43-subtitles: {run}: " + ", ".join(f"{count} captures with {cues[n][2] if n >= 0 else 'none'}" for n, count in seen.items()))
 print(f"43-subtitles: {failures} wrong")
