@@ -96,11 +96,12 @@ def wedge_report(console, monitor):
             print("  " + text, file=sys.stderr)
 
 
-def run_guest(cmd, log, echo, timeout, done_marker, progress=None, monitor=None, sockets=None, share=None):
+def run_guest(cmd, log, echo, timeout, done_marker, progress=None, monitor=None, sockets=None, share=None, enough=None):
     """Runs QEMU until it exits, its console logged to `log` (lines for which `echo` is true on
     the terminal too). `progress(line)` may return how many seconds the guest has until its next
     sign of life: a wedged guest (a kernel wait that `timeout` in the guest cannot break) is
-    then stopped early, not after `timeout`. After `done_marker`, QEMU has 20 s to exit."""
+    then stopped early, not after `timeout`. After `done_marker`, QEMU has 20 s to exit; after a
+    line for which `enough(line)` is true it is stopped at once, as if done."""
     console = QemuConsole(cmd, log, echo=echo, quiet=lambda t: t == "BOARD-ALIVE")
     drivers = []
     deadline = time.monotonic() + timeout
@@ -111,6 +112,8 @@ def run_guest(cmd, log, echo, timeout, done_marker, progress=None, monitor=None,
             start_driver(text, sockets, share, drivers)
         if done_marker and text.startswith(done_marker):
             done_at = time.monotonic()
+        if enough is not None and done_at is None and enough(text):
+            done_at = time.monotonic() - 20
         allowed = progress(text) if progress is not None else None
         if allowed is not None:
             stall_at = time.monotonic() + allowed
