@@ -21,9 +21,6 @@ final class TextPicture: VideoPicture {
 
     /// Copied into the canvas (`BGRADrawing`).
     func draw(_ source: PixelRect, into canvas: any PictureCanvas, at destination: PixelRect) throws(PlaybackError) {
-        try BGRADrawing.draw("text", size: size, source, into: canvas, at: destination) { x, y in
-            let s = (y * size.width + x) * 4
-            return (pixels[s], pixels[s + 1], pixels[s + 2], pixels[s + 3])
-        }
+        try BGRADrawing.draw("text", bytes: pixels, size: size, source, into: canvas, at: destination)
     }
 }

@@ -34,6 +34,17 @@ public struct SubtitleImage: Sendable, Hashable {
         return (Int(argb & 0xff) * a / 255, Int((argb >> 8) & 0xff) * a / 255, Int((argb >> 16) & 0xff) * a / 255, a)
     }
 
+    /// Every index's colour as `premultipliedBGRA` gives it, packed B | G << 8 | R << 16 | A << 24:
+    /// 256 entries, those past the palette clear, so that any index byte finds one.
+    public var premultipliedPalette: [UInt32] {
+        (0..<256).map { i in
+            guard i < palette.count else { return 0 }
+            let argb = palette[i], a = argb >> 24
+            let b = (argb & 0xff) * a / 255, g = ((argb >> 8) & 0xff) * a / 255, r = ((argb >> 16) & 0xff) * a / 255
+            return b | g << 8 | r << 16 | a << 24
+        }
+    }
+
     /// The bytes it holds, for a bound on a track read whole.
     public var byteCount: Int { indices.count + palette.count * 4 }
 }
