@@ -89,7 +89,7 @@ public final class SubtitleOverlay: Sendable {
         }
         // Drawn for where the item will be a lead ahead, and due then: a picture handed over
         // due at once is late by the time it is drawn and converted.
-        let lead = state.withLock { $0.lead }.nanoseconds(displayLead: sink.presentationLeadNanoseconds)
+        let lead = currentLead()
         let target = now.milliseconds + Int64((Double(lead / 1_000_000) * max(0, now.rate)).rounded())
         var loaded = state.withLock { $0.track == now.track }
         if !loaded { open(now) }
@@ -243,6 +243,11 @@ public final class SubtitleOverlay: Sendable {
         state.withLock { $0.lead.drew(nanoseconds: took) }
     }
 
+    /// How far ahead a change is drawn now: the display's lead and the layer's drawings.
+    private func currentLead() -> Int64 {
+        state.withLock { $0.lead }.nanoseconds(displayLead: sink.presentationLeadNanoseconds)
+    }
+
     private func clearIfShowing() {
         let frame = state.withLock { s -> Int64? in
             guard s.showing else { return nil }
@@ -252,7 +257,7 @@ public final class SubtitleOverlay: Sendable {
         }
         if let frame {
             show([UInt8](repeating: 0, count: size.width * size.height * 4), frame: frame,
-                 due: HostTime(nanoseconds: clock.now().nanoseconds + state.withLock { $0.lead }.nanoseconds(displayLead: sink.presentationLeadNanoseconds)))
+                 due: HostTime(nanoseconds: clock.now().nanoseconds + currentLead()))
         }
     }
 

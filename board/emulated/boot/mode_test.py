@@ -122,20 +122,21 @@ def test(args):
 def stalled_result(text, out):
     """Whether `text` is a scenario's failed result whose log says its writeback stalled."""
     parts = text.split()
-    return len(parts) >= 3 and parts[0] == "BOARD-RESULT" and parts[2] == "fail" and \
-        writeback_stalled({parts[1]: "fail"}, [parts[1]], out) is not None
+    return len(parts) >= 3 and parts[0] == "BOARD-RESULT" and parts[2] == "fail" and says_stalled(out / f"{parts[1]}.log")
+
+
+def says_stalled(log):
+    """Whether a scenario's log says a writeback capture never completed (playhead's one line)."""
+    if not log.exists():
+        return False
+    text = log.read_text(errors="replace")
+    return "the writeback capture for" in text and "did not complete within" in text
 
 
 def writeback_stalled(results, order, out):
     """The first scenario, in the run's order, that failed with a writeback capture that never
-    completed (playhead says so in one line); None if none did."""
-    for name in order:
-        log = out / f"{name}.log"
-        if results.get(name, "pass") != "pass" and log.exists():
-            text = log.read_text(errors="replace")
-            if "the writeback capture for" in text and "did not complete within" in text:
-                return name
-    return None
+    completed; None if none did."""
+    return next((name for name in order if results.get(name, "pass") != "pass" and says_stalled(out / f"{name}.log")), None)
 
 
 def show_scenario_log(log, name, count=15):
