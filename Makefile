@@ -481,6 +481,7 @@ bench-arm64: deps
 	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE_A64) --arch arm64 \
 	  --log $(IMAGE_A64_OUT)/console.log --linger 3
 	board/image/report.sh $(IMAGE_A64_OUT) $(BOARD_A64_OUT)/initramfs.cpio build/arm64/playhead
+	python3 board/image/goals.py $(IMAGE_OUT) $(IMAGE_A64_OUT)
 
 # `make bench ONLY=peers` runs only the players side by side on the board; ONLY=loop only their
 # one-second clip looped (the longest picture at a join).
@@ -504,6 +505,12 @@ bench: build bench-deps
 	$(MAKE) --no-print-directory image
 	python3 board/image/image-test.py $(IMAGE) --log $(IMAGE_OUT)/console.log --linger 3 --measure 0
 	board/image/report.sh $(IMAGE_OUT) $(BOARD_OUT)/initramfs.cpio $(BOARD_SCRATCH)/release/playhead
+	@# The Raspberry Pi card booted on the emulated arm64 board too, so that issue 38's goals are
+	@# read for both images in one run (board/image/goals.py): first frames, roots, the card.
+	$(MAKE) --no-print-directory image-arm64
+	flock /tmp/playhead-board.lock python3 board/image/image-test.py $(IMAGE_A64) --arch arm64 \
+	  --log $(IMAGE_A64_OUT)/console.log --linger 3
+	python3 board/image/goals.py $(IMAGE_OUT) $(IMAGE_A64_OUT)
 	@# An update's figures: the bundle's size, the install's time while playing, and the new
 	@# slot's boot to first frame beside the old slot's in the same run.
 	$(MAKE) --no-print-directory update-bundles

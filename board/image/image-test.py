@@ -34,6 +34,7 @@ from net_check import (API_TOKEN, ChronyServer, NetWatch, check_networked, check
                        isolate, options_file, qemu_net)
 from beside_command import BesideCommand  # noqa: E402
 from date_server import DateServer  # noqa: E402
+from boot_breakdown import BOOT_STAGES, breakdowns  # noqa: E402
 from image_disk import DATA_PARTITION, add_kernel_args, partition, qemu_command, slot_boot_files  # noqa: E402
 
 FIRST_FRAME = re.compile(r"first frame on screen at ([0-9.]+) s since boot")
@@ -126,17 +127,6 @@ def network_options(disk, server, time_url):
 
 def debugfs(fs, request):
     return subprocess.run(["debugfs", "-R", request, str(fs)], capture_output=True, text=True).stdout
-
-
-# playhead's line with its first frame (BootBreakdown): each stage's seconds.
-BREAKDOWN = re.compile(r"boot: ((?:[a-z ]+ [0-9.]+ s, )*[a-z ]+ [0-9.]+ s) = [0-9.]+ s since the kernel started")
-BOOT_STAGES = ("kernel", "early boot", "init scripts", "to playhead", "loading", "options", "outputs", "open", "first frame")
-
-
-def breakdowns(text):
-    """Each boot's breakdown in the console's text, as {stage: seconds}, in order."""
-    return [{m.group(1).strip(): float(m.group(2)) for m in re.finditer(r"([a-z ]+) ([0-9.]+) s", found)}
-            for found in BREAKDOWN.findall(text)]
 
 
 DISKSTATS = re.compile(r"rcS: diskstats (\S+) sectors-written (\d+) uptime ([0-9.]+)")
