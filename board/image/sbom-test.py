@@ -15,6 +15,7 @@ Seconds: it reads the bill and a few files; nothing is built or booted.
 """
 import glob
 import hashlib
+import json
 import os
 import re
 import subprocess
@@ -34,6 +35,16 @@ def find(bill, *query):
     run = subprocess.run([sys.executable, os.path.join(HERE, "sbom-find.py"), bill, *query],
                          capture_output=True, text=True)
     return run.returncode, run.stdout + run.stderr
+
+
+def owners(bill):
+    """{file name in the bill: the name of the package that holds it}."""
+    with open(bill) as f:
+        doc = json.load(f)
+    names = {p["SPDXID"]: p["name"] for p in doc["packages"]}
+    files = {f["SPDXID"]: f["fileName"] for f in doc.get("files", [])}
+    return {files[r["relatedSpdxElement"]]: names.get(r["spdxElementId"]) for r in doc.get("relationships", [])
+            if r["relationshipType"] == "CONTAINS" and r["relatedSpdxElement"] in files}
 
 
 def main(bill, root):
@@ -69,6 +80,16 @@ def main(bill, root):
     rc, out = find(bill, "linux", kernel)
     check(rc == 0 and re.match(rf"\S+ {re.escape(kernel)}-\S* ", out) is not None,
           f"Linux {kernel} (the root's /lib/modules/{'/'.join(releases)}) is found: {out.strip()}")
+
+    # Files matched by their bytes go to the package that ships them under the same path, never
+    # to a copy some tool on the build machine bundles (google-cloud-cli once held the time
+    # zones, and the early boot's one-line /etc/boot-modules).
+    owner = owners(bill)
+    zones = {n: o for n, o in owner.items() if "/usr/share/zoneinfo/" in n}
+    others = sorted({o for o in zones.values() if o != "tzdata"})
+    check(zones and not others, f"the {len(zones)} time zone files are tzdata's" + (f", not {', '.join(others)}'s" if others else ""))
+    early = sorted({f"{n} ({o})" for n, o in owner.items() if "!/etc/" in n})
+    check(not early, "no package holds the early boot's own /etc" + (f": {', '.join(early)}" if early else ""))
 
     rc, out = find(bill, "no-such-component")
     check(rc == 1 and "absent" in out, f"an absent name is reported absent: {out.strip()}")

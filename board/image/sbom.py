@@ -139,6 +139,19 @@ def linked_packages(link_list):
     return found
 
 
+# Bytes below which a file's content alone does not say which package it came from.
+TINY = 64
+
+
+def shared_tail(a, b):
+    """How many path components `a` and `b` end with in common."""
+    x, y = a.strip("/").split("/"), b.strip("/").split("/")
+    n = 0
+    while n < min(len(x), len(y)) and x[-1 - n] == y[-1 - n]:
+        n += 1
+    return n
+
+
 def match(files, components, debs, own, distro):
     """Gives each file its component; returns the ELF files no component accounts for."""
     by_md5 = {}
@@ -159,11 +172,17 @@ def match(files, components, debs, own, distro):
         if comp is None:
             comp = by_md5.get(f.md5)
         if comp is None and f.md5 in deb_md5:
-            # The same bytes in two packages: the one whose path has this file's name.
+            # The same bytes in two packages: the one whose path ends as this file's does, over
+            # the most folders (tzdata's /usr/share/zoneinfo/Europe/Berlin, not a copy some
+            # tool on the build machine bundles under its own folder with the same name).
             hits = deb_md5[f.md5]
-            rec, _ = next((h for h in hits if os.path.basename(h[1]) == os.path.basename(inner)), hits[0])
-            comp = chosen.get(id(rec))
-            if comp is None:
+            rec, path = max(hits, key=lambda h: shared_tail(h[1], inner))
+            # A few bytes under another name are anybody's (the early boot's one-line
+            # /etc/boot-modules matched a file of the build machine's google-cloud-cli).
+            if f.size < TINY and shared_tail(path, inner) == 0:
+                rec = None
+            comp = chosen.get(id(rec)) if rec else None
+            if comp is None and rec:
                 comp = chosen[id(rec)] = deb_component(rec, distro)
                 components.append(comp)
         if comp is not None:
