@@ -43,7 +43,7 @@ final class PresentLoop<Driver: PresentDriver>: @unchecked Sendable {
 
     func present(_ frame: VideoFrame, dueAt due: HostTime) {
         lock.withLock {
-            machine.frameArrived(frame, due: due)
+            machine.frameArrived(frame, due: due, now: clock.now().nanoseconds)
             wake()
         }
     }

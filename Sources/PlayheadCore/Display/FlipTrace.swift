@@ -1,7 +1,9 @@
-/// Each flip's media time, due time, commit time and vblank time, kept for `--flip-trace` and
-/// written once at the end: with an outside probe's times on the same monotonic clock, they
-/// split an A/V offset into the clock's part (due versus the sound), the display's part
-/// (vblank versus due) and the probe's own (its flash versus the vblank).
+/// Each flip's media time, due time, arrival (when the engine handed the frame over), commit
+/// time and vblank time, kept for `--flip-trace` and written once at the end: with an outside
+/// probe's times on the same monotonic clock, they split an A/V offset into the clock's part
+/// (due versus the sound), the display's part (vblank versus due) and the probe's own (its
+/// flash versus the vblank); a late picture's arrival says whether the engine and decoder
+/// (arrived late) or the display (arrived in time, committed late) held it.
 public struct FlipTrace: Sendable {
     public let path: String
     private var lines: [String] = []
@@ -11,9 +13,9 @@ public struct FlipTrace: Sendable {
 
     public init(path: String) { self.path = path }
 
-    public mutating func add(pts: MediaTime, due: Int64, committed: Int64, vblank: Int64, sequence: UInt32 = 0) {
+    public mutating func add(pts: MediaTime, due: Int64, arrived: Int64, committed: Int64, vblank: Int64, sequence: UInt32 = 0) {
         guard lines.count < limit else { skipped += 1; return }
-        lines.append("flip pts=\(pts.secondsText) due=\(Self.seconds(due)) committed=\(Self.seconds(committed)) vblank=\(Self.seconds(vblank)) seq=\(sequence)")
+        lines.append("flip pts=\(pts.secondsText) due=\(Self.seconds(due)) arrived=\(Self.seconds(arrived)) committed=\(Self.seconds(committed)) vblank=\(Self.seconds(vblank)) seq=\(sequence)")
     }
 
     /// A picture handed to a sink with no display (null): when the engine wanted it shown.
@@ -22,9 +24,9 @@ public struct FlipTrace: Sendable {
         lines.append("present pts=\(pts.secondsText) due=\(Self.seconds(due))")
     }
 
-    public mutating func dropped(pts: MediaTime, due: Int64, expectedVblank: Int64) {
+    public mutating func dropped(pts: MediaTime, due: Int64, arrived: Int64, expectedVblank: Int64) {
         guard lines.count < limit else { skipped += 1; return }
-        lines.append("late-drop pts=\(pts.secondsText) due=\(Self.seconds(due)) vblank=\(Self.seconds(expectedVblank))")
+        lines.append("late-drop pts=\(pts.secondsText) due=\(Self.seconds(due)) arrived=\(Self.seconds(arrived)) vblank=\(Self.seconds(expectedVblank))")
     }
 
     /// The file's text.

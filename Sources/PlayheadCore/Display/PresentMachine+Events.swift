@@ -15,7 +15,7 @@ extension PresentMachine {
             apply(change)
             if let buffer = ring.acquire() { phase = .due(.prepare(p, buffer: buffer)) }
         case (.prepare(let p, let buffer), .prepared(let plane)):
-            let job = Job(frame: p.frame, due: p.due, buffer: buffer, plane: plane)
+            let job = Job(frame: p.frame, due: p.due, arrivedAt: p.arrivedAt, buffer: buffer, plane: plane)
             // Already too late: dropped before the drawing, whose time (most of a frame's on a
             // small board scaling in software) goes to the decoder instead.
             if drawEstimate > 0 && dropsLate(job, drawing: drawEstimate, now: now) {
@@ -79,7 +79,7 @@ extension PresentMachine {
             }
             let capture = ticket.flatMap { t in target.map { (ticket: t, target: $0) } }
             if let target, ticket == nil { effects.append(.captureLost(target, why: "\(device) took the picture without a writeback capture")) }
-            let flip = PresentedBuffer<Plane>.Flip(due: job.due, committedAt: now, displayTag: job.frame.displayTag, pts: job.frame.pts,
+            let flip = PresentedBuffer<Plane>.Flip(due: job.due, arrivedAt: job.arrivedAt, committedAt: now, displayTag: job.frame.displayTag, pts: job.frame.pts,
                                                    capture: capture, picture: job.frame.picture)
             ring.queue(job.buffer, record: PresentedBuffer(plane: job.plane, flip: flip))
             return effects
@@ -125,7 +125,7 @@ extension PresentMachine {
             if let c = flip.capture { effects.append(.saveCapture(ticket: c.ticket, c.target)) }
             let delay = HostTime(nanoseconds: event.vblankNanoseconds) - flip.due
             lastFlipOffset = delay
-            trace?.add(pts: flip.pts, due: flip.due.nanoseconds, committed: flip.committedAt, vblank: event.vblankNanoseconds,
+            trace?.add(pts: flip.pts, due: flip.due.nanoseconds, arrived: flip.arrivedAt, committed: flip.committedAt, vblank: event.vblankNanoseconds,
                        sequence: event.sequence)
             statistics.commitToFlipNanoseconds += event.vblankNanoseconds - flip.committedAt
             statistics.flipped(delay: delay, refreshNanoseconds: refresh, now: now)

@@ -12,11 +12,14 @@ public struct PresentMachine<Plane: Sendable>: Sendable {
     struct Pending: Sendable {
         var frame: VideoFrame
         var due: HostTime
+        /// When the engine handed it over (nanoseconds, the trace's `arrived`).
+        var arrivedAt: Int64
     }
 
     struct Job: Sendable {
         var frame: VideoFrame
         var due: HostTime
+        var arrivedAt: Int64
         var buffer: Int
         var plane: Plane
     }
@@ -109,13 +112,13 @@ public struct PresentMachine<Plane: Sendable>: Sendable {
 
     /// The newest frame wins: one still waiting is dropped, and its tag goes on with the
     /// newer one, so the engine still hears of it.
-    public mutating func frameArrived(_ frame: VideoFrame, due: HostTime) {
+    public mutating func frameArrived(_ frame: VideoFrame, due: HostTime, now: Int64) {
         var frame = frame
         if let old = pending {
             statistics.dropped += 1
             if frame.displayTag == 0 { frame.displayTag = old.frame.displayTag }
         }
-        pending = Pending(frame: frame, due: due)
+        pending = Pending(frame: frame, due: due, arrivedAt: now)
     }
 
     public mutating func flush() { pending = nil }
@@ -218,7 +221,7 @@ public struct PresentMachine<Plane: Sendable>: Sendable {
         guard job.frame.displayTag == 0, !job.frame.showsEvenLate else { return false }
         guard timing.dropsLate(due: job.due.nanoseconds, now: now, frameDuration: job.frame.duration.nanoseconds, drawing: drawing),
               let next = timing.nextVblank(after: now + drawing) else { return false }
-        trace?.dropped(pts: job.frame.pts, due: job.due.nanoseconds, expectedVblank: next)
+        trace?.dropped(pts: job.frame.pts, due: job.due.nanoseconds, arrived: job.arrivedAt, expectedVblank: next)
         statistics.dropped += 1
         statistics.droppedLate += 1
         if drawing > 0 { statistics.droppedUndrawn += 1 }

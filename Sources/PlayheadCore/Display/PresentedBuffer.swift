@@ -8,6 +8,8 @@ public struct PresentedBuffer<Plane: Sendable>: Sendable {
 
     public struct Flip: Sendable {
         public var due: HostTime
+        /// When the engine handed the frame to the display.
+        public var arrivedAt: Int64
         public var committedAt: Int64
         public var displayTag: UInt64
         public var pts: MediaTime

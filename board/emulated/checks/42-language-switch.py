@@ -8,10 +8,16 @@ and the other begins). The check fails unless it is English, then French, with n
 the first French, the French lasting at least 4 s (the 8 s clip's last 6.5 s, less what the old
 track had decoded ahead), and at most 100 ms of neither between them.
 
-Pictures: playhead's flip trace has each flip's media time and the vblank at which it was done.
-Every picture must come once, in order (a refill that handed the decoder pictures again, or a
-seek, would show one twice); the picture on screen across the switch (about 1.5 s) must not stay
-longer than three frames (120 ms at 25 fps) while no picture away from it did as long."""
+Pictures: playhead's flip trace has each picture's media time, when it was due, when the engine
+handed it to the display (`arrived`) and the vblank it was shown at. Every picture must come
+once, in order (a refill that handed the decoder pictures again, or a seek, would show one
+twice), and at least half of them must be shown. The switch (about 1.5 s) is the engine's and
+the decoders' work: no picture from 1.3 to 2.3 s may reach the display more than a frame (40 ms)
+after its time while none elsewhere came as late. How long a picture stays on screen also
+depends on the display's drawing (here software scaling, most of a processor), which a busy
+host slows anywhere in the clip: runs beside builds held pictures 200-300 ms with every one of
+them handed over in time, some at the switch, so the time on screen fails only past 500 ms (a
+picture frozen there); the trace around the longest one near the switch is printed."""
 import array
 import sys
 import wave
@@ -57,22 +63,40 @@ def sound():
 
 
 def pictures():
-    flips = []
-    for line in open(f"{out}/language.flips").read().split("\n"):
-        if line.startswith("flip "):
+    lines = open(f"{out}/language.flips").read().split("\n")
+    entries = []  # (pts, due, arrived, vblank or None for a late drop, line number)
+    for n, line in enumerate(lines):
+        kind = line.split(" ", 1)[0]
+        if kind in ("flip", "late-drop"):
             f = dict(kv.split("=", 1) for kv in line.split()[1:])
-            flips.append((float(f["pts"]), float(f["vblank"])))
-    times = [p for p, _ in flips]
-    # The trace covers both items: the clip's pictures are those before the second item's start.
-    clip = flips[:next((i for i in range(1, len(flips)) if times[i] < times[i - 1]), len(flips))]
-    pts = [p for p, _ in clip]
+            entries.append((float(f["pts"]), float(f["due"]), float(f["arrived"]),
+                            float(f["vblank"]) if kind == "flip" else None, n))
+    # The trace covers both items: the clip's are those before the second item's start.
+    end = next((i for i in range(1, len(entries)) if entries[i][0] < entries[i - 1][0] - 1), len(entries))
+    clip = entries[:end]
+    flips = [e for e in clip if e[3] is not None]
+    pts = [e[0] for e in flips]
     again = [p for a, p in zip(pts, pts[1:]) if p <= a]
-    lasted = [((b[1] - a[1]) * 1000, a[0]) for a, b in zip(clip, clip[1:])]
-    near = [ms for ms, p in lasted if 1.3 <= p <= 2.3]
-    away = [ms for ms, p in lasted if not 1.3 <= p <= 2.3]
-    print(f"pictures: {len(clip)} of the clip's 200 flipped, {len(again)} shown again or out of order; "
-          f"longest on screen near the switch {max(near, default=0):.0f} ms, elsewhere {max(away, default=0):.0f} ms")
-    return not again and len(clip) >= 100 and not (max(near, default=0) > 120 and max(near, default=0) > max(away, default=0))
+    near = lambda p: 1.3 <= p <= 2.3
+    lasted = [((b[3] - a[3]) * 1000, a[0], a[4], b[4]) for a, b in zip(flips, flips[1:])]
+    held_near = max((x for x in lasted if near(x[1])), default=(0, 0, 0, 0))
+    held_away = max((ms for ms, p, _, _ in lasted if not near(p)), default=0)
+    late_near = max(((e[2] - e[1]) * 1000 for e in clip if near(e[0])), default=-1000)
+    late_away = max(((e[2] - e[1]) * 1000 for e in clip if not near(e[0])), default=-1000)
+    print(f"pictures: {len(flips)} of the clip's 200 flipped, {len(again)} shown again or out of order; "
+          f"longest on screen near the switch {held_near[0]:.0f} ms, elsewhere {held_away:.0f} ms; "
+          f"latest handed to the display near the switch {late_near:+.0f} ms from its time, elsewhere {late_away:+.0f} ms")
+    if held_near[0] > 120:
+        # Whether the picture after it came late from the engine (arrived after due) or was
+        # held by the display (arrived in time, committed late).
+        for line in lines[max(0, held_near[2] - 2):held_near[3] + 3]:
+            print(f"pictures:   {line}")
+    engine_late = late_near > 40 and late_near > late_away
+    if engine_late:
+        print("pictures: the switch made the engine hand pictures over late")
+    if held_near[0] > 500:
+        print("pictures: the picture froze at the switch for more than 500 ms")
+    return not again and len(flips) >= 100 and not engine_late and held_near[0] <= 500
 
 
 results = [sound(), pictures()]
