@@ -15,9 +15,10 @@ twice), and at least half of them must be shown. The switch (about 1.5 s) is the
 the decoders' work: no picture from 1.3 to 2.3 s may reach the display more than a frame (40 ms)
 after its time while none elsewhere came as late. How long a picture stays on screen also
 depends on the display's drawing (here software scaling, most of a processor), which a busy
-host slows anywhere in the clip: runs beside builds held pictures 200-300 ms with every one of
-them handed over in time, some at the switch, so the time on screen fails only past 500 ms (a
-picture frozen there); the trace around the longest one near the switch is printed."""
+host slows anywhere in the clip: runs with the host kept busy (a disk writer beside QEMU) held
+pictures up to 300 ms with every one of them handed over in time, some at the switch, so the
+time on screen fails only past 500 ms (a picture frozen there); the trace around the longest
+one near the switch is printed."""
 import array
 import sys
 import wave
