@@ -38,7 +38,7 @@ CONF
     item=
   fi
   playhead --config "$OUT/$name.conf" --audio-output null --events none --log-level debug --capture-every 2 \
-    --capture-dir "$OUT/frames-$name" --socket /tmp/43.sock $item 2> "$OUT/$name.err" &
+    --capture-dir "$OUT/frames-$name" --flip-trace "$OUT/$name.flips" --socket /tmp/43.sock $item 2> "$OUT/$name.err" &
   pid=$!
   for i in $(seq 100); do [ -S /tmp/43.sock ] && break; sleep 0.05; done
   sleep 1
