@@ -42,8 +42,10 @@ final class PresentLoop<Driver: PresentDriver>: @unchecked Sendable {
     // MARK: Any thread
 
     func present(_ frame: VideoFrame, dueAt due: HostTime) {
+        // Read before the lock: the arrival is the engine's hand-over, not the wait for the loop.
+        let arrived = clock.now().nanoseconds
         lock.withLock {
-            machine.frameArrived(frame, due: due, now: clock.now().nanoseconds)
+            machine.frameArrived(frame, due: due, now: arrived)
             wake()
         }
     }

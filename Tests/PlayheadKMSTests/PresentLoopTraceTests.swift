@@ -1,4 +1,4 @@
-import PlayheadCore
+@testable import PlayheadCore
 import PlayheadSys
 import Testing
 @testable import PlayheadKMS
@@ -21,12 +21,6 @@ import Testing
     }
 
     var now: Int64 { clock.now().nanoseconds }
-
-    /// A positive monotonic time as the trace writes it: seconds with six digits.
-    static func seconds(_ nanoseconds: Int64) -> String {
-        let micro = String(nanoseconds / 1000 % 1_000_000)
-        return "\(nanoseconds / 1_000_000_000)." + String(repeating: "0", count: 6 - micro.count) + micro
-    }
 
     func frame(_ ms: Int64, tag: UInt64 = 0) -> VideoFrame {
         var f = VideoFrame(pts: MediaTime(value: ms, timescale: 1000), duration: MediaTime(value: 40, timescale: 1000),
@@ -62,8 +56,8 @@ import Testing
         settleThroughWaits()
         let flips = lines.filter { $0.kind == "flip" }
         #expect(flips.count == 1)
-        #expect(flips.first?.fields["arrived"] == Self.seconds(start + 5 * Self.ms))
-        #expect(flips.first?.fields["due"] == Self.seconds(start + 60 * Self.ms))
+        #expect(flips.first?.fields["arrived"] == FlipTrace.seconds(start + 5 * Self.ms))
+        #expect(flips.first?.fields["due"] == FlipTrace.seconds(start + 60 * Self.ms))
     }
 
     @Test func aLateDropSaysWhenItsPictureArrived() {
@@ -75,6 +69,6 @@ import Testing
         settleThroughWaits()
         let drops = lines.filter { $0.kind == "late-drop" }
         #expect(drops.count == 1)
-        #expect(drops.first?.fields["arrived"] == Self.seconds(arrival))
+        #expect(drops.first?.fields["arrived"] == FlipTrace.seconds(arrival))
     }
 }
