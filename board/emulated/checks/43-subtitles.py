@@ -18,9 +18,10 @@ captions is compared with ffmpeg's libass drawing of the cues the caption tool
 (scripts/media/cea608-captions.c) says it wrote, placed by their windows' anchors on the
 safe-title area (the middle 80 %) of 608's 384x288 script. A capture is named by its picture's
 media time, but it is of the whole screen when that picture was flipped: a picture the display
-shows late has the subtitle layer of that later moment over it (CI's arm64 run: a picture of
-0.421 s shown with "Bonjour", due at 0.5 s). So each capture is judged at the media time it was
-on screen, its name plus its lateness in the flip trace (vblank less due). Captures are left out
+shows late has the subtitle layer of that later moment over it (CI's arm64 run, before the
+trace was kept: a picture of 0.421 s captured under "Bonjour", whose cue starts at 0.5 s; the
+board's first pictures were seen up to 166 ms late). So each capture is judged at the media time
+it was on screen, its name plus its lateness in the flip trace (vblank less due). Captures are left out
 from 60 ms before each cue's start or end to LATE after it (under emulation a subtitle's flip was
 seen up to 100 ms late at the start)."""
 import math
