@@ -43,14 +43,14 @@ MB=$((1024 * 1024))
 # loader and the Swift runtime touch) 1 to 2 s longer, and the first item's open 1 s (a boot to
 # the first frame of 16.7 s with xz, 13.2 s with gzip; docs/boot-time.md), for 7 MB more. GRUB
 # 2.06, which reads the kernel from it, knows gzip, xz and lzo, not lz4 or zstd (both tried).
-# The card's U-Boot reads its kernel from a FAT instead, so its root takes zstd, which unpacks
-# faster than gzip and packs the card's root to 33.6 MB where gzip made 37.3 (xz: 29.5 MB).
+# The card's U-Boot reads its kernel from a FAT instead, so its root takes zstd: 33.6 MB where
+# gzip made 37.3 (xz: 29.5 MB), its start under emulation no slower (docs/boot-time.md).
 comp="gzip -Xcompression-level 9"
 [ -n "$pi" ] && comp="zstd -Xcompression-level 19"
 mksquashfs "$rootdir" "$work/root.sqfs" -comp $comp -all-root -noappend -quiet -no-progress >&2
 boot_mb=32 data_mb=64 slot_mb=${SLOT_MB:-64} kslot_mb=0
 # arm64: the appliance kernel's Image is 18.6 MB, 9.2 MB packed with LZ4 (U-Boot's booti unpacks
-# it), with a 2.6 MB early boot; the root's squashfs is 36.4 MB. Until 2026-12-05 the Image went
+# it), with a 2.6 MB early boot; the root's squashfs is 33.6 MB (zstd). Until 2026-12-05 the Image went
 # unpacked into 32 MB FATs beside 64 MB slots (48 and 64 MB FATs before). A card made before
 # cannot start this card's kernels (its boot script loads an unpacked Image; docs/updates.md);
 # this card refuses the bundles made before it (their kernel FAT is larger than its own).

@@ -21,9 +21,9 @@ media time, but it is of the whole screen when that picture was flipped: a pictu
 shows late has the subtitle layer of that later moment over it (CI's arm64 run, before the
 trace was kept: a picture of 0.421 s captured under "Bonjour", whose cue starts at 0.5 s; the
 board's first pictures were seen up to 166 ms late). So each capture is judged at the media time
-it was on screen, its name plus its lateness in the flip trace (vblank less due). Captures are left out
-from 60 ms before each cue's start or end to LATE after it (under emulation a subtitle's flip was
-seen up to 100 ms late at the start)."""
+it was on screen, its name plus its lateness in the flip trace (vblank less due). Captures are
+left out from 60 ms before each cue's start or end to LATE after it (under emulation a
+subtitle's flip was seen up to 100 ms late at the start)."""
 import math
 import pathlib
 import subprocess
