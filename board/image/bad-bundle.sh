@@ -16,7 +16,7 @@ unsquashfs -q -n -d "$work/root" "$sqfs" >&2
 printf '#!/bin/sh\necho "playhead: this is update-test'"'"'s broken build: no frame" >&2\nexit 3\n' > "$work/root/usr/bin/playhead"
 chmod 755 "$work/root/usr/bin/playhead"
 echo "CONFIRM_SECONDS=5" >> "$work/root/etc/default/playhead"
-# gzip, as the image's own roots (mkdisk.sh). Its three tries were not measurably shorter than
+# gzip, as the x86_64 root (mkdisk.sh; the card's root is zstd, and its kernel reads both). Its three tries were not measurably shorter than
 # with xz (about 51 s each, 2026-11-28): kept for sameness, not for speed.
 mksquashfs "$work/root" "$work/root.sqfs" -comp gzip -Xcompression-level 9 -all-root -noappend -quiet -no-progress >&2
 # Its bill would name a playhead that is not there: none.
